@@ -1,0 +1,1 @@
+"""Delve: a roguelike that plays its dungeon generators."""

@@ -1,0 +1,1 @@
+"""Floor exports: ascii, json, hex (mazes), png."""

@@ -1,0 +1,96 @@
+"""Shared generator machinery: the spec every generator registers, size checks, reachability."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import tcod.path
+from numpy.typing import NDArray
+from scipy import ndimage
+
+from game import tiles as tile_ids
+from game.floorplan import FloorPlan, ParamValue, Point, TeleporterPair
+from game.params import Param, resolve
+from game.seeds import Rng
+
+BuildFn = Callable[[Rng, int, int, Mapping[str, ParamValue]], FloorPlan]
+UNREACHED = int(np.iinfo(np.int32).max)
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratorSpec:
+    """A registered generator: a pure build function plus its parameters and smallest size."""
+
+    name: str
+    summary: str
+    build: BuildFn
+    params: tuple[Param, ...]
+    min_width: int
+    min_height: int
+
+    def resolve_params(self, given: Mapping[str, str | ParamValue]) -> dict[str, ParamValue]:
+        return resolve(self.params, given, f"generator {self.name}")
+
+    def check_size(self, width: int, height: int) -> None:
+        """ValueError naming the minimum when the floor is too small for this generator."""
+        if width < self.min_width or height < self.min_height:
+            raise ValueError(
+                f"generator {self.name} needs at least {self.min_width}x{self.min_height} tiles,"
+                f" got {width}x{height}"
+            )
+
+    def generate(
+        self, rng: Rng, width: int, height: int, given: Mapping[str, str | ParamValue]
+    ) -> FloorPlan:
+        """Check the size and parameters, then build."""
+        self.check_size(width, height)
+        return self.build(rng, width, height, self.resolve_params(given))
+
+
+def to_yx(point: Point) -> tuple[int, int]:
+    """(x, y) -> the [y, x] index into a map."""
+    return (point[1], point[0])
+
+
+def walk_distance(
+    walkable: NDArray[np.bool_],
+    sources: Iterable[Point],
+    teleporters: Sequence[TeleporterPair] = (),
+) -> NDArray[np.int32]:
+    """4-neighbour walking distance from the sources; a teleporter step costs 1; UNREACHED else."""
+    dist = np.full(walkable.shape, UNREACHED, dtype=np.int32)
+    for point in sources:
+        dist[to_yx(point)] = 0
+    cost = walkable.astype(np.int32)
+    while True:
+        tcod.path.dijkstra2d(dist, cost, 1, None, out=dist)
+        improved = False
+        for pair in teleporters:
+            for here, there in ((pair.a, pair.b), (pair.b, pair.a)):
+                step = int(dist[to_yx(here)])
+                if step != UNREACHED and step + 1 < dist[to_yx(there)]:
+                    dist[to_yx(there)] = step + 1
+                    improved = True
+        if not improved:
+            return dist
+
+
+def reachable(
+    walkable: NDArray[np.bool_], start: Point, teleporters: Sequence[TeleporterPair] = ()
+) -> NDArray[np.bool_]:
+    """Mask of tiles reachable from `start` by 4-neighbour steps and teleporter links."""
+    mask: NDArray[np.bool_] = walk_distance(walkable, [start], teleporters) != UNREACHED
+    return mask
+
+
+def label_regions(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
+    """4-connected regions of `mask`: labels 1..count, 0 outside the mask."""
+    labels, count = ndimage.label(mask)
+    return labels.astype(np.int32, copy=False), int(count)
+
+
+def blank(width: int, height: int) -> NDArray[np.uint8]:
+    """A solid-wall map."""
+    return np.full((height, width), tile_ids.WALL, dtype=np.uint8)

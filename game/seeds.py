@@ -1,0 +1,153 @@
+"""Seeds that travel: seed text -> 64 bits, named streams, and the project's own sampling helpers.
+
+Every random choice that reaches a floor goes through `Rng`. It draws only the raw 64-bit output of
+numpy's PCG64 bit generator, whose stream numpy keeps stable across versions, and turns it into
+integers, floats and choices with the arithmetic below. numpy's `Generator` distribution methods and
+Python's `random` module may change their sampling between versions, so neither is used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+T = TypeVar("T")
+
+_MASK64 = (1 << 64) - 1
+_BUFFER = 256
+_DICE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*([+-]\s*\d+)?\s*$", re.IGNORECASE)
+
+
+def _digest(*parts: bytes) -> int:
+    """Hash byte parts to 64 bits; the separator keeps ("ab","c") apart from ("a","bc")."""
+    h = hashlib.blake2b(digest_size=8, person=b"delve-seed")
+    for part in parts:
+        h.update(len(part).to_bytes(4, "big"))
+        h.update(part)
+    return int.from_bytes(h.digest(), "big")
+
+
+def seed_from_text(text: str) -> int:
+    """Any run seed text -> 64 bits. Stable everywhere (never Python's `hash()`)."""
+    return _digest(b"run", text.encode("utf-8"))
+
+
+def derive(seed: int, *names: str | int) -> int:
+    """A child seed named by `names`; independent of how much of the parent was consumed."""
+    parts = [b"derive", (seed & _MASK64).to_bytes(8, "big")]
+    parts += [str(name).encode("utf-8") for name in names]
+    return _digest(*parts)
+
+
+def floor_seed(run_seed: int, depth: int, generator: str) -> int:
+    """A floor's seed: (run seed, depth, generator name), so one floor can be made alone."""
+    return derive(run_seed, "floor", depth, generator)
+
+
+class Rng:
+    """A deterministic random stream with sampling helpers defined by this project."""
+
+    __slots__ = ("_bits", "_buf", "_pos", "seed")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed & _MASK64
+        self._bits = np.random.PCG64(self.seed)
+        self._buf: list[int] = []
+        self._pos = 0
+
+    def fork(self, name: str | int) -> Rng:
+        """An independent named stream (e.g. "layout", "dressing") derived from this seed."""
+        return Rng(derive(self.seed, name))
+
+    def next64(self) -> int:
+        """One raw 64-bit draw."""
+        if self._pos >= len(self._buf):
+            self._buf = [int(v) for v in self._bits.random_raw(_BUFFER)]
+            self._pos = 0
+        value = self._buf[self._pos]
+        self._pos += 1
+        return value
+
+    def raw(self, count: int) -> NDArray[np.uint64]:
+        """`count` raw draws as an array, for vectorised work (noise, shuffles of big arrays)."""
+        out = np.empty(count, dtype=np.uint64)
+        taken = 0
+        while taken < count and self._pos < len(self._buf):
+            out[taken] = self._buf[self._pos]
+            self._pos += 1
+            taken += 1
+        if taken < count:
+            out[taken:] = self._bits.random_raw(count - taken)
+        return out
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n), by 64x64 -> 128-bit multiply (Lemire, bias < 2**-50)."""
+        if n <= 0:
+            raise ValueError(f"below() needs n > 0, got {n}")
+        return (self.next64() * n) >> 64
+
+    def randint(self, low: int, high: int) -> int:
+        """Uniform integer in [low, high], both ends included."""
+        if high < low:
+            raise ValueError(f"randint() needs low <= high, got {low}..{high}")
+        return low + self.below(high - low + 1)
+
+    def random(self) -> float:
+        """Uniform float in [0, 1) with 53 bits."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def chance(self, probability: float) -> bool:
+        """True with the given probability."""
+        return self.random() < probability
+
+    def coin(self) -> bool:
+        """A fair coin."""
+        return self.next64() >> 63 == 1
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One item, uniformly."""
+        if not items:
+            raise ValueError("choice() from an empty sequence")
+        return items[self.below(len(items))]
+
+    def weighted_index(self, weights: Sequence[float]) -> int:
+        """An index drawn with probability proportional to its weight."""
+        total = float(sum(weights))
+        if total <= 0:
+            raise ValueError("weighted_index() needs a positive total weight")
+        target = self.random() * total
+        acc = 0.0
+        for index, weight in enumerate(weights):
+            acc += weight
+            if target < acc:
+                return index
+        return len(weights) - 1
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def floats(self, shape: tuple[int, ...]) -> NDArray[np.float64]:
+        """An array of uniform floats in [0, 1), vectorised."""
+        count = int(np.prod(shape))
+        values = (self.raw(count) >> np.uint64(11)).astype(np.float64) * (1.0 / (1 << 53))
+        return values.reshape(shape)
+
+    def roll(self, dice: str) -> int:
+        """Roll dice text such as "1d4", "d20", "2d6+1"."""
+        match = _DICE.match(dice)
+        if match is None:
+            raise ValueError(f"not dice: {dice!r} (expected e.g. 1d4, d20, 2d6+1)")
+        count = int(match.group(1) or 1)
+        sides = int(match.group(2))
+        bonus = int(match.group(3).replace(" ", "")) if match.group(3) else 0
+        if sides < 1:
+            raise ValueError(f"dice need at least one side: {dice!r}")
+        return sum(self.randint(1, sides) for _ in range(count)) + bonus

@@ -1,0 +1,105 @@
+"""Floor metrics for `generate --stats` and the lab: shape numbers that tell generators apart."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game import tiles
+from game.floorplan import FloorPlan
+from game.generators.common import UNREACHED, label_regions, to_yx, walk_distance
+
+
+@dataclass(frozen=True, slots=True)
+class FloorStats:
+    """Counts over the walkable graph: tiles are nodes, 4-neighbour steps and teleporters edges."""
+
+    floor_ratio: float
+    rooms: int
+    doors: int
+    dead_ends: int
+    loops: int
+    regions: int
+    path_ratio: float
+    teleporter_pairs: int
+
+    def as_dict(self) -> dict[str, float | int]:
+        return asdict(self)
+
+    def lines(self) -> list[str]:
+        return [
+            f"floor ratio      {self.floor_ratio:.3f}",
+            f"rooms            {self.rooms}",
+            f"doors            {self.doors}",
+            f"dead ends        {self.dead_ends}",
+            f"loops            {self.loops}",
+            f"regions          {self.regions}",
+            f"path ratio       {self.path_ratio:.2f}",
+            f"teleporter pairs {self.teleporter_pairs}",
+        ]
+
+
+def floor_stats(plan: FloorPlan) -> FloorStats:
+    """Metrics of one floor.
+
+    dead ends: walkable tiles with one way out; loops: the cyclomatic number E - V + C of the
+    walkable graph (teleporter links are edges; every open 2x2 block counts, as the definition
+    says); regions: 4-connected walkable areas without teleporters; path ratio: walking distance
+    from the arrival to the nearest way down over the straight-line distance.
+    """
+    walk = tiles.walkable(plan.tiles)
+    nodes = int(walk.sum())
+    horizontal = walk[:, 1:] & walk[:, :-1]
+    vertical = walk[1:, :] & walk[:-1, :]
+    degree = np.zeros(walk.shape, dtype=np.int32)
+    degree[:, 1:] += horizontal
+    degree[:, :-1] += horizontal
+    degree[1:, :] += vertical
+    degree[:-1, :] += vertical
+    for pair in plan.teleporters:
+        degree[to_yx(pair.a)] += 1
+        degree[to_yx(pair.b)] += 1
+    edges = int(horizontal.sum()) + int(vertical.sum()) + len(plan.teleporters)
+    labels, regions = label_regions(walk)
+    return FloorStats(
+        floor_ratio=nodes / walk.size,
+        rooms=len(plan.rooms),
+        doors=len(plan.doors),
+        dead_ends=int((walk & (degree == 1)).sum()),
+        loops=edges - nodes + _linked_components(plan, labels, regions),
+        regions=regions,
+        path_ratio=_path_ratio(plan, walk),
+        teleporter_pairs=len(plan.teleporters),
+    )
+
+
+def _linked_components(plan: FloorPlan, labels: NDArray[np.int32], regions: int) -> int:
+    """Components once teleporter pairs join regions (union-find over region labels)."""
+    parent = list(range(regions + 1))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for pair in plan.teleporters:
+        a, b = find(int(labels[to_yx(pair.a)])), find(int(labels[to_yx(pair.b)]))
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+    return len({find(i) for i in range(1, regions + 1)})
+
+
+def _path_ratio(plan: FloorPlan, walk: NDArray[np.bool_]) -> float:
+    if not plan.exits:
+        return 0.0
+    dist = walk_distance(walk, [plan.arrival], plan.teleporters)
+    best = min(plan.exits, key=lambda p: int(dist[to_yx(p)]))
+    steps = int(dist[to_yx(best)])
+    straight = math.dist(plan.arrival, best)
+    if steps == UNREACHED or straight == 0:
+        return 0.0
+    return steps / straight

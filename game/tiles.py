@@ -1,0 +1,75 @@
+"""The one tile table. Maps hold small integer ids (uint8) into it.
+
+Axis convention, everywhere in this project: arrays are indexed `[y, x]` (row, column), numpy's
+natural C order; points handed across interfaces are `(x, y)` tuples, as in the JSON export.
+Ids are append-only: changing an id changes every fingerprint.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+tile_dtype: Final = np.dtype(
+    [
+        ("name", "U24"),
+        ("walkable", np.bool_),
+        ("transparent", np.bool_),
+        ("char", "U1"),  # the ASCII export character
+        ("glyph", np.int32),  # the codepoint drawn with the tileset
+        ("fg", np.uint8, 3),
+        ("bg", np.uint8, 3),
+    ]
+)
+
+WALL: Final = 0
+FLOOR: Final = 1
+DOOR: Final = 2
+TELEPORTER: Final = 3
+STAIRS_DOWN: Final = 4
+STAIRS_UP: Final = 5
+
+TILES: Final[NDArray[np.void]] = np.array(
+    [
+        ("wall", False, False, "#", ord("#"), (130, 110, 80), (40, 32, 24)),
+        ("floor", True, True, ".", ord("."), (90, 90, 100), (12, 12, 16)),
+        ("door", True, False, "+", ord("+"), (200, 150, 60), (40, 28, 10)),
+        ("teleporter", True, True, "^", ord("^"), (120, 220, 255), (10, 30, 60)),
+        ("stairs down", True, True, ">", ord(">"), (255, 255, 255), (30, 30, 30)),
+        ("stairs up", True, True, "<", ord("<"), (255, 255, 255), (30, 30, 30)),
+    ],
+    dtype=tile_dtype,
+)
+TILES.flags.writeable = False
+
+WALKABLE: Final[NDArray[np.bool_]] = TILES["walkable"]
+TRANSPARENT: Final[NDArray[np.bool_]] = TILES["transparent"]
+
+CHAR_TO_ID: Final[dict[str, int]] = {str(c): i for i, c in enumerate(TILES["char"])}
+
+
+def walkable(tiles: NDArray[np.uint8]) -> NDArray[np.bool_]:
+    """Boolean mask of walkable tiles (doors and teleporters count)."""
+    result: NDArray[np.bool_] = WALKABLE[tiles]
+    return result
+
+
+def from_ascii(text: str) -> NDArray[np.uint8]:
+    """A tile array from rows of export characters (for tests and hand-drawn maps)."""
+    rows = [row for row in text.strip("\n").splitlines() if row.strip()]
+    width = max(len(row) for row in rows)
+    tiles = np.zeros((len(rows), width), dtype=np.uint8)
+    for y, row in enumerate(rows):
+        for x, char in enumerate(row.strip().ljust(width, "#")):
+            if char not in CHAR_TO_ID:
+                raise ValueError(f"unknown tile character {char!r} at x={x}, y={y}")
+            tiles[y, x] = CHAR_TO_ID[char]
+    return tiles
+
+
+def to_ascii(tiles: NDArray[np.uint8]) -> list[str]:
+    """Rows of export characters, `rows[y][x]`."""
+    chars = TILES["char"][tiles]
+    return ["".join(row) for row in chars]
