@@ -1,0 +1,22 @@
+"""The repository's `assets/` folder and the tileset in it (made by tools/make_tileset.py).
+
+The project is installed editable, so the folder is found next to the `game` package rather
+than through package data.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Final
+
+import tcod.tileset
+
+ASSETS_DIR: Final = Path(__file__).resolve().parent.parent / "assets"
+TILESET_PATH: Final = ASSETS_DIR / "tileset.png"
+
+
+@functools.cache
+def tileset() -> tcod.tileset.Tileset:
+    """The CP437 tileset, loaded once; shared, so callers must not modify it."""
+    return tcod.tileset.load_tilesheet(TILESET_PATH, 16, 16, tcod.tileset.CHARMAP_CP437)

@@ -1,0 +1,504 @@
+"""bsp: crashRun's rooms and tunnels (Dana Larose, 2014), with the teleporters and loops it planned.
+
+The map inside a 1-tile border is cut in two again and again (binary space partitioning) until every
+section is under `leaf` tiles both ways; the cut lines stay wall, so rooms never touch. Most leaves
+get a room of 60-99% of the leaf per side. Rooms whose row spans overlap face each other across a
+wall gap and may be joined by a straight horizontal tunnel (column spans: a vertical one). Groups of
+rooms merge Kruskal-style along the shortest such link (by centre distance) that leaves a group, as
+in the original. The last few groups are joined by teleporter pairs instead, and a few short tunnels
+are opened where they save a long walk: both ideas from the original's notes, not its code.
+
+Unlike the original, a tunnel only runs where it touches nothing but its own two rooms: no third
+room on or beside its line and no other tunnel beside or across it. That keeps every door in a wall
+line and makes walking distances exact on a small graph of tunnel mouths (see `_Walks`), so loops
+and stairs are decided without flooding the whole map.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game import tiles
+from game.floorplan import Door, FloorPlan, ParamValue, Point, Room, Stair, TeleporterPair
+from game.generators.common import GeneratorSpec, blank
+from game.params import Param
+from game.seeds import Rng
+
+Section = tuple[int, int, int, int]
+"""x0, y0, x1, y1 of a BSP section, half-open: the tiles x0 <= x < x1, y0 <= y < y1."""
+IntArray = NDArray[np.int64]
+
+JITTER = 2  # a cut lands on the midpoint +/- this, as in the original
+THINNEST = 3  # a regular cut leaves at least this many tiles either side (so rooms are >= 2)
+SHARE = (60, 99)  # a room's side is this percentage of its leaf's side
+TRIES = 8  # random draws for a free tile in a room before scanning it
+FAR = 1 << 60
+
+
+@dataclass(frozen=True, slots=True)
+class _Params:
+    """The parameters, typed."""
+
+    leaf: int
+    skip: float
+    teleporter_groups: int
+    loops: int
+    loop_gain: int
+
+
+# --- partition and rooms ---------------------------------------------------------------------
+
+
+def _cut(rng: Rng, lo: int, hi: int, margin: int) -> int:
+    """The wall line splitting [lo, hi): the midpoint +/- 2, leaving `margin` tiles either side."""
+    cut = (lo + hi) // 2 + rng.randint(-JITTER, JITTER)
+    return min(max(cut, lo + margin), hi - 1 - margin)
+
+
+def _halves(section: Section, across_rows: bool, cut: int) -> tuple[Section, Section]:
+    """The two sections either side of wall line `cut` (a row if `across_rows`, else a column)."""
+    x0, y0, x1, y1 = section
+    if across_rows:
+        return (x0, y0, x1, cut), (x0, cut + 1, x1, y1)
+    return (x0, y0, cut, y1), (cut + 1, y0, x1, y1)
+
+
+def _partition(rng: Rng, width: int, height: int, leaf: int) -> list[Section]:
+    """BSP leaves in depth-first order, like the original's recursion; always at least two."""
+    root = (1, 1, width - 1, height - 1)
+    leaves: list[Section] = []
+    stack = [root]
+    while stack:
+        section = stack.pop()
+        x0, y0, x1, y1 = section
+        tall, wide = y1 - y0 >= leaf, x1 - x0 >= leaf
+        if not (tall or wide):
+            leaves.append(section)
+            continue
+        across_rows = tall if tall != wide else rng.coin()
+        lo, hi = (y0, y1) if across_rows else (x0, x1)
+        first, second = _halves(section, across_rows, _cut(rng, lo, hi, THINNEST))
+        stack += [second, first]
+    if len(leaves) > 1:
+        return leaves
+    # The whole floor is under one leaf: cut it once anyway so that there are two rooms.
+    x0, y0, x1, y1 = root
+    across_rows = y1 - y0 > x1 - x0
+    lo, hi = (y0, y1) if across_rows else (x0, x1)
+    return list(_halves(root, across_rows, _cut(rng, lo, hi, min(THINNEST, (hi - lo - 1) // 2))))
+
+
+def _share(rng: Rng, size: int) -> int:
+    """60-99% of `size`, rounded, at least 1."""
+    return max(1, (rng.randint(*SHARE) * size + 50) // 100)
+
+
+def _rooms(rng: Rng, leaves: list[Section], skip: float) -> list[Room]:
+    """A room in most leaves, at a random offset; never fewer than two rooms."""
+    kept = [leaf for leaf in leaves if not rng.chance(skip)]
+    if len(kept) < 2:
+        kept = leaves
+    rooms = []
+    for index, (x0, y0, x1, y1) in enumerate(kept):
+        w, h = _share(rng, x1 - x0), _share(rng, y1 - y0)
+        y = y0 + (rng.below(y1 - y0 - h) if y1 - y0 > h else 0)
+        x = x0 + (rng.below(x1 - x0 - w) if x1 - x0 > w else 0)
+        rooms.append(Room(index, x, y, w, h, "rectangle"))
+    return rooms
+
+
+# --- candidate tunnels -----------------------------------------------------------------------
+
+
+def _facing(owner: NDArray[np.int32]) -> tuple[IntArray, ...]:
+    """(a, b, line, lo, hi) for every row `line` on which room a's run ends at lo - 1 and the next
+    run is room b's, starting at hi, with no room in the rows beside the gap [lo, hi).
+
+    One sweep over the runs of each row replaces the original's all-pairs test."""
+    room = owner >= 0
+    starts = room[:, 1:] & (owner[:, 1:] != owner[:, :-1])
+    ends = room[:, :-1] & (owner[:, :-1] != owner[:, 1:])
+    start_y, start_x = np.nonzero(starts)
+    _, end_x = np.nonzero(ends)
+    same = start_y[1:] == start_y[:-1]
+    line = start_y[1:][same].astype(np.int64)
+    lo = end_x[:-1][same].astype(np.int64) + 1
+    hi = start_x[1:][same].astype(np.int64) + 1
+    beside = np.zeros(owner.shape, dtype=np.int32)
+    beside[1:-1] = room[:-2] | room[2:]
+    across = np.zeros((owner.shape[0], owner.shape[1] + 1), dtype=np.int32)
+    np.cumsum(beside, axis=1, out=across[:, 1:])
+    clear = across[line, hi] == across[line, lo]
+    a = owner[line, lo - 1].astype(np.int64)
+    b = owner[line, hi].astype(np.int64)
+    return a[clear], b[clear], line[clear], lo[clear], hi[clear]
+
+
+@dataclass(frozen=True, slots=True)
+class _Links:
+    """Candidate tunnels, one per facing pair of rooms, shortest centre distance first.
+
+    Link i joins room a[i] (left or top) to b[i] through tiles lo[i]..hi[i]-1 on one of the lines
+    lines[first[i]:first[i] + count[i]] (rows for a horizontal link, columns for a vertical one)."""
+
+    a: list[int]
+    b: list[int]
+    vertical: list[bool]
+    lo: list[int]
+    hi: list[int]
+    first: list[int]
+    count: list[int]
+    lines: list[int]
+
+
+def _links(owner: NDArray[np.int32], rooms: list[Room]) -> _Links:
+    """Every facing pair (rows, then columns), grouped per pair and sorted by centre distance."""
+    parts = [_facing(owner), _facing(np.ascontiguousarray(owner.T))]
+    a, b, line, lo, hi = (np.concatenate([p[k] for p in parts]) for k in range(5))
+    vertical = np.repeat([False, True], [len(parts[0][0]), len(parts[1][0])])
+    key = a * len(rooms) + b
+    order = np.lexsort((line, key))
+    keys, first, count = np.unique(key[order], return_index=True, return_counts=True)
+    pick = order[first]
+    centres = np.array([room.center for room in rooms], dtype=np.int64).reshape(-1, 2)
+    gap = centres[a[pick]] - centres[b[pick]]
+    rank = np.lexsort((keys, (gap * gap).sum(axis=1)))
+    pick = pick[rank]
+    return _Links(
+        a[pick].tolist(),
+        b[pick].tolist(),
+        vertical[pick].tolist(),
+        lo[pick].tolist(),
+        hi[pick].tolist(),
+        first[rank].tolist(),
+        count[rank].tolist(),
+        line[order].tolist(),
+    )
+
+
+# --- walking distances -----------------------------------------------------------------------
+
+
+def _steps(p: Point, q: Point) -> int:
+    return abs(p[0] - q[0]) + abs(p[1] - q[1])
+
+
+class _Walks:
+    """Walking distances between portals: tunnel mouths and teleporters, each inside a room.
+
+    A room is an open rectangle, so crossing it costs the Manhattan distance; tunnels and teleporter
+    links are the only other edges. Since tunnels touch nothing but their two rooms, this small
+    graph gives the same distances as a flood over the tiles."""
+
+    def __init__(self, rooms: int) -> None:
+        self.points: list[Point] = []
+        self.room_of: list[int] = []
+        self.in_room: list[list[int]] = [[] for _ in range(rooms)]
+        self.links: list[list[tuple[int, int]]] = []
+
+    def add(self, point: Point, room: int) -> int:
+        self.points.append(point)
+        self.room_of.append(room)
+        self.in_room[room].append(len(self.points) - 1)
+        self.links.append([])
+        return len(self.points) - 1
+
+    def join(self, p: int, q: int, cost: int) -> None:
+        self.links[p].append((q, cost))
+        self.links[q].append((p, cost))
+
+    def spread(self, room: int, start: Point, cutoff: int = FAR) -> dict[int, int]:
+        """Distance from `start` (a tile of `room`) to every portal within `cutoff`."""
+        points, in_room, room_of, links = self.points, self.in_room, self.room_of, self.links
+        heap = [(_steps(start, points[q]), q) for q in in_room[room]]
+        heapq.heapify(heap)
+        dist: dict[int, int] = {}
+        while heap:
+            d, p = heapq.heappop(heap)
+            if d > cutoff:
+                break
+            if p in dist:
+                continue
+            dist[p] = d
+            here = points[p]
+            for q in in_room[room_of[p]]:
+                if q not in dist:
+                    heapq.heappush(heap, (d + _steps(here, points[q]), q))
+            for q, cost in links[p]:
+                if q not in dist:
+                    heapq.heappush(heap, (d + cost, q))
+        return dist
+
+    def reach(self, dist: dict[int, int], room: int, point: Point) -> int:
+        """Distance to `point` in `room` from a `spread` (FAR if beyond its cutoff)."""
+        return min(
+            (dist[q] + _steps(self.points[q], point) for q in self.in_room[room] if q in dist),
+            default=FAR,
+        )
+
+
+# --- digging ---------------------------------------------------------------------------------
+
+
+class _Floor:
+    """The floor being dug: tiles, tunnels, doors, the walking graph and the tiles spoken for."""
+
+    def __init__(self, width: int, height: int, rooms: list[Room]) -> None:
+        self.rooms = rooms
+        self.tiles = blank(width, height)
+        self.owner = np.full((height, width), -1, dtype=np.int32)
+        for room in rooms:
+            box = (slice(room.y, room.y + room.h), slice(room.x, room.x + room.w))
+            self.tiles[box] = tiles.FLOOR
+            self.owner[box] = room.id
+        self.dug = np.zeros((height, width), dtype=np.bool_)
+        self.doors: list[Door] = []
+        self.tunnels: list[list[int]] = []
+        self.walks = _Walks(len(rooms))
+        self.mouths: set[Point] = set()
+        self.taken: set[Point] = set()
+
+    def clear_line(self, rng: Rng, links: _Links, i: int) -> int | None:
+        """A random line of link i whose tunnel would not touch an earlier tunnel, if any."""
+        first, count, lo, hi = links.first[i], links.count[i], links.lo[i], links.hi[i]
+        start = rng.below(count)
+        for j in range(count):
+            line = links.lines[first + (start + j) % count]
+            band = (
+                self.dug[lo:hi, line - 1 : line + 2]
+                if links.vertical[i]
+                else self.dug[line - 1 : line + 2, lo:hi]
+            )
+            if not band.any():
+                return line
+        return None
+
+    def mouths_of(self, links: _Links, i: int, line: int) -> tuple[Point, Point]:
+        """The room tiles at either end of link i's tunnel on `line` (in room a, in room b)."""
+        lo, hi = links.lo[i], links.hi[i]
+        if links.vertical[i]:
+            return (line, lo - 1), (line, hi)
+        return (lo - 1, line), (hi, line)
+
+    def dig(self, links: _Links, i: int, line: int) -> None:
+        """Dig link i's tunnel on `line`; doors: both ends if 4+ long, the one tile if 1 long."""
+        lo, hi, vertical = links.lo[i], links.hi[i], links.vertical[i]
+        cells = (slice(lo, hi), line) if vertical else (line, slice(lo, hi))
+        self.tiles[cells] = tiles.FLOOR
+        self.dug[cells] = True
+        ends = [(line, lo), (line, hi - 1)] if vertical else [(lo, line), (hi - 1, line)]
+        length = hi - lo
+        doors = ends if length >= 4 else ends[:1] if length == 1 else []
+        for x, y in doors:
+            self.tiles[y, x] = tiles.DOOR
+            self.doors.append(Door(x, y, "ns" if vertical else "ew"))
+        mouth_a, mouth_b = self.mouths_of(links, i, line)
+        self.mouths.update((mouth_a, mouth_b))
+        walks = self.walks
+        walks.join(walks.add(mouth_a, links.a[i]), walks.add(mouth_b, links.b[i]), length + 1)
+        self.tunnels.append([*ends[0], *ends[1]])
+
+    def free_tile(self, rng: Rng, room_id: int, spare_mouths: bool) -> Point | None:
+        """A random tile of the room not yet taken (and not a tunnel mouth, if asked)."""
+        room = self.rooms[room_id]
+
+        def free(p: Point) -> bool:
+            return p not in self.taken and not (spare_mouths and p in self.mouths)
+
+        for _ in range(TRIES):
+            point = (room.x + rng.below(room.w), room.y + rng.below(room.h))
+            if free(point):
+                return point
+        xs, ys = range(room.x, room.x + room.w), range(room.y, room.y + room.h)
+        return next(((x, y) for y in ys for x in xs if free((x, y))), None)
+
+    def place(self, rng: Rng, candidates: list[int], tile: int) -> tuple[Point, int]:
+        """Put `tile` on a free tile of the first candidate room that has one; mouths last."""
+        for spare_mouths in (True, False):
+            for room_id in candidates:
+                point = self.free_tile(rng, room_id, spare_mouths)
+                if point is not None:
+                    self.taken.add(point)
+                    self.tiles[point[1], point[0]] = tile
+                    return point, room_id
+        raise RuntimeError("bsp: no free tile left for a teleporter or stairs")
+
+
+# --- joining rooms ---------------------------------------------------------------------------
+
+
+class _Groups:
+    """Union-find over rooms, counting the groups."""
+
+    def __init__(self, size: int) -> None:
+        self.parent = list(range(size))
+        self.count = size
+
+    def find(self, i: int) -> int:
+        parent = self.parent
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def union(self, i: int, j: int) -> None:
+        self.parent[self.find(i)] = self.find(j)
+        self.count -= 1
+
+    def members(self) -> list[list[int]]:
+        """The groups, each in room order, ordered by their first room."""
+        by_root: dict[int, list[int]] = {}
+        for room in range(len(self.parent)):
+            by_root.setdefault(self.find(room), []).append(room)
+        return list(by_root.values())
+
+
+def _merge(rng: Rng, floor: _Floor, links: _Links, groups: _Groups, stop_at: int) -> list[bool]:
+    """Kruskal: dig the shortest link that leaves a group until `stop_at` groups are left.
+    Returns which links were dug. A link whose every line is blocked is passed over."""
+    dug = [False] * len(links.a)
+    find = groups.find
+    for i, (a, b) in enumerate(zip(links.a, links.b, strict=True)):
+        if groups.count <= stop_at:
+            break
+        if find(a) == find(b):
+            continue
+        line = floor.clear_line(rng, links, i)
+        if line is not None:
+            floor.dig(links, i, line)
+            groups.union(a, b)
+            dug[i] = True
+    return dug
+
+
+def _loops(
+    rng: Rng, floor: _Floor, links: _Links, groups: _Groups, dug: list[bool], params: _Params
+) -> int:
+    """Open up to `loops` short tunnels inside groups, each where it cuts the walk between its
+    two ends by more than `loop_gain`. Returns how many were opened."""
+    candidates = np.array(
+        [
+            i
+            for i, (a, b) in enumerate(zip(links.a, links.b, strict=True))
+            if not dug[i]
+            and links.hi[i] - links.lo[i] <= params.leaf
+            and groups.find(a) == groups.find(b)
+        ],
+        dtype=np.int64,
+    )
+    order = candidates[np.argsort(rng.raw(len(candidates)), kind="stable")].tolist()
+    opened = 0
+    for i in order:
+        if opened >= params.loops:
+            break
+        line = floor.clear_line(rng, links, i)
+        if line is None:
+            continue
+        mouth_a, mouth_b = floor.mouths_of(links, i, line)
+        cutoff = links.hi[i] - links.lo[i] + 1 + params.loop_gain
+        near = floor.walks.spread(links.a[i], mouth_a, cutoff)
+        if floor.walks.reach(near, links.b[i], mouth_b) > cutoff:
+            floor.dig(links, i, line)
+            opened += 1
+    return opened
+
+
+def _teleporters(rng: Rng, floor: _Floor, groups: _Groups) -> list[TeleporterPair]:
+    """Chain the groups, in a random order, with teleporter pairs between random rooms."""
+    members = groups.members()
+    rng.shuffle(members)
+    pairs = []
+    for here, there in pairwise(members):
+        ends = []
+        for group in (here, there):
+            start = rng.below(len(group))
+            point, room = floor.place(rng, group[start:] + group[:start], tiles.TELEPORTER)
+            ends.append((point, room))
+        (a, room_a), (b, room_b) = ends
+        walks = floor.walks
+        walks.join(walks.add(a, room_a), walks.add(b, room_b), 1)
+        pairs.append(TeleporterPair(a, b))
+    return pairs
+
+
+def _farthest_first(floor: _Floor, room: int, start: Point, skip: int) -> list[int]:
+    """Rooms other than `skip`, farthest walk from `start` (to the room's centre) first."""
+    dist = floor.walks.spread(room, start)
+    far = [
+        (-floor.walks.reach(dist, other.id, other.center), other.id)
+        for other in floor.rooms
+        if other.id != skip
+    ]
+    return [room_id for _, room_id in sorted(far)]
+
+
+def _stairs(rng: Rng, floor: _Floor) -> tuple[Point, Point]:
+    """Arrival and exit in different rooms far apart: a double sweep from a random room."""
+    first = floor.rooms[rng.below(len(floor.rooms))]
+    sweep = _farthest_first(floor, first.id, first.center, first.id)
+    arrival, up_room = floor.place(rng, sweep, tiles.STAIRS_UP)
+    sweep = _farthest_first(floor, up_room, arrival, up_room)
+    exit_, _ = floor.place(rng, sweep, tiles.STAIRS_DOWN)
+    return arrival, exit_
+
+
+# --- the generator ---------------------------------------------------------------------------
+
+
+def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -> FloorPlan:
+    """Rooms in BSP leaves, joined by straight tunnels, teleporters and a few loops."""
+    p = _Params(
+        int(params["leaf"]),
+        float(params["skip"]),
+        int(params["teleporter_groups"]),
+        int(params["loops"]),
+        int(params["loop_gain"]),
+    )
+    rooms = _rooms(rng, _partition(rng, width, height, p.leaf), p.skip)
+    floor = _Floor(width, height, rooms)
+    links = _links(floor.owner, rooms)
+    groups = _Groups(len(rooms))
+    dug = _merge(rng, floor, links, groups, p.teleporter_groups)
+    loops = _loops(rng, floor, links, groups, dug, p)
+    teleporters = _teleporters(rng, floor, groups)
+    arrival, exit_ = _stairs(rng, floor)
+    return FloorPlan(
+        generator="bsp",
+        params=dict(params),
+        tiles=floor.tiles,
+        arrival=arrival,
+        exits=(exit_,),
+        rooms=tuple(rooms),
+        doors=tuple(floor.doors),
+        teleporters=tuple(teleporters),
+        stairs=(Stair(*arrival, "up"), Stair(*exit_, "down")),
+        extra={"tunnels": floor.tunnels, "loops": loops},
+    )
+
+
+SPEC = GeneratorSpec(
+    name="bsp",
+    summary="crashRun's rooms and tunnels: BSP rooms, Kruskal tunnels, teleporters, a few loops",
+    build=build,
+    params=(
+        Param("leaf", 15, "a section under this many tiles both ways is a leaf", 8, 40),
+        Param("skip", 0.2, "chance that a leaf gets no room", 0.0, 0.9),
+        Param(
+            "teleporter_groups",
+            3,
+            "stop tunnelling at this many groups and chain them with teleporter pairs",
+            1,
+            64,
+        ),
+        Param("loops", 3, "at most this many extra tunnels that close loops", 0, 100),
+        Param("loop_gain", 20, "an extra tunnel must shorten the walk by more than this", 0, 1000),
+    ),
+    min_width=5,
+    min_height=5,
+)
