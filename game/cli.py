@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +23,7 @@ from game.tiles import to_ascii
 
 EXIT_USAGE = 2
 MAX_SIDE = 4000
+MAX_ROLLS = 10_000
 MAX_HEX_BYTES = 16 * 1024 * 1024
 FORMATS = ("ascii", "json", "hex", "png")
 
@@ -57,6 +59,16 @@ def _depth(text: str) -> int:
     return value
 
 
+def _roll_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= MAX_ROLLS:
+        raise argparse.ArgumentTypeError(f"{value} is outside 1..{MAX_ROLLS}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="run.py", description="Delve: a roguelike that plays its generators.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -74,6 +86,11 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--from-hex", type=Path, metavar="FILE", help="render an A-Maze-ing hex file")
     gen.add_argument("--list-params", action="store_true", help="list the generator's parameters")
 
+    roll = sub.add_parser("roll", help="roll on a dice table (a game master's dice)")
+    roll.add_argument("table", help="a table name, e.g. doors, corridors, chambers")
+    roll.add_argument("--seed", help="seed text for repeatable rolls (default: fresh dice)")
+    roll.add_argument("--n", type=_roll_count, default=1, help=f"rolls, 1..{MAX_ROLLS}")
+
     bench = sub.add_parser("bench", help="speed benchmarks with a reference measured in the run")
     bench.add_argument("suite", choices=("generators",))
     bench.add_argument("--json", action="store_true")
@@ -88,6 +105,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "generate":
             return _generate(args)
+        if args.command == "roll":
+            from game.tables import roll_text
+
+            seed = args.seed if args.seed is not None else secrets.token_hex(8)
+            print(roll_text(args.table, seed, args.n))
+            return 0
         if args.command == "bench":
             from game import bench
 

@@ -94,6 +94,8 @@ def test_stats(capsys: pytest.CaptureFixture[str]) -> None:
         (["generate", "--generator", "maze"], "--seed TEXT is required"),
         (["generate", "--from-hex", "/nonexistent/maze.hex"], "cannot read"),
         (["bench", "walls"], "choose from"),
+        (["roll", "nope"], "tables are: chamber_contents"),
+        (["roll", "doors", "--n", "0"], "outside 1..10000"),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(
@@ -145,3 +147,11 @@ def test_no_traceback_from_a_real_process() -> None:
     assert done.stderr.strip().splitlines() == [
         "run.py generate: error: unknown generator 'bogus'; valid: bsp, cave, maze, power"
     ]
+
+
+def test_roll_is_repeatable_with_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, first, _ = run_main(capsys, "roll", "doors", "--seed", "gm", "--n", "30")
+    assert code == 0
+    assert first == run_main(capsys, "roll", "doors", "--seed", "gm", "--n", "30")[1]
+    numbered = [line for line in first.splitlines() if line[:1].isdigit()]
+    assert len(numbered) == 30 and all(" doors d100=" in line for line in numbered)
