@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-import tcod.tileset
+if TYPE_CHECKING:
+    import tcod.tileset
 
 ASSETS_DIR: Final = Path(__file__).resolve().parent.parent / "assets"
 TILESET_PATH: Final = ASSETS_DIR / "tileset.png"
@@ -19,4 +20,6 @@ TILESET_PATH: Final = ASSETS_DIR / "tileset.png"
 @functools.cache
 def tileset() -> tcod.tileset.Tileset:
     """The CP437 tileset, loaded once; shared, so callers must not modify it."""
+    import tcod.tileset  # only the exports and the window draw; data readers need no tcod
+
     return tcod.tileset.load_tilesheet(TILESET_PATH, 16, 16, tcod.tileset.CHARMAP_CP437)

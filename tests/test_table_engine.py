@@ -379,3 +379,16 @@ def test_empty_folder(tmp_path: Path) -> None:
 def test_file_name_must_be_a_table_name(tmp_path: Path) -> None:
     with pytest.raises(TableError, match=r"Bad-Name\.toml: file name"):
         load_table(write(tmp_path, "Bad-Name", LEAF))
+
+
+def test_follow_rolls_only_the_named_references() -> None:
+    from game.seeds import Rng
+    from game.tables import default_tables
+
+    tables = default_tables()
+    for seed in range(200):
+        full = tables.roll("chambers", Rng(seed))
+        shallow = tables.roll("chambers", Rng(seed), follow={"chamber_exits"})
+        assert shallow.face == full.face
+        assert [n.ref.table for n in shallow.nested] == ["chamber_exits"]
+        assert {r.table for r in shallow.walk()} <= {"chambers", "chamber_exits"}

@@ -8,7 +8,7 @@ behind an exit) is left to the generator, which reads the structured fields.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -48,8 +48,12 @@ class TableSet:
             raise TableError(f"unknown table {name!r}; tables are: {', '.join(self._tables)}")
         return self._tables[name]
 
-    def roll(self, name: str, rng: Rng) -> Roll:
-        """One full result on table `name`, nested rolls included."""
+    def roll(self, name: str, rng: Rng, follow: Collection[str] | None = None) -> Roll:
+        """One full result on table `name`, nested rolls included.
+
+        With `follow`, only references to those tables are rolled (the others are left out of
+        `nested`): the tables generator rolls structure on its layout stream and leaves doors and
+        furnishings to the dressing pass, so editing those tables never moves a wall."""
         table = self.table(name)
         face = rng.randint(1, table.sides)
         row = table.row_for(face)
@@ -62,7 +66,11 @@ class TableSet:
             own = _own_fields(table, row, rng, fill=False)
             fields = _adjusted(row.reroll, {**reroll.fields, **own})
             refs = reroll.row.refs + row.refs
-        nested = tuple(self._nest(ref, rng) for ref in refs + table.then)
+        nested = tuple(
+            self._nest(ref, rng, follow)
+            for ref in refs + table.then
+            if follow is None or ref.table in follow
+        )
         ordered = {spec.name: fields.get(spec.name) for spec in table.fields}
         return Roll(table.name, table.die, face, row, MappingProxyType(ordered), reroll, nested)
 
@@ -76,9 +84,9 @@ class TableSet:
         fields = _own_fields(table, landed, rng, fill=True)
         return Roll(table.name, table.die, face, landed, MappingProxyType(fields))
 
-    def _nest(self, ref: Ref, rng: Rng) -> Nested:
+    def _nest(self, ref: Ref, rng: Rng, follow: Collection[str] | None) -> Nested:
         count = ref.count if isinstance(ref.count, int) else rng.roll(ref.count)
-        return Nested(ref, count, tuple(self.roll(ref.table, rng) for _ in range(count)))
+        return Nested(ref, count, tuple(self.roll(ref.table, rng, follow) for _ in range(count)))
 
 
 def _own_fields(table: Table, row: Row, rng: Rng, *, fill: bool) -> dict[str, Value]:
