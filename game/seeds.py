@@ -52,13 +52,21 @@ def floor_seed(run_seed: int, depth: int, generator: str) -> int:
 class Rng:
     """A deterministic random stream with sampling helpers defined by this project."""
 
-    __slots__ = ("_bits", "_buf", "_pos", "seed")
+    __slots__ = ("_bits", "_buf", "_generated", "_pos", "seed")
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, consumed: int = 0) -> None:
         self.seed = seed & _MASK64
         self._bits = np.random.PCG64(self.seed)
+        if consumed:
+            self._bits.advance(consumed)
+        self._generated = consumed
         self._buf: list[int] = []
         self._pos = 0
+
+    @property
+    def consumed(self) -> int:
+        """Draws taken so far: with the seed, all a save needs (`Rng(seed, consumed)`)."""
+        return self._generated - (len(self._buf) - self._pos)
 
     def fork(self, name: str | int) -> Rng:
         """An independent named stream (e.g. "layout", "dressing") derived from this seed."""
@@ -68,6 +76,7 @@ class Rng:
         """One raw 64-bit draw."""
         if self._pos >= len(self._buf):
             self._buf = [int(v) for v in self._bits.random_raw(_BUFFER)]
+            self._generated += _BUFFER
             self._pos = 0
         value = self._buf[self._pos]
         self._pos += 1
@@ -83,6 +92,7 @@ class Rng:
             taken += 1
         if taken < count:
             out[taken:] = self._bits.random_raw(count - taken)
+            self._generated += count - taken
         return out
 
     def below(self, n: int) -> int:

@@ -30,6 +30,8 @@ DOOR: Final = 2
 TELEPORTER: Final = 3
 STAIRS_DOWN: Final = 4
 STAIRS_UP: Final = 5
+OPEN_DOOR: Final = 6
+"""A door the game has opened; generators only ever place closed DOOR tiles."""
 
 TILES: Final[NDArray[np.void]] = np.array(
     [
@@ -39,6 +41,7 @@ TILES: Final[NDArray[np.void]] = np.array(
         ("teleporter", True, True, "^", ord("^"), (120, 220, 255), (10, 30, 60)),
         ("stairs down", True, True, ">", ord(">"), (255, 255, 255), (30, 30, 30)),
         ("stairs up", True, True, "<", ord("<"), (255, 255, 255), (30, 30, 30)),
+        ("open door", True, True, "'", ord("'"), (200, 150, 60), (12, 12, 16)),
     ],
     dtype=tile_dtype,
 )

@@ -92,3 +92,13 @@ def test_weighted_index_follows_weights() -> None:
     rng = Rng(2)
     counts = Counter(rng.weighted_index([1, 3]) for _ in range(40_000))
     assert abs(counts[1] / 40_000 - 0.75) < 0.01
+
+
+def test_a_stream_resumes_from_its_consumed_count() -> None:
+    rng = Rng(77)
+    for _ in range(300):
+        rng.next64()
+    rng.raw(10)
+    rng.below(9)
+    resumed = Rng(rng.seed, rng.consumed)
+    assert [resumed.next64() for _ in range(600)] == [rng.next64() for _ in range(600)]

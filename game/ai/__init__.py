@@ -1,0 +1,1 @@
+"""Monster minds: Dijkstra maps shared by all monsters, and behaviour by role."""

@@ -1,0 +1,193 @@
+"""Monster turns: sleep, wander, guard, hunt and flee, with behaviour by role.
+
+Every monster reads the same per-turn Dijkstra maps (game.ai.maps); none builds its own
+pathfinder. Monsters act in id order, so the same seed plays the same way in any process.
+
+Roles (from the bestiary, used by the encounter templates):
+- minion, soldier, brute: close in and fight hand to hand (minions swarm);
+- artillery: keeps its distance and shoots;
+- controller: keeps its distance and slows or confuses the player at range;
+- leader: hangs back behind its troops and bolsters them;
+- skirmisher: strikes, then steps back before striking again;
+- solo: guards its den until disturbed, then hunts.
+Any monster but a minion or solo flees when badly hurt.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.ai.maps import UNREACHED, TurnMaps
+from game.floorplan import Point
+from game.rules import combat, doors, movement
+from game.rules.actions import Alternative, Attack, OpenDoor, Result, Success
+from game.world.model import NORMAL_SPEED, PLAYER_ID, Actor, Game
+
+NOTICE_RANGE = 9
+NOTICE_CHANCE = 0.35
+GUARD_RANGE = 6
+FLEE_BELOW = 0.25
+KEEP_AWAY = 3
+BOLSTER_RANGE = 5
+BOLSTER_TURNS = 3
+SPELL_TURNS = 4
+RANGED_ROLES = ("artillery", "controller")
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
+
+
+def take_turns(game: Game) -> None:
+    """Every monster on the player's floor gains energy and acts while it has enough."""
+    floor = game.floor
+    maps: TurnMaps | None = None
+    for monster in list(floor.monsters):
+        if not monster.alive or game.outcome or game.floor is not floor:
+            continue
+        speed = monster.speed // 2 if "slowed" in monster.effects else monster.speed
+        monster.energy += speed
+        while monster.energy >= NORMAL_SPEED and monster.alive and not game.outcome:
+            monster.energy -= NORMAL_SPEED
+            if monster.mode in ("asleep", "guard", "wander"):
+                _idle(game, monster)
+                continue
+            if maps is None:
+                maps = TurnMaps.for_turn(floor, game.player.pos)
+            _act(game, monster, maps)
+        _tick(monster)
+
+
+def _tick(monster: Actor) -> None:
+    for name in sorted(monster.effects):
+        monster.effects[name] -= 1
+        if monster.effects[name] <= 0:
+            del monster.effects[name]
+
+
+def sees_player(game: Game, monster: Actor, within: int) -> bool:
+    """Sight is symmetric: a monster on a tile the player sees can see the player."""
+    player = game.player
+    seen = bool(game.floor.visible[monster.y, monster.x])
+    return seen and _distance(monster.pos, player.pos) <= within
+
+
+def _distance(a: Point, b: Point) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def _idle(game: Game, monster: Actor) -> None:
+    if monster.mode == "guard":
+        if sees_player(game, monster, GUARD_RANGE):
+            monster.mode = "hunt"
+            game.log(f"The {monster.name} rises to defend its den!", (255, 160, 100))
+        return
+    if sees_player(game, monster, NOTICE_RANGE) and game.rng.chance(NOTICE_CHANCE):
+        monster.mode = "hunt"
+        game.log(f"The {monster.name} notices you!", (255, 200, 120))
+        return
+    if monster.mode == "wander":
+        _wander(game, monster)
+
+
+def _wander(game: Game, monster: Actor) -> None:
+    """Drift toward a goal; pick a new one on arrival or when stuck."""
+    from game.world.dungeon import random_free_spot
+
+    if monster.goal is None or monster.pos == monster.goal:
+        monster.goal = random_free_spot(game, game.floor)
+    gx, gy = monster.goal
+    dx = (gx > monster.x) - (gx < monster.x)
+    dy = (gy > monster.y) - (gy < monster.y)
+    for step in ((dx, dy), (dx, 0), (0, dy)):
+        if step != (0, 0) and isinstance(_step(game, monster, step), Success):
+            return
+    monster.goal = None
+
+
+def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
+    player = game.player
+    distance = _distance(monster.pos, player.pos)
+    hurt = monster.hp <= monster.max_hp * FLEE_BELOW
+    if hurt and monster.role not in ("minion", "solo"):
+        monster.mode = "flee"
+    if monster.mode == "flee":
+        if not _downhill(game, monster, maps.flee(monster.opens_doors)) and distance == 1:
+            combat.attack(game, monster, player)
+        return
+    role = monster.role
+    if role == "leader":
+        _bolster(game, monster)
+    if role in RANGED_ROLES and _ranged_turn(game, monster, distance, maps):
+        return
+    backing_off = (
+        (role == "leader" and distance < KEEP_AWAY and _has_troops(game, monster))
+        or (role == "skirmisher" and "retreat" in monster.effects and distance <= 2)
+    )
+    if backing_off and _downhill(game, monster, maps.flee(monster.opens_doors)):
+        return
+    if distance == 1:
+        combat.attack(game, monster, player)
+        if role == "skirmisher":
+            monster.effects["retreat"] = 2
+        return
+    _downhill(game, monster, maps.approach(monster.opens_doors))
+
+
+def _ranged_turn(game: Game, monster: Actor, distance: int, maps: TurnMaps) -> bool:
+    """Shoot or cast when the player is in sight and range; back off when too close."""
+    if distance < KEEP_AWAY - 1 and _downhill(game, monster, maps.flee(monster.opens_doors)):
+        return True
+    if distance <= 1 or not sees_player(game, monster, monster.reach):
+        return False
+    player = game.player
+    if monster.role == "controller" and not ({"slowed", "confused"} & set(player.effects)):
+        effect = "slowed" if game.rng.coin() else "confused"
+        player.effects[effect] = SPELL_TURNS
+        game.log(f"The {monster.name} casts a spell: you are {effect}!", (200, 120, 255))
+        return True
+    combat.attack(game, monster, player, ranged=True)
+    return True
+
+
+def _bolster(game: Game, leader: Actor) -> None:
+    for ally in game.floor.monsters:
+        if (ally.group == leader.group and ally.id != leader.id and ally.alive
+                and _distance(ally.pos, leader.pos) <= BOLSTER_RANGE):
+            ally.effects["bolstered"] = BOLSTER_TURNS
+
+
+def _has_troops(game: Game, leader: Actor) -> bool:
+    return any(m.group == leader.group and m.id != leader.id and m.alive
+               for m in game.floor.monsters)
+
+
+def _downhill(game: Game, monster: Actor, dist: NDArray[np.int32]) -> bool:
+    """Step to the lowest free neighbour if it is lower than here; True when a turn was spent."""
+    floor = game.floor
+    here = int(dist[monster.y, monster.x])
+    best: tuple[int, int] | None = None
+    for index, (dx, dy) in enumerate(STEPS):
+        nx, ny = monster.x + dx, monster.y + dy
+        if not floor.in_bounds(nx, ny):
+            continue
+        value = int(dist[ny, nx])
+        if value == UNREACHED or value >= here:
+            continue
+        if floor.monster_at(nx, ny) is not None:
+            continue
+        if best is None or value < best[0]:
+            best = (value, index)
+    if best is None:
+        return False
+    return isinstance(_step(game, monster, STEPS[best[1]]), Success)
+
+
+def _step(game: Game, monster: Actor, step: tuple[int, int]) -> Result:
+    """Move one step; a bump into the player attacks, a bump into a door tries to open it."""
+    result = movement.move(game, monster, *step)
+    match result:
+        case Alternative(Attack(target)) if target == PLAYER_ID:
+            combat.attack(game, monster, game.player)
+            return Success()
+        case Alternative(OpenDoor(x, y)):
+            return doors.open_door(game, monster, x, y)
+    return result

@@ -1,0 +1,1 @@
+"""The rules: actions and their effects on the world."""

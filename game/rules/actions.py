@@ -1,0 +1,117 @@
+"""Actions (one small frozen class per verb) and their results.
+
+A result is Success (a turn passes), Impossible(reason) (no turn passes) or Alternative(action):
+walking into a door becomes opening it, walking into a monster becomes attacking it. Replays and
+the bot record actions, never raw input events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.floorplan import Point
+
+
+@dataclass(frozen=True, slots=True)
+class Success:
+    """The action happened; `turns` is how long it took."""
+
+    turns: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Impossible:
+    """The action cannot happen; no time passes. `reason` is shown to the player."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """Do this instead (a bump into a door opens it)."""
+
+    action: Action
+
+
+Result = Success | Impossible | Alternative
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    dx: int
+    dy: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    target: int
+    """The id of the actor attacked."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class OpenDoor:
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class CloseDoor:
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    item: int
+    target: Point | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Equip:
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """One turn of searching nearby for hidden traps and treasure."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeStairs:
+    direction: str
+    """"down" or "up"."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseLevelUp:
+    """Spend a pending level-up on one of: hp, attack, defense, strength."""
+
+    choice: str
+
+
+Action = (
+    Move | Attack | Wait | OpenDoor | CloseDoor | PickUp | Drop | Use | Equip | Search
+    | TakeStairs | ChooseLevelUp
+)
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.__name__: cls
+    for cls in (Move, Attack, Wait, OpenDoor, CloseDoor, PickUp, Drop, Use, Equip, Search,
+                TakeStairs, ChooseLevelUp)
+}
+"""By name: replays store an action as its class name and fields."""

@@ -1,0 +1,82 @@
+"""d20 combat: an attack roll against armour class, damage dice, death and experience."""
+
+from __future__ import annotations
+
+from game.rules import progress
+from game.rules.noise import make_noise
+from game.world import gear
+from game.world.model import PLAYER_ID, Actor, Game
+
+COMBAT_NOISE = 8
+BOLSTER_BONUS = 2
+
+
+def attack_bonus(game: Game, actor: Actor) -> int:
+    bonus = actor.attack + (BOLSTER_BONUS if "bolstered" in actor.effects else 0)
+    if actor.id == PLAYER_ID:
+        bonus += gear.total(game.hero, "attack")
+    return bonus
+
+
+def armour_class(game: Game, actor: Actor) -> int:
+    ac = actor.ac
+    if actor.id == PLAYER_ID:
+        ac += gear.total(game.hero, "ac")
+    return ac
+
+
+def damage_roll(game: Game, actor: Actor, critical: bool) -> int:
+    """The actor's damage dice (the wielded weapon's for the player), twice on a critical."""
+    dice = actor.damage
+    bonus = 0
+    if actor.id == PLAYER_ID:
+        dice = gear.weapon_dice(game.hero) or dice
+        bonus = game.hero.strength
+    rolls = 2 if critical else 1
+    return max(1, sum(game.rng.roll(dice) for _ in range(rolls)) + bonus)
+
+
+def attack(game: Game, attacker: Actor, defender: Actor, ranged: bool = False) -> None:
+    """Roll d20 + bonus against AC: a natural 1 misses, a natural 20 hits and doubles the dice."""
+    natural = game.rng.randint(1, 20)
+    hit = natural == 20 or (natural != 1 and natural + attack_bonus(game, attacker)
+                            >= armour_class(game, defender))
+    make_noise(game, attacker.pos, COMBAT_NOISE)
+    if not hit:
+        game.log(f"{_name(attacker, True)} {_miss(attacker)} {_name(defender, False)}.",
+                 (160, 160, 160))
+        return
+    damage = damage_roll(game, attacker, critical=natural == 20)
+    defender.hp -= damage
+    colour = (255, 120, 100) if defender.id == PLAYER_ID else (230, 230, 230)
+    crit = " hard" if natural == 20 else ""
+    verb = ("shoot" if ranged else "hit") + ("" if attacker.id == PLAYER_ID else "s")
+    game.log(f"{_name(attacker, True)} {verb}{crit} {_name(defender, False)} for {damage}.", colour)
+    if defender.hp <= 0:
+        die(game, defender, attacker)
+    elif defender.id != PLAYER_ID and defender.mode == "asleep":
+        defender.mode = "hunt"
+
+
+def die(game: Game, victim: Actor, killer: Actor | None, cause: str = "") -> None:
+    """Remove a dead monster (experience to the player) or end the run."""
+    victim.hp = min(victim.hp, 0)
+    if victim.id == PLAYER_ID:
+        game.outcome = "dead"
+        game.cause = cause or (f"killed by {killer.name}" if killer else "died")
+        game.log("You die...", (255, 60, 60))
+        return
+    game.floor.monsters = [m for m in game.floor.monsters if m.id != victim.id]
+    game.log(f"{_name(victim, True)} dies.", (200, 200, 120))
+    if killer is not None and killer.id == PLAYER_ID:
+        progress.gain_xp(game, victim.xp)
+
+
+def _name(actor: Actor, start: bool) -> str:
+    if actor.id == PLAYER_ID:
+        return "You" if start else "you"
+    return f"{'The' if start else 'the'} {actor.name}"
+
+
+def _miss(actor: Actor) -> str:
+    return "miss" if actor.id == PLAYER_ID else "misses"

@@ -1,0 +1,134 @@
+"""Doors play as rolled: stuck doors need strength, locked ones a key or force, reinforced ones a
+key or a scroll of knock; trapped ones fire unless the trap was found."""
+
+from __future__ import annotations
+
+from game import tiles
+from game.rules.actions import Impossible, Result, Success
+from game.rules.noise import make_noise
+from game.world.model import PLAYER_ID, Actor, DoorState, Game
+
+FORCE_NOISE = 10
+OPENINGS = {
+    "slides_side": "The door slides into the wall.",
+    "slides_down": "The door slides down into the floor.",
+    "slides_up": "The door slides up into the ceiling.",
+}
+
+
+def door_name(door: DoorState) -> str:
+    quality = "" if door.quality in ("", "none") else f"{door.quality} "
+    return f"{quality}{door.material} door"
+
+
+def describe(door: DoorState) -> str:
+    """The door as the player knows it (type and DC once seen up close)."""
+    text = door_name(door)
+    if not door.known:
+        return f"a {text}"
+    parts = [door.state if not door.is_open else "open"]
+    if door.reinforced and door.state != "broken":
+        parts.append("magically reinforced")
+    if door.opening in OPENINGS:
+        parts.append(door.opening.replace("_", " "))
+    if door.trap_found and door.trapped:
+        parts.append("trapped")
+    if door.dc is not None and not door.is_open:
+        parts.append(f"DC {door.dc}")
+    return f"a {text} ({', '.join(parts)})"
+
+
+def has_key(game: Game, door_pos: tuple[int, int]) -> bool:
+    return any(i.kind == "key" and i.key_for == door_pos for i in game.hero.inventory)
+
+
+def open_door(game: Game, actor: Actor, x: int, y: int) -> Result:
+    floor = game.floor
+    door = floor.doors.get((x, y))
+    if door is None:
+        return Impossible("There is no door there.")
+    if door.is_open:
+        return Impossible("That door is already open.")
+    if floor.monster_at(x, y) is not None:
+        return Impossible("Something is in the way.")
+    player = actor.id == PLAYER_ID
+    if player:
+        door.known = True
+    if not player:
+        return _monster_opens(game, actor, door, x, y)
+    if door.sealed:
+        if has_key(game, (x, y)):
+            game.log(f"You unlock the {door_name(door)}.", (255, 215, 0))
+            door.state = "unlocked"
+            door.reinforced = False
+        elif door.reinforced:
+            return Impossible("The door is held shut by magic: you need its key or a knock.")
+        else:
+            return _force(game, door, x, y, natural_20=False)
+    elif door.state == "stuck":
+        return _force(game, door, x, y, natural_20=True)
+    _swing_open(game, door, x, y)
+    return Success()
+
+
+def _force(game: Game, door: DoorState, x: int, y: int, natural_20: bool) -> Result:
+    """A strength check against the break DC; every try takes a turn and makes noise."""
+    make_noise(game, (x, y), FORCE_NOISE)
+    roll = game.rng.randint(1, 20)
+    dc = door.dc if door.dc is not None else 10
+    if (natural_20 and roll == 20) or roll + game.hero.strength >= dc:
+        verb = "force" if door.state == "stuck" else "break"
+        door.state = "broken"
+        game.log(f"You {verb} the {door_name(door)} open ({roll}+{game.hero.strength} vs DC {dc}).",
+                 (230, 200, 120))
+        _swing_open(game, door, x, y)
+    else:
+        what = "stuck" if door.state == "stuck" else "locked"
+        game.log(f"The door is {what} ({roll}+{game.hero.strength} vs DC {dc}).", (200, 160, 120))
+    return Success()
+
+
+def _monster_opens(game: Game, actor: Actor, door: DoorState, x: int, y: int) -> Result:
+    if not actor.opens_doors or door.sealed:
+        return Impossible("blocked by a door")
+    if door.state == "stuck" and game.rng.randint(1, 20) + 2 < (door.dc or 10):
+        make_noise(game, (x, y), FORCE_NOISE)
+        return Success()
+    door.state = "broken" if door.state == "stuck" else door.state
+    _swing_open(game, door, x, y)
+    if game.floor.visible[y, x]:
+        game.log(f"The {actor.name} opens a door.", (200, 200, 200))
+    return Success()
+
+
+def _swing_open(game: Game, door: DoorState, x: int, y: int) -> None:
+    floor = game.floor
+    door.is_open = True
+    floor.tiles[y, x] = tiles.OPEN_DOOR
+    if floor.visible[y, x] and door.opening in OPENINGS:
+        game.log(OPENINGS[door.opening], (200, 200, 200))
+    trap = floor.traps.get((x, y))
+    if door.trapped and trap is not None and not trap.spent:
+        if door.trap_found:
+            game.log("You open the door carefully, keeping clear of its trap.", (200, 200, 200))
+            trap.spent = True
+        else:
+            from game.rules.traps import spring
+
+            spring(game, game.player, (x, y), trap)
+
+
+def close_door(game: Game, actor: Actor, x: int, y: int) -> Result:
+    floor = game.floor
+    door = floor.doors.get((x, y))
+    if door is None or not door.is_open:
+        return Impossible("There is no open door there.")
+    if floor.monster_at(x, y) is not None or (game.player.x, game.player.y) == (x, y):
+        return Impossible("Something is in the doorway.")
+    if floor.items_at(x, y):
+        return Impossible("Something lies in the doorway.")
+    door.is_open = False
+    floor.tiles[y, x] = tiles.DOOR
+    if actor.id == PLAYER_ID:
+        game.log("You close the door.")
+    return Success()

@@ -1,0 +1,145 @@
+"""Items: picking up, dropping, wearing, and using potions and scrolls (some aimed at a target)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game import tiles
+from game.floorplan import Point
+from game.rules.actions import Impossible, Result, Success
+from game.world import dungeon, gear
+from game.world.model import Game, Item
+
+INVENTORY_LIMIT = 26
+
+
+def carried(game: Game, item_id: int) -> Item | None:
+    return next((i for i in game.hero.inventory if i.id == item_id), None)
+
+
+def pick_up(game: Game) -> Result:
+    floor, player = game.floor, game.player
+    here = floor.items_at(*player.pos)
+    if not here:
+        return Impossible("There is nothing here to pick up.")
+    item = here[0]
+    if item.kind == "relic":
+        game.hero.has_relic = True
+        game.log("You take the relic! Now climb back out of the dungeon.", (255, 120, 255))
+    elif len(game.hero.inventory) >= INVENTORY_LIMIT:
+        return Impossible("Your pack is full.")
+    floor.items.remove(item)
+    item.x = item.y = -1
+    if item.kind != "relic":
+        game.hero.inventory.append(item)
+        game.log(f"You pick up the {gear.kind_of(item.kind).name}.")
+    return Success()
+
+
+def drop(game: Game, item_id: int) -> Result:
+    item = carried(game, item_id)
+    if item is None:
+        return Impossible("You do not have that.")
+    hero = game.hero
+    for slot, worn in list(hero.equipment.items()):
+        if worn == item_id:
+            del hero.equipment[slot]
+    hero.inventory.remove(item)
+    item.x, item.y = game.player.pos
+    game.floor.items.append(item)
+    game.log(f"You drop the {gear.kind_of(item.kind).name}.")
+    return Success()
+
+
+def equip(game: Game, item_id: int) -> Result:
+    item = carried(game, item_id)
+    if item is None:
+        return Impossible("You do not have that.")
+    kind = gear.kind_of(item.kind)
+    if not kind.slot:
+        return Impossible(f"You cannot wear the {kind.name}.")
+    hero = game.hero
+    if hero.equipment.get(kind.slot) == item_id:
+        del hero.equipment[kind.slot]
+        game.log(f"You take off the {kind.name}.")
+    else:
+        hero.equipment[kind.slot] = item_id
+        game.log(f"You {'wield' if kind.slot == 'weapon' else 'put on'} the {kind.name}.")
+    return Success()
+
+
+def use(game: Game, item_id: int, target: Point | None) -> Result:
+    item = carried(game, item_id)
+    if item is None:
+        return Impossible("You do not have that.")
+    kind = gear.kind_of(item.kind)
+    if kind.slot:
+        return equip(game, item_id)
+    if kind.kind not in ("potion", "scroll"):
+        return Impossible(f"You cannot use the {kind.name} like that.")
+    if kind.target and target is None:
+        return Impossible(f"The {kind.name} needs a target.")
+    reason = _effect(game, kind, target)
+    if reason:
+        return Impossible(reason)
+    game.hero.inventory.remove(item)
+    return Success()
+
+
+def _effect(game: Game, kind: gear.ItemKind, target: Point | None) -> str:
+    """Apply an item's effect; returns a reason (and changes nothing) when it cannot work."""
+    player, floor = game.player, game.floor
+    if kind.key == "potion_healing":
+        if player.hp >= player.max_hp:
+            return "You are already at full health."
+        healed = min(player.max_hp - player.hp, game.rng.roll(kind.heal))
+        player.hp += healed
+        game.log(f"You feel better (+{healed} HP).", (120, 255, 120))
+    elif kind.key == "scroll_mapping":
+        floor.explored |= tiles.WALKABLE[floor.tiles] | _next_to_walkable(floor.tiles)
+        game.log("The floor's layout floods into your mind.", (230, 230, 140))
+    elif kind.key == "scroll_teleport":
+        player.x, player.y = dungeon.random_free_spot(game, floor)
+        game.log("You are whisked away!", (150, 200, 255))
+    elif kind.key == "scroll_lightning":
+        visible = [m for m in floor.monsters if floor.visible[m.y, m.x]
+                   and max(abs(m.x - player.x), abs(m.y - player.y)) <= kind.range]
+        if not visible:
+            return "No enemy is close enough to strike."
+        victim = min(visible, key=lambda m: (max(abs(m.x - player.x), abs(m.y - player.y)), m.id))
+        from game.rules import combat
+
+        damage = game.rng.roll(kind.damage)
+        victim.hp -= damage
+        game.log(f"Lightning strikes the {victim.name} for {damage}!", (255, 255, 120))
+        if victim.hp <= 0:
+            combat.die(game, victim, player)
+    elif kind.key == "scroll_confusion" and target is not None:
+        dazed = floor.monster_at(*target)
+        if dazed is None or not floor.visible[target[1], target[0]]:
+            return "There is no monster you can see there."
+        dazed.effects["confused"] = kind.turns
+        game.log(f"The {dazed.name} looks confused.", (200, 120, 255))
+    elif kind.key == "scroll_knock" and target is not None:
+        door = floor.doors.get(target)
+        if door is None or not floor.visible[target[1], target[0]]:
+            return "There is no door you can see there."
+        if not door.sealed and door.state != "stuck":
+            return "That door is not locked."
+        door.state = "unlocked"
+        door.reinforced = False
+        game.log("The door's locks and wards fall open with a click.", (255, 180, 90))
+    else:
+        return f"Nothing happens with the {kind.name}."
+    return ""
+
+
+def _next_to_walkable(tile_map: NDArray[np.uint8]) -> NDArray[np.bool_]:
+    walk = tiles.WALKABLE[tile_map]
+    near = walk.copy()
+    near[1:, :] |= walk[:-1, :]
+    near[:-1, :] |= walk[1:, :]
+    near[:, 1:] |= walk[:, :-1]
+    near[:, :-1] |= walk[:, 1:]
+    return near

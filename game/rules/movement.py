@@ -1,0 +1,79 @@
+"""Walking: bumps become attacks or door openings; teleporters and traps act on arrival."""
+
+from __future__ import annotations
+
+from game import tiles
+from game.rules.actions import Alternative, Attack, Impossible, OpenDoor, Result, Success
+from game.world.model import PLAYER_ID, Actor, Game
+
+DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
+    floor = game.floor
+    if "confused" in actor.effects and game.rng.chance(0.5):
+        dx, dy = DIRECTIONS[game.rng.below(len(DIRECTIONS))]
+    nx, ny = actor.x + dx, actor.y + dy
+    if (dx, dy) == (0, 0) or not floor.in_bounds(nx, ny):
+        return Impossible("You cannot go that way.")
+    occupant = floor.monster_at(nx, ny)
+    player = game.player
+    if actor.id != PLAYER_ID and (nx, ny) == player.pos:
+        return Alternative(Attack(PLAYER_ID))
+    if occupant is not None:
+        if actor.id == PLAYER_ID:
+            return Alternative(Attack(occupant.id))
+        return Impossible("blocked by another monster")
+    tile = floor.tiles[ny, nx]
+    if tile == tiles.DOOR:
+        return Alternative(OpenDoor(nx, ny))
+    if not tiles.WALKABLE[tile]:
+        return Impossible("A wall blocks the way." if actor.id == PLAYER_ID else "blocked")
+    actor.x, actor.y = nx, ny
+    arrive(game, actor)
+    return Success()
+
+
+def arrive(game: Game, actor: Actor) -> None:
+    """What happens on stepping onto a tile: a teleporter sends you on; a hidden trap fires."""
+    floor = game.floor
+    destination = floor.teleports.get(actor.pos)
+    if destination is not None:
+        blocked = floor.monster_at(*destination) is not None or (
+            actor.id != PLAYER_ID and destination == game.player.pos
+        )
+        if blocked:
+            if actor.id == PLAYER_ID:
+                game.log("The teleporter hums, but something stands on the other end.")
+        else:
+            actor.x, actor.y = destination
+            if actor.id == PLAYER_ID:
+                game.log("The teleporter whisks you away!", (120, 220, 255))
+            elif floor.visible[destination[1], destination[0]]:
+                game.log(f"The {actor.name} steps out of a teleporter.", (120, 220, 255))
+    if actor.id != PLAYER_ID:
+        return
+    trap = floor.traps.get(actor.pos)
+    if trap is not None and not trap.spent and actor.pos not in floor.doors:
+        if trap.found:
+            game.log(f"You step carefully past the {trap.kind} trap.", (200, 200, 200))
+        else:
+            from game.rules.traps import spring
+
+            spring(game, actor, actor.pos, trap)
+    if game.outcome:
+        return
+    here = floor.items_at(*actor.pos)
+    for item in [i for i in here if i.kind == "gold"]:
+        game.hero.gold += item.amount
+        floor.items.remove(item)
+        game.log(f"You pick up {item.amount} gold.", (255, 215, 0))
+    names = [i.kind for i in floor.items_at(*actor.pos)]
+    if names:
+        from game.world.gear import kind_of
+
+        listed = ", ".join(kind_of(n).name for n in names)
+        game.log(f"You see here: {listed}.")
+    stair = floor.stairs.get(actor.pos)
+    if stair is not None and stair.dead_end:
+        game.log("These stairs are collapsed: they lead nowhere.", (170, 170, 170))

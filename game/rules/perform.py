@@ -1,0 +1,77 @@
+"""Dispatch: one function per verb, each returning Success, Impossible or Alternative."""
+
+from __future__ import annotations
+
+from game.rules import combat, doors, items, movement, progress, stairs, traps
+from game.rules.actions import (
+    Action,
+    Attack,
+    ChooseLevelUp,
+    CloseDoor,
+    Drop,
+    Equip,
+    Impossible,
+    Move,
+    OpenDoor,
+    PickUp,
+    Result,
+    Search,
+    Success,
+    TakeStairs,
+    Use,
+    Wait,
+)
+from game.world.model import PLAYER_ID, Actor, Game
+
+
+def perform(game: Game, actor: Actor, action: Action) -> Result:
+    match action:
+        case Move(dx, dy):
+            return movement.move(game, actor, dx, dy)
+        case Attack(target):
+            return _attack(game, actor, target)
+        case Wait():
+            return Success()
+        case OpenDoor(x, y):
+            return _adjacent(actor, x, y) or doors.open_door(game, actor, x, y)
+        case CloseDoor(x, y):
+            return _adjacent(actor, x, y) or doors.close_door(game, actor, x, y)
+        case Search():
+            return traps.search(game, actor)
+        case TakeStairs(direction):
+            return stairs.take_stairs(game, direction)
+        case PickUp():
+            return items.pick_up(game)
+        case Drop(item):
+            return items.drop(game, item)
+        case Use(item, target):
+            return items.use(game, item, target)
+        case Equip(item):
+            return items.equip(game, item)
+        case ChooseLevelUp(choice):
+            reason = progress.choose(game, choice)
+            return Impossible(reason) if reason else Success(turns=0)
+
+
+def _adjacent(actor: Actor, x: int, y: int) -> Impossible | None:
+    if max(abs(actor.x - x), abs(actor.y - y)) != 1:
+        return Impossible("That is not next to you.")
+    return None
+
+
+def _attack(game: Game, actor: Actor, target: int) -> Result:
+    if target == PLAYER_ID:
+        defender = game.player
+    else:
+        found = next((m for m in game.floor.monsters if m.id == target and m.alive), None)
+        if found is None:
+            return Impossible("There is nothing there to attack.")
+        defender = found
+    if max(abs(actor.x - defender.x), abs(actor.y - defender.y)) > actor.reach:
+        return Impossible("That is out of reach.")
+    combat.attack(game, actor, defender, ranged=actor.reach > 1 and not _touching(actor, defender))
+    return Success()
+
+
+def _touching(a: Actor, b: Actor) -> bool:
+    return max(abs(a.x - b.x), abs(a.y - b.y)) <= 1

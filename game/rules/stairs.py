@@ -1,0 +1,35 @@
+"""Stairs as rolled: down and up stairs, trapdoors with ladders, shafts both ways, and collapsed
+dead-end stairs that lead nowhere. Leaving floor 1 upwards ends the run: a win with the relic."""
+
+from __future__ import annotations
+
+from game.rules.actions import Impossible, Result, Success
+from game.world import dungeon
+from game.world.model import Game
+
+GOES = {"down": ("down", "both"), "up": ("up", "both")}
+
+
+def take_stairs(game: Game, direction: str) -> Result:
+    floor = game.floor
+    stair = floor.stairs.get(game.player.pos)
+    if stair is None:
+        return Impossible(f"There are no stairs {direction} here.")
+    if stair.dead_end:
+        return Impossible("These stairs are collapsed: they lead nowhere.")
+    if stair.direction not in GOES[direction]:
+        return Impossible(f"These stairs do not lead {direction}.")
+    if direction == "down":
+        if floor.depth >= game.last_depth:
+            return Impossible("This is the deepest floor.")
+        dungeon.change_floor(game, floor.depth + 1, "arrival")
+        return Success()
+    if floor.depth == 1:
+        if not game.hero.has_relic:
+            return Impossible("You will not leave without the relic from the deepest floor.")
+        game.outcome = "won"
+        game.cause = "escaped with the relic"
+        game.log("You climb out into daylight with the relic. You win!", (255, 255, 120))
+        return Success()
+    dungeon.change_floor(game, floor.depth - 1, "exit")
+    return Success()

@@ -1,0 +1,84 @@
+"""Traps and searching. A hidden trap fires on whoever sets it off; searching finds traps,
+trapped doors and hidden treasure, with a chance that falls with distance."""
+
+from __future__ import annotations
+
+from game import tiles
+from game.floorplan import Point
+from game.rules.actions import Result, Success
+from game.rules.noise import make_noise
+from game.world.model import PLAYER_ID, Actor, Game, Trap
+
+SEARCH_RADIUS = 5
+ALARM_RADIUS = 1000
+
+
+def spring(game: Game, victim: Actor, pos: Point, trap: Trap) -> None:
+    """Set off a trap at `pos` on the player (monsters know their lair's traps)."""
+    from game.rules import combat
+    from game.world import dungeon
+
+    trap.found = True
+    trap.spent = trap.kind != "alarm"
+    floor = game.floor
+    if trap.kind == "dart":
+        damage = game.rng.roll("1d6") + floor.depth // 2
+        victim.hp -= damage
+        game.log(f"A dart shoots out and hits you for {damage}!", (255, 120, 100))
+        if victim.hp <= 0:
+            combat.die(game, victim, None, cause=f"killed by a dart trap on depth {floor.depth}")
+    elif trap.kind in ("pit", "trapdoor"):
+        what = "pit opens" if trap.kind == "pit" else "trapdoor gives way"
+        if floor.depth >= game.last_depth:
+            game.log(f"A {what} beneath you, but the bottom is near: you climb out.",
+                     (255, 160, 100))
+            return
+        game.log(f"A {what} beneath you: you fall!", (255, 160, 100))
+        damage = game.rng.roll("1d6")
+        victim.hp -= damage
+        if victim.hp <= 0:
+            combat.die(game, victim, None, cause=f"fell to death from depth {floor.depth}")
+            return
+        dungeon.fall(game, floor.depth + 1)
+    elif trap.kind == "teleport":
+        spot = dungeon.random_free_spot(game, game.floor)
+        victim.x, victim.y = spot
+        game.log("A flash of light: you are somewhere else!", (150, 200, 255))
+    else:
+        woken = make_noise(game, pos, ALARM_RADIUS)
+        game.log(f"An alarm shrieks! ({woken} woken)", (255, 200, 80))
+
+
+def search(game: Game, searcher: Actor) -> Result:
+    """One turn of searching: hidden things nearby may be found, the nearer the likelier."""
+    floor = game.floor
+    sx, sy = searcher.pos
+    found: list[str] = []
+    for (x, y), trap in floor.traps.items():
+        if not trap.found and not trap.spent and _spotted(game, sx, sy, x, y):
+            trap.found = True
+            door = floor.doors.get((x, y))
+            if door is not None:
+                door.trap_found = True
+                found.append("a trap on a door")
+            else:
+                found.append(f"a {trap.kind} trap")
+    for (x, y), gold in sorted(floor.treasure.items()):
+        if _spotted(game, sx, sy, x, y):
+            del floor.treasure[(x, y)]
+            from game.world.dungeon import drop_gold
+
+            drop_gold(game, floor, (x, y), gold)
+            found.append("hidden treasure")
+    if found and searcher.id == PLAYER_ID:
+        game.log(f"You find {', '.join(found)}!", (120, 220, 255))
+    return Success()
+
+
+def _spotted(game: Game, sx: int, sy: int, x: int, y: int) -> bool:
+    distance = max(abs(x - sx), abs(y - sy))
+    if distance > SEARCH_RADIUS or not game.floor.explored[y, x]:
+        return False
+    if not tiles.WALKABLE[game.floor.tiles[y, x]]:
+        return False
+    return game.rng.chance(0.6 / (1 + distance))

@@ -1,0 +1,56 @@
+"""The turn loop: the player acts; if time passed, monsters act, conditions wear off, FOV updates.
+
+An exception inside an action must not leave a half-applied turn: the caller (the ui) keeps a
+snapshot and restores it; see game.save (a later issue) for the crash report.
+"""
+
+from __future__ import annotations
+
+from game.ai import monsters
+from game.rules.actions import Action, Alternative, Impossible, Result, Success
+from game.rules.perform import perform
+from game.world.fov import update_fov
+from game.world.model import Game
+
+MAX_ALTERNATIVES = 4
+
+
+def player_act(game: Game, action: Action) -> Result:
+    """Perform the player's action; on success run the rest of the turn(s)."""
+    if game.outcome:
+        return Impossible("The run is over.")
+    result = perform(game, game.player, action)
+    for _ in range(MAX_ALTERNATIVES):
+        if not isinstance(result, Alternative):
+            break
+        result = perform(game, game.player, result.action)
+    if isinstance(result, Success):
+        for _ in range(result.turns):
+            end_turn(game)
+            if is_over(game):
+                break
+    elif isinstance(result, Impossible) and result.reason:
+        game.log(result.reason, (160, 160, 160))
+    return result
+
+
+def is_over(game: Game) -> bool:
+    """The run has ended (death or victory)."""
+    return bool(game.outcome)
+
+
+def end_turn(game: Game) -> None:
+    """Monsters act (twice while the player is slowed), conditions wear off, sight updates."""
+    rounds = 2 if "slowed" in game.player.effects else 1
+    for _ in range(rounds):
+        game.turn += 1
+        monsters.take_turns(game)
+        if is_over(game):
+            return
+    player = game.player
+    for name in sorted(player.effects):
+        player.effects[name] -= 1
+        if player.effects[name] <= 0:
+            del player.effects[name]
+            game.log(f"You are no longer {name}.", (160, 200, 160))
+    update_fov(game.floor, player.x, player.y)

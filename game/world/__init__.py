@@ -1,0 +1,1 @@
+"""Runtime state: the dungeon in play (floors, actors, items) and how floors are built."""

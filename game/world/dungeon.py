@@ -1,0 +1,130 @@
+"""A run's dungeon: starting a game, making floors on first arrival, moving between floors.
+
+A floor is made from its recipe alone (run seed, depth, generator, size, parameters), never from
+the order in which floors are visited or from anything the player did.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game import tiles
+from game.floorplan import Point
+from game.seeds import Rng, derive, seed_from_text
+from game.world.build import build_floor
+from game.world.fov import update_fov
+from game.world.model import PLAYER_ID, Actor, Floor, FloorRecipe, Game, Hero, Item
+
+DEFAULT_PLAN: tuple[tuple[str, int, int], ...] = (
+    ("bsp", 80, 45),
+    ("power", 80, 45),
+    ("cave", 90, 50),
+    ("tables", 90, 60),
+    ("maze", 61, 41),
+    ("bsp", 100, 60),
+    ("cave", 100, 60),
+    ("power", 90, 55),
+    ("tables", 100, 60),
+    ("bsp", 80, 45),
+)
+"""Ten floors that use every generator; the last holds the boss and the relic."""
+
+STARTING_KIT = ("dagger", "leather", "potion_healing", "potion_healing")
+
+
+def default_recipes() -> tuple[FloorRecipe, ...]:
+    return tuple(
+        FloorRecipe(depth, name, width, height)
+        for depth, (name, width, height) in enumerate(DEFAULT_PLAN, start=1)
+    )
+
+
+def new_game(seed_text: str, recipes: tuple[FloorRecipe, ...] | None = None) -> Game:
+    """A fresh run on floor 1, standing on its arrival stairs."""
+    run_seed = seed_from_text(seed_text)
+    player = Actor(
+        id=PLAYER_ID, kind="player", name="you", glyph="@", color=(255, 255, 255),
+        x=0, y=0, hp=30, max_hp=30, ac=12, attack=3, damage="1d3",
+    )
+    game = Game(
+        seed_text=seed_text, run_seed=run_seed, recipes=recipes or default_recipes(),
+        player=player, hero=Hero(), rng=Rng(derive(run_seed, "play")),
+    )
+    for kind in STARTING_KIT:
+        item = Item(game.new_id(), kind)
+        game.hero.inventory.append(item)
+    game.hero.equipment = {"weapon": game.hero.inventory[0].id, "body": game.hero.inventory[1].id}
+    game.log(f"Welcome to Delve. Run seed: {seed_text}. Press ? for help.", (255, 255, 160))
+    change_floor(game, 1, "arrival")
+    return game
+
+
+def floor_at(game: Game, depth: int) -> Floor:
+    """The floor at `depth`, made now if this is the first visit."""
+    if depth not in game.floors:
+        recipe = game.recipes[depth - 1]
+        game.floors[depth] = build_floor(
+            recipe, game.run_seed, boss=depth == game.last_depth, first_id=_id_block(depth)
+        )
+    return game.floors[depth]
+
+
+def _id_block(depth: int) -> int:
+    """Ids of things made with a floor come from a block of their own, so that they do not depend
+    on the order floors are visited in (the game's own counter stays below the first block)."""
+    return depth * 1_000_000
+
+
+def change_floor(game: Game, depth: int, where: str) -> None:
+    """Put the player on `depth`: at its "arrival", its "exit" (coming up) or a "random" spot."""
+    floor = floor_at(game, depth)
+    game.depth = depth
+    if where == "arrival":
+        spot = floor.arrival
+    elif where == "exit":
+        spot = floor.exits[0]
+    else:
+        spot = random_free_spot(game, floor)
+    game.player.x, game.player.y = _free_near(floor, spot)
+    update_fov(floor, game.player.x, game.player.y)
+    recipe = game.recipes[depth - 1]
+    game.log(
+        f"Depth {depth}: a {recipe.generator} floor (fingerprint {floor.fingerprint}).",
+        (160, 200, 255),
+    )
+
+
+def fall(game: Game, depth: int) -> None:
+    """Drop through the floor to a random spot of the floor below."""
+    change_floor(game, depth, "random")
+
+
+def random_free_spot(game: Game, floor: Floor) -> Point:
+    """A random walkable tile with nothing on it (no door, stairs, teleporter or monster)."""
+    free = tiles.WALKABLE[floor.tiles] & (floor.tiles == tiles.FLOOR)
+    for monster in floor.monsters:
+        free[monster.y, monster.x] = False
+    spots = np.argwhere(free)
+    if len(spots) == 0:
+        return floor.arrival
+    y, x = spots[game.rng.below(len(spots))]
+    return (int(x), int(y))
+
+
+def _free_near(floor: Floor, spot: Point) -> Point:
+    """`spot`, or the nearest walkable tile to it that no monster stands on."""
+    if floor.monster_at(*spot) is None:
+        return spot
+    walk = tiles.WALKABLE[floor.tiles].copy()
+    for monster in floor.monsters:
+        walk[monster.y, monster.x] = False
+    spots = np.argwhere(walk)
+    if len(spots) == 0:
+        return spot
+    order = np.abs(spots[:, 1] - spot[0]) + np.abs(spots[:, 0] - spot[1])
+    y, x = spots[int(np.argmin(order))]
+    return (int(x), int(y))
+
+
+def drop_gold(game: Game, floor: Floor, spot: Point, amount: int) -> None:
+    floor.items.append(Item(game.new_id(), "gold", spot[0], spot[1], amount=amount))

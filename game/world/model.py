@@ -1,0 +1,259 @@
+"""Runtime state of a run: actors, items, doors, traps, floors and the game. Plain data only.
+
+The rules change this state; the ui reads it. Everything here is built from plain values (ints,
+strings, tuples, numpy arrays) so that a save can write it as JSON and arrays without pickle, and
+`state_hash` can digest it. Collections that decide outcomes are lists or dicts built in a sorted,
+deterministic order; nothing iterates a set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.floorplan import Point
+from game.seeds import Rng
+
+PLAYER_ID = 0
+NORMAL_SPEED = 10
+"""Energy an actor needs to act; an actor gains its speed in energy every turn."""
+
+
+@dataclass(slots=True)
+class Actor:
+    """The player or a monster. Monsters copy their stats from the bestiary when spawned."""
+
+    id: int
+    kind: str
+    name: str
+    glyph: str
+    color: tuple[int, int, int]
+    x: int
+    y: int
+    hp: int
+    max_hp: int
+    ac: int
+    attack: int
+    damage: str
+    speed: int = NORMAL_SPEED
+    xp: int = 0
+    role: str = "player"
+    opens_doors: bool = True
+    reach: int = 1
+    """Attack range in tiles: 1 is melee; more shoots (artillery) or casts (controllers)."""
+    mode: str = "asleep"
+    """AI mode: asleep, wander, hunt, flee, guard. The player's is unused."""
+    energy: int = 0
+    home: Point | None = None
+    group: int = -1
+    """The encounter this monster belongs to (-1: none)."""
+    effects: dict[str, int] = field(default_factory=dict)
+    """Timed conditions by name (confused, slowed, bolstered): turns left."""
+    goal: Point | None = None
+    """Where a wandering monster is going."""
+
+    @property
+    def pos(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def alive(self) -> bool:
+        return self.hp > 0
+
+
+@dataclass(slots=True)
+class Item:
+    """An item on a floor (x, y set) or carried (x = y = -1). `kind` keys assets/items.toml."""
+
+    id: int
+    kind: str
+    x: int = -1
+    y: int = -1
+    amount: int = 1
+    """Gold pieces, or charges; 1 for most items."""
+    key_for: Point | None = None
+    """For a key: the door it opens."""
+
+    @property
+    def pos(self) -> Point:
+        return (self.x, self.y)
+
+
+@dataclass(slots=True)
+class DoorState:
+    """A door as rolled on the Doors table, and what has happened to it since."""
+
+    material: str
+    quality: str
+    state: str
+    """unlocked, stuck, locked; "broken" once forced."""
+    dc: int | None
+    trapped: bool
+    opening: str
+    reinforced: bool
+    key_id: str | None = None
+    is_open: bool = False
+    trap_found: bool = False
+    known: bool = False
+    """The player has seen it up close (look mode shows type and DC)."""
+
+    @property
+    def sealed(self) -> bool:
+        """Needs its key (or knock): locked, or held shut by magic."""
+        return self.state == "locked" or (self.reinforced and self.state != "broken")
+
+
+@dataclass(slots=True)
+class Trap:
+    """A trap: hidden until found by searching or set off."""
+
+    kind: str
+    """dart, pit, trapdoor, teleport, alarm."""
+    dc: int
+    found: bool = False
+    spent: bool = False
+
+
+@dataclass(slots=True)
+class StairInfo:
+    """Stairs as rolled on the Stairs table."""
+
+    kind: str
+    """stairs, trapdoor_ladder, shaft."""
+    direction: str
+    """up, down, both."""
+    dead_end: bool = False
+    leads_to: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class Floor:
+    """One floor in play. `tiles` is live: opening a door changes DOOR to OPEN_DOOR."""
+
+    depth: int
+    generator: str
+    fingerprint: str
+    tiles: NDArray[np.uint8]
+    explored: NDArray[np.bool_]
+    visible: NDArray[np.bool_]
+    arrival: Point
+    exits: tuple[Point, ...]
+    doors: dict[Point, DoorState] = field(default_factory=dict)
+    traps: dict[Point, Trap] = field(default_factory=dict)
+    teleports: dict[Point, Point] = field(default_factory=dict)
+    stairs: dict[Point, StairInfo] = field(default_factory=dict)
+    monsters: list[Actor] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    areas: list[tuple[int, int, int, int, str]] = field(default_factory=list)
+    """(x, y, w, h, description) of rooms and areas, for look mode and the floor map."""
+    treasure: dict[Point, int] = field(default_factory=dict)
+    """Hidden gold by position, found by searching."""
+
+    @property
+    def width(self) -> int:
+        return int(self.tiles.shape[1])
+
+    @property
+    def height(self) -> int:
+        return int(self.tiles.shape[0])
+
+    def in_bounds(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def monster_at(self, x: int, y: int) -> Actor | None:
+        for monster in self.monsters:
+            if monster.x == x and monster.y == y and monster.alive:
+                return monster
+        return None
+
+    def items_at(self, x: int, y: int) -> list[Item]:
+        return [item for item in self.items if item.x == x and item.y == y]
+
+
+@dataclass(slots=True)
+class Message:
+    text: str
+    color: tuple[int, int, int]
+    count: int = 1
+
+
+@dataclass(slots=True)
+class MessageLog:
+    """Messages in order; a repeat of the last one stacks ("x2") instead of adding a line."""
+
+    messages: list[Message] = field(default_factory=list)
+    limit: int = 1000
+
+    def add(self, text: str, color: tuple[int, int, int] = (220, 220, 220)) -> None:
+        if self.messages and self.messages[-1].text == text:
+            self.messages[-1].count += 1
+            return
+        self.messages.append(Message(text, color))
+        if len(self.messages) > self.limit:
+            del self.messages[: len(self.messages) - self.limit]
+
+
+@dataclass(frozen=True, slots=True)
+class FloorRecipe:
+    """How one depth is made: the generator, its parameters and the floor size."""
+
+    depth: int
+    generator: str
+    width: int
+    height: int
+    params: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(slots=True)
+class Hero:
+    """What only the player has: level, gold, inventory and equipment."""
+
+    level: int = 1
+    xp: int = 0
+    gold: int = 0
+    strength: int = 2
+    """Bonus to strength checks (forcing doors) and melee damage."""
+    inventory: list[Item] = field(default_factory=list)
+    equipment: dict[str, int] = field(default_factory=dict)
+    """Slot name -> id of the carried item worn there."""
+    has_relic: bool = False
+    pending_levels: int = 0
+    """Level-ups waiting for the player's choice."""
+
+
+@dataclass(slots=True)
+class Game:
+    """A whole run. Floors are made on first arrival from (run seed, depth, recipe) alone."""
+
+    seed_text: str
+    run_seed: int
+    recipes: tuple[FloorRecipe, ...]
+    player: Actor
+    hero: Hero
+    rng: Rng
+    """Gameplay randomness (combat, AI, searching): never a generation stream."""
+    depth: int = 1
+    floors: dict[int, Floor] = field(default_factory=dict)
+    turn: int = 0
+    next_id: int = 1
+    messages: MessageLog = field(default_factory=MessageLog)
+    outcome: str = ""
+    """"" while playing; "dead" or "won" at the end."""
+    cause: str = ""
+
+    @property
+    def floor(self) -> Floor:
+        return self.floors[self.depth]
+
+    @property
+    def last_depth(self) -> int:
+        return len(self.recipes)
+
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def log(self, text: str, color: tuple[int, int, int] = (220, 220, 220)) -> None:
+        self.messages.add(text, color)

@@ -1,0 +1,111 @@
+"""The whole game state as plain data (JSON values plus named numpy arrays), and its hash.
+
+The same data feeds `state_hash` (replays and autoplay compare it turn by turn) and the save file,
+so a save that loads gives back exactly the hashed state. Nothing here pickles anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.world.model import Actor, Floor, Game, Item, StairInfo
+
+Arrays = dict[str, NDArray[Any]]
+
+
+def _point_key(point: tuple[int, int]) -> str:
+    return f"{point[0]},{point[1]}"
+
+
+def actor_data(actor: Actor) -> dict[str, Any]:
+    data = asdict(actor)
+    data["color"] = list(actor.color)
+    data["home"] = list(actor.home) if actor.home else None
+    data["goal"] = list(actor.goal) if actor.goal else None
+    data["effects"] = dict(sorted(actor.effects.items()))
+    return data
+
+
+def item_data(item: Item) -> dict[str, Any]:
+    data = asdict(item)
+    data["key_for"] = list(item.key_for) if item.key_for else None
+    return data
+
+
+def floor_data(floor: Floor, prefix: str, arrays: Arrays) -> dict[str, Any]:
+    """A floor's values; its arrays go into `arrays` under `prefix`."""
+    arrays[f"{prefix}.tiles"] = floor.tiles
+    arrays[f"{prefix}.explored"] = floor.explored
+    arrays[f"{prefix}.visible"] = floor.visible
+    return {
+        "depth": floor.depth,
+        "generator": floor.generator,
+        "fingerprint": floor.fingerprint,
+        "arrival": list(floor.arrival),
+        "exits": [list(p) for p in floor.exits],
+        "doors": {_point_key(p): asdict(d) for p, d in floor.doors.items()},
+        "traps": {_point_key(p): asdict(t) for p, t in floor.traps.items()},
+        "teleports": {_point_key(a): list(b) for a, b in floor.teleports.items()},
+        "stairs": {_point_key(p): _stair(s) for p, s in floor.stairs.items()},
+        "monsters": [actor_data(m) for m in floor.monsters],
+        "items": [item_data(i) for i in floor.items],
+        "areas": [list(a) for a in floor.areas],
+        "treasure": {_point_key(p): gold for p, gold in floor.treasure.items()},
+    }
+
+
+def _stair(stair: StairInfo) -> dict[str, Any]:
+    data = asdict(stair)
+    data["leads_to"] = list(stair.leads_to)
+    return data
+
+
+def game_data(game: Game) -> tuple[dict[str, Any], Arrays]:
+    """Every value of the run: what a save writes and what the state hash digests."""
+    arrays: Arrays = {}
+    data = {
+        "seed_text": game.seed_text,
+        "run_seed": game.run_seed,
+        "recipes": [
+            {"depth": r.depth, "generator": r.generator, "width": r.width, "height": r.height,
+             "params": [list(p) for p in r.params]}
+            for r in game.recipes
+        ],
+        "player": actor_data(game.player),
+        "hero": {
+            **{k: v for k, v in asdict(game.hero).items() if k not in ("inventory", "equipment")},
+            "inventory": [item_data(i) for i in game.hero.inventory],
+            "equipment": dict(sorted(game.hero.equipment.items())),
+        },
+        "rng": {"seed": game.rng.seed, "consumed": game.rng.consumed},
+        "depth": game.depth,
+        "floors": {
+            str(depth): floor_data(game.floors[depth], f"floor{depth}", arrays)
+            for depth in sorted(game.floors)
+        },
+        "turn": game.turn,
+        "next_id": game.next_id,
+        "messages": [[m.text, list(m.color), m.count] for m in game.messages.messages],
+        "outcome": game.outcome,
+        "cause": game.cause,
+    }
+    return data, arrays
+
+
+def state_hash(game: Game) -> str:
+    """A hash of the whole game state: equal hashes mean the same game, turn for turn."""
+    data, arrays = game_data(game)
+    h = hashlib.blake2b(digest_size=16, person=b"delve-state")
+    h.update(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
+    for name in sorted(arrays):
+        array = np.ascontiguousarray(arrays[name])
+        h.update(f"{name}:{array.dtype.str}:{array.shape}".encode())
+        h.update(array.tobytes())
+    return h.hexdigest()
+
