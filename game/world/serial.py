@@ -14,7 +14,20 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from game.world.model import Actor, Floor, Game, Item, StairInfo
+from game.seeds import Rng
+from game.world.model import (
+    Actor,
+    DoorState,
+    Floor,
+    FloorRecipe,
+    Game,
+    Hero,
+    Item,
+    Message,
+    MessageLog,
+    StairInfo,
+    Trap,
+)
 
 Arrays = dict[str, NDArray[Any]]
 
@@ -109,3 +122,80 @@ def state_hash(game: Game) -> str:
         h.update(array.tobytes())
     return h.hexdigest()
 
+
+
+def _point(text: str) -> tuple[int, int]:
+    x, _, y = text.partition(",")
+    return (int(x), int(y))
+
+
+def _pair(value: Any) -> tuple[int, int] | None:
+    return None if value is None else (int(value[0]), int(value[1]))
+
+
+def actor_from(data: dict[str, Any]) -> Actor:
+    fields = dict(data)
+    fields["color"] = tuple(data["color"])
+    fields["home"] = _pair(data["home"])
+    fields["goal"] = _pair(data["goal"])
+    fields["effects"] = {str(k): int(v) for k, v in data["effects"].items()}
+    return Actor(**fields)
+
+
+def item_from(data: dict[str, Any]) -> Item:
+    return Item(**{**data, "key_for": _pair(data["key_for"])})
+
+
+def floor_from(data: dict[str, Any], prefix: str, arrays: Arrays) -> Floor:
+    return Floor(
+        depth=int(data["depth"]),
+        generator=str(data["generator"]),
+        fingerprint=str(data["fingerprint"]),
+        tiles=np.array(arrays[f"{prefix}.tiles"], dtype=np.uint8),
+        explored=np.array(arrays[f"{prefix}.explored"], dtype=np.bool_),
+        visible=np.array(arrays[f"{prefix}.visible"], dtype=np.bool_),
+        arrival=(int(data["arrival"][0]), int(data["arrival"][1])),
+        exits=tuple((int(p[0]), int(p[1])) for p in data["exits"]),
+        doors={_point(k): DoorState(**v) for k, v in data["doors"].items()},
+        traps={_point(k): Trap(**v) for k, v in data["traps"].items()},
+        teleports={_point(k): (int(v[0]), int(v[1])) for k, v in data["teleports"].items()},
+        stairs={
+            _point(k): StairInfo(**{**v, "leads_to": tuple(int(d) for d in v["leads_to"])})
+            for k, v in data["stairs"].items()
+        },
+        monsters=[actor_from(m) for m in data["monsters"]],
+        items=[item_from(i) for i in data["items"]],
+        areas=[(int(a[0]), int(a[1]), int(a[2]), int(a[3]), str(a[4])) for a in data["areas"]],
+        treasure={_point(k): int(v) for k, v in data["treasure"].items()},
+    )
+
+
+def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
+    """The inverse of `game_data`. Trusts its input's shape: the save loader validates first."""
+    hero_data = dict(data["hero"])
+    hero = Hero(
+        **{k: v for k, v in hero_data.items() if k not in ("inventory", "equipment")},
+        inventory=[item_from(i) for i in hero_data["inventory"]],
+        equipment={str(k): int(v) for k, v in hero_data["equipment"].items()},
+    )
+    messages = MessageLog([Message(str(t), (int(c[0]), int(c[1]), int(c[2])), int(n))
+                           for t, c, n in data["messages"]])
+    return Game(
+        seed_text=str(data["seed_text"]),
+        run_seed=int(data["run_seed"]),
+        recipes=tuple(
+            FloorRecipe(int(r["depth"]), str(r["generator"]), int(r["width"]), int(r["height"]),
+                        tuple((str(k), str(v)) for k, v in r["params"]))
+            for r in data["recipes"]
+        ),
+        player=actor_from(data["player"]),
+        hero=hero,
+        rng=Rng(int(data["rng"]["seed"]), int(data["rng"]["consumed"])),
+        depth=int(data["depth"]),
+        floors={int(d): floor_from(f, f"floor{d}", arrays) for d, f in data["floors"].items()},
+        turn=int(data["turn"]),
+        next_id=int(data["next_id"]),
+        messages=messages,
+        outcome=str(data["outcome"]),
+        cause=str(data["cause"]),
+    )
