@@ -27,10 +27,15 @@ FLEE_SCALE = -1.2
 
 
 def cost_map(floor: Floor, through_doors: bool) -> NDArray[np.int32]:
-    """1 where a monster can step, 0 where it cannot; closed doors only for door-openers."""
+    """1 where a monster can step, 0 where it cannot; closed doors only for door-openers, and
+    never a sealed one (locked or warded: no monster opens it, so a path through it would leave
+    the monster bumping it forever instead of going round)."""
     walk = tiles.WALKABLE[floor.tiles].astype(np.int32)
     if not through_doors:
         walk[floor.tiles == tiles.DOOR] = 0
+    for (x, y), door in floor.doors.items():
+        if door.sealed and not door.is_open:
+            walk[y, x] = 0
     return walk
 
 

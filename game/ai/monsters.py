@@ -40,7 +40,7 @@ def take_turns(game: Game) -> None:
     """Every monster on the player's floor gains energy and acts while it has enough."""
     floor = game.floor
     maps: TurnMaps | None = None
-    for monster in list(floor.monsters):
+    for monster in sorted(floor.monsters, key=lambda m: m.id):
         if not monster.alive or game.outcome or game.floor is not floor:
             continue
         speed = monster.speed // 2 if "slowed" in monster.effects else monster.speed
@@ -118,10 +118,11 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
         _bolster(game, monster)
     if role in RANGED_ROLES and _ranged_turn(game, monster, distance, maps):
         return
-    backing_off = (
-        (role == "leader" and distance < KEEP_AWAY and _has_troops(game, monster))
-        or (role == "skirmisher" and "retreat" in monster.effects and distance <= 2)
-    )
+    if role == "leader" and distance <= KEEP_AWAY and _has_troops(game, monster):
+        backed = distance < KEEP_AWAY and _downhill(game, monster, maps.flee(monster.opens_doors))
+        if backed or distance > 1:
+            return  # hold back behind the troops; fight only when cornered next to the player
+    backing_off = role == "skirmisher" and "retreat" in monster.effects and distance <= 2
     if backing_off and _downhill(game, monster, maps.flee(monster.opens_doors)):
         return
     if distance == 1:
@@ -149,6 +150,8 @@ def _ranged_turn(game: Game, monster: Actor, distance: int, maps: TurnMaps) -> b
 
 
 def _bolster(game: Game, leader: Actor) -> None:
+    if leader.group < 0:
+        return  # no encounter: no troops
     for ally in game.floor.monsters:
         if (ally.group == leader.group and ally.id != leader.id and ally.alive
                 and _distance(ally.pos, leader.pos) <= BOLSTER_RANGE):
@@ -156,8 +159,9 @@ def _bolster(game: Game, leader: Actor) -> None:
 
 
 def _has_troops(game: Game, leader: Actor) -> bool:
-    return any(m.group == leader.group and m.id != leader.id and m.alive
-               for m in game.floor.monsters)
+    return leader.group >= 0 and any(
+        m.group == leader.group and m.id != leader.id and m.alive for m in game.floor.monsters
+    )
 
 
 def _downhill(game: Game, monster: Actor, dist: NDArray[np.int32]) -> bool:

@@ -67,7 +67,7 @@ def open_door(game: Game, actor: Actor, x: int, y: int) -> Result:
             return _force(game, door, x, y, natural_20=False)
     elif door.state == "stuck":
         return _force(game, door, x, y, natural_20=True)
-    _swing_open(game, door, x, y)
+    _swing_open(game, actor, door, x, y)
     return Success()
 
 
@@ -81,7 +81,7 @@ def _force(game: Game, door: DoorState, x: int, y: int, natural_20: bool) -> Res
         door.state = "broken"
         game.log(f"You {verb} the {door_name(door)} open ({roll}+{game.hero.strength} vs DC {dc}).",
                  (230, 200, 120))
-        _swing_open(game, door, x, y)
+        _swing_open(game, game.player, door, x, y)
     else:
         what = "stuck" if door.state == "stuck" else "locked"
         game.log(f"The door is {what} ({roll}+{game.hero.strength} vs DC {dc}).", (200, 160, 120))
@@ -95,20 +95,22 @@ def _monster_opens(game: Game, actor: Actor, door: DoorState, x: int, y: int) ->
         make_noise(game, (x, y), FORCE_NOISE)
         return Success()
     door.state = "broken" if door.state == "stuck" else door.state
-    _swing_open(game, door, x, y)
+    _swing_open(game, actor, door, x, y)
     if game.floor.visible[y, x]:
         game.log(f"The {actor.name} opens a door.", (200, 200, 200))
     return Success()
 
 
-def _swing_open(game: Game, door: DoorState, x: int, y: int) -> None:
+def _swing_open(game: Game, actor: Actor, door: DoorState, x: int, y: int) -> None:
+    """Open the door; its trap fires on the player who opens it unwarned. Monsters know the traps
+    of their lair and leave them set."""
     floor = game.floor
     door.is_open = True
     floor.tiles[y, x] = tiles.OPEN_DOOR
     if floor.visible[y, x] and door.opening in OPENINGS:
         game.log(OPENINGS[door.opening], (200, 200, 200))
     trap = floor.traps.get((x, y))
-    if door.trapped and trap is not None and not trap.spent:
+    if door.trapped and trap is not None and not trap.spent and actor.id == PLAYER_ID:
         if door.trap_found:
             game.log("You open the door carefully, keeping clear of its trap.", (200, 200, 200))
             trap.spent = True

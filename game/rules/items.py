@@ -24,6 +24,11 @@ def pick_up(game: Game) -> Result:
     if not here:
         return Impossible("There is nothing here to pick up.")
     item = here[0]
+    if item.kind == "gold":
+        floor.items.remove(item)
+        game.hero.gold += item.amount
+        game.log(f"You pick up {item.amount} gold.", (255, 215, 0))
+        return Success()
     if item.kind == "relic":
         game.hero.has_relic = True
         game.log("You take the relic! Now climb back out of the dungeon.", (255, 120, 255))
@@ -80,6 +85,8 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
         return Impossible(f"You cannot use the {kind.name} like that.")
     if kind.target and target is None:
         return Impossible(f"The {kind.name} needs a target.")
+    if target is not None and kind.range and _reach(game, target) > kind.range:
+        return Impossible(f"That is too far: the {kind.name} reaches {kind.range} tiles.")
     reason = _effect(game, kind, target)
     if reason:
         return Impossible(reason)
@@ -115,6 +122,8 @@ def _effect(game: Game, kind: gear.ItemKind, target: Point | None) -> str:
         game.log(f"Lightning strikes the {victim.name} for {damage}!", (255, 255, 120))
         if victim.hp <= 0:
             combat.die(game, victim, player)
+        elif victim.mode in ("asleep", "wander", "guard"):
+            victim.mode = "hunt"  # as a melee hit wakes its victim
     elif kind.key == "scroll_confusion" and target is not None:
         dazed = floor.monster_at(*target)
         if dazed is None or not floor.visible[target[1], target[0]]:
@@ -133,6 +142,11 @@ def _effect(game: Game, kind: gear.ItemKind, target: Point | None) -> str:
     else:
         return f"Nothing happens with the {kind.name}."
     return ""
+
+
+def _reach(game: Game, target: Point) -> int:
+    player = game.player
+    return max(abs(target[0] - player.x), abs(target[1] - player.y))
 
 
 def _next_to_walkable(tile_map: NDArray[np.uint8]) -> NDArray[np.bool_]:

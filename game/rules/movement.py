@@ -11,7 +11,8 @@ DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 
 
 def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
     floor = game.floor
-    if "confused" in actor.effects and game.rng.chance(0.5):
+    stumbling = "confused" in actor.effects and game.rng.chance(0.5)
+    if stumbling:
         dx, dy = DIRECTIONS[game.rng.below(len(DIRECTIONS))]
     nx, ny = actor.x + dx, actor.y + dy
     if (dx, dy) == (0, 0) or not floor.in_bounds(nx, ny):
@@ -28,6 +29,10 @@ def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
     if tile == tiles.DOOR:
         return Alternative(OpenDoor(nx, ny))
     if not tiles.WALKABLE[tile]:
+        if stumbling:  # confusion chose the way, so the turn is lost (no free retries)
+            if actor.id == PLAYER_ID:
+                game.log("You stumble into the wall.", (200, 160, 255))
+            return Success()
         return Impossible("A wall blocks the way." if actor.id == PLAYER_ID else "blocked")
     actor.x, actor.y = nx, ny
     arrive(game, actor)
@@ -61,8 +66,8 @@ def arrive(game: Game, actor: Actor) -> None:
             from game.rules.traps import spring
 
             spring(game, actor, actor.pos, trap)
-    if game.outcome:
-        return
+    if game.outcome or game.floor is not floor:
+        return  # dead, or fallen to the floor below: nothing more happens up here
     here = floor.items_at(*actor.pos)
     for item in [i for i in here if i.kind == "gold"]:
         game.hero.gold += item.amount

@@ -40,7 +40,12 @@ def is_over(game: Game) -> bool:
 
 
 def end_turn(game: Game) -> None:
-    """Monsters act (twice while the player is slowed), conditions wear off, sight updates."""
+    """Monsters act (twice while the player is slowed), conditions wear off, sight updates.
+
+    Sight is updated first as well: monsters see the player where the action left them (a step
+    into view, a door just opened, a teleport), not where the turn began.
+    """
+    update_fov(game.floor, game.player.x, game.player.y)
     rounds = 2 if "slowed" in game.player.effects else 1
     for _ in range(rounds):
         game.turn += 1

@@ -100,10 +100,15 @@ def fall(game: Game, depth: int) -> None:
 
 
 def random_free_spot(game: Game, floor: Floor) -> Point:
-    """A random walkable tile with nothing on it (no door, stairs, teleporter or monster)."""
-    free = tiles.WALKABLE[floor.tiles] & (floor.tiles == tiles.FLOOR)
+    """A random plain floor tile with nothing on it or in it: no door, stairs, teleporter, trap,
+    monster, or the player."""
+    free = floor.tiles == tiles.FLOOR
     for monster in floor.monsters:
         free[monster.y, monster.x] = False
+    for x, y in floor.traps:
+        free[y, x] = False
+    if game.floors.get(game.depth) is floor:
+        free[game.player.y, game.player.x] = False
     spots = np.argwhere(free)
     if len(spots) == 0:
         return floor.arrival
