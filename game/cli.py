@@ -123,10 +123,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _default() -> int:
-    """Until the window exists: show a generated floor."""
-    plan = generators.generate_floor("bsp", seed_from_text("delve"), 1, 80, 50)
-    print("\n".join(to_ascii(plan.tiles)))
-    return 0
+    """No command: open the game window on the main menu (the ui is imported only here)."""
+    from game.ui.app import run
+
+    return run()
 
 
 def _generate(args: argparse.Namespace) -> int:

@@ -1,0 +1,85 @@
+"""Words for what the player knows is at a spot: the hover line, look mode and targeting."""
+
+from __future__ import annotations
+
+from game import tiles
+from game.rules.doors import describe as describe_door
+from game.world import gear
+from game.world.model import Actor, Floor, Game, Item
+
+
+def item_name(item: Item) -> str:
+    kind = gear.kind_of(item.kind)
+    if kind.kind == "gold":
+        return f"{item.amount} gold"
+    return kind.name
+
+
+def health_word(actor: Actor) -> str:
+    share = actor.hp / max(1, actor.max_hp)
+    if share >= 1:
+        return "unhurt"
+    if share > 0.6:
+        return "lightly wounded"
+    if share > 0.3:
+        return "wounded"
+    return "badly wounded"
+
+
+def article(name: str) -> str:
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
+def monster_text(actor: Actor) -> str:
+    effects = "".join(f", {name}" for name in sorted(actor.effects))
+    return f"{article(actor.name)} ({health_word(actor)}, {actor.mode}{effects})"
+
+
+def feature_text(floor: Floor, x: int, y: int) -> str:
+    """The map feature at (x, y): door, trap, stairs, teleporter or plain tile."""
+    door = floor.doors.get((x, y))
+    if door is not None:
+        return describe_door(door)
+    trap = floor.traps.get((x, y))
+    if trap is not None and trap.found:
+        return f"{article(trap.kind)} trap" + (" (sprung)" if trap.spent else "")
+    stair = floor.stairs.get((x, y))
+    if stair is not None:
+        if stair.dead_end:
+            return "collapsed stairs (a dead end)"
+        name = stair.kind.replace("_", " ")
+        return f"{name} {stair.direction}" if name == "stairs" else f"a {name} ({stair.direction})"
+    tile = int(floor.tiles[y, x])
+    if tile == tiles.TELEPORTER:
+        return "a teleporter"
+    return str(tiles.TILES["name"][tile])
+
+
+def area_text(floor: Floor, x: int, y: int) -> str:
+    for ax, ay, aw, ah, text in floor.areas:
+        if ax <= x < ax + aw and ay <= y < ay + ah:
+            return text
+    return ""
+
+
+def describe_at(game: Game, x: int, y: int) -> str:
+    """What the player knows is at (x, y); "" outside the floor."""
+    floor = game.floor
+    if not floor.in_bounds(x, y):
+        return ""
+    if not floor.explored[y, x]:
+        return "unexplored"
+    seen = bool(floor.visible[y, x])
+    parts: list[str] = []
+    if (x, y) == game.player.pos:
+        parts.append("you")
+    monster = floor.monster_at(x, y)
+    if seen and monster is not None:
+        parts.append(monster_text(monster))
+    parts.extend(item_name(item) for item in floor.items_at(x, y))
+    parts.append(feature_text(floor, x, y))
+    area = area_text(floor, x, y)
+    if area:
+        parts.append(f"in {area}")
+    text = ", ".join(parts)
+    return text if seen else f"{text} (remembered)"

@@ -1,0 +1,266 @@
+"""Keys to intents: one table from (key symbol, modifiers) to a small frozen value.
+
+The table is the only place a key is bound, so rebinding later means editing or replacing
+`KEYS`; the help screen is generated from it. Modifiers are reduced to shift / ctrl / alt (num lock
+and caps lock are ignored). Symbols typed with shift on a US keyboard (< > ? @) are bound both
+with and without shift, since SDL 3 reports the typed symbol and layouts differ in which need it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import tcod.event
+from tcod.event import KeySym, Modifier
+
+
+@dataclass(frozen=True, slots=True)
+class Direction:
+    """Step (play), or move a cursor or selection (other screens)."""
+
+    dx: int
+    dy: int
+
+
+@dataclass(frozen=True, slots=True)
+class WaitTurn:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class UseStairs:
+    direction: str
+
+
+@dataclass(frozen=True, slots=True)
+class PickUpItem:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class OpenInventory:
+    """`mode` is what choosing an item does: use, drop or equip."""
+
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class DoorCommand:
+    """Open or close a door; a direction is asked next."""
+
+    verb: str
+
+
+@dataclass(frozen=True, slots=True)
+class SearchArea:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class LookAround:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ShowMap:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHistory:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHelp:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ShowCharacter:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """Escape: the game menu in play, otherwise close the screen."""
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Scroll:
+    """Page through a long list: -1 up, +1 down."""
+
+    pages: int
+
+
+Intent = (
+    Direction | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand | SearchArea
+    | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
+)
+
+NONE: Final = Modifier.NONE
+SHIFT: Final = Modifier.SHIFT
+
+COMPASS: Final = {
+    (0, -1): "north", (0, 1): "south", (-1, 0): "west", (1, 0): "east",
+    (-1, -1): "north-west", (1, -1): "north-east", (-1, 1): "south-west", (1, 1): "south-east",
+}
+
+
+def _directions() -> dict[tuple[KeySym, Modifier], Intent]:
+    keys: dict[tuple[KeySym, Modifier], Intent] = {}
+    groups = (
+        (KeySym.UP, KeySym.KP_8, KeySym.K, 0, -1),
+        (KeySym.DOWN, KeySym.KP_2, KeySym.J, 0, 1),
+        (KeySym.LEFT, KeySym.KP_4, KeySym.H, -1, 0),
+        (KeySym.RIGHT, KeySym.KP_6, KeySym.L, 1, 0),
+        (None, KeySym.KP_7, KeySym.Y, -1, -1),
+        (None, KeySym.KP_9, KeySym.U, 1, -1),
+        (None, KeySym.KP_1, KeySym.B, -1, 1),
+        (None, KeySym.KP_3, KeySym.N, 1, 1),
+    )
+    for arrow, pad, vi, dx, dy in groups:
+        for sym in (arrow, pad, vi):
+            if sym is not None:
+                keys[(sym, NONE)] = Direction(dx, dy)
+    return keys
+
+
+def _symbol(sym: KeySym, intent: Intent, us_base: KeySym) -> dict[tuple[KeySym, Modifier], Intent]:
+    """A shifted symbol: as typed (with or without shift), and as its base key with shift."""
+    return {(sym, NONE): intent, (sym, SHIFT): intent, (us_base, SHIFT): intent}
+
+
+def _table() -> dict[tuple[KeySym, Modifier], Intent]:
+    keys = _directions()
+    keys.update({
+        (KeySym.PERIOD, NONE): WaitTurn(),
+        (KeySym.KP_5, NONE): WaitTurn(),
+        **_symbol(KeySym.LESS, UseStairs("up"), KeySym.COMMA),
+        **_symbol(KeySym.GREATER, UseStairs("down"), KeySym.PERIOD),
+        (KeySym.G, NONE): PickUpItem(),
+        (KeySym.I, NONE): OpenInventory("use"),
+        (KeySym.D, NONE): OpenInventory("drop"),
+        (KeySym.E, NONE): OpenInventory("equip"),
+        (KeySym.O, NONE): DoorCommand("open"),
+        (KeySym.C, NONE): DoorCommand("close"),
+        (KeySym.S, NONE): SearchArea(),
+        (KeySym.X, NONE): LookAround(),
+        (KeySym.M, NONE): ShowMap(),
+        (KeySym.V, NONE): ShowHistory(),
+        **_symbol(KeySym.QUESTION, ShowHelp(), KeySym.SLASH),
+        **_symbol(KeySym.AT, ShowCharacter(), KeySym.N2),
+        (KeySym.ESCAPE, NONE): Back(),
+        (KeySym.RETURN, NONE): Confirm(),
+        (KeySym.KP_ENTER, NONE): Confirm(),
+        (KeySym.SPACE, NONE): Confirm(),
+        (KeySym.PAGEUP, NONE): Scroll(-1),
+        (KeySym.PAGEDOWN, NONE): Scroll(1),
+    })
+    return keys
+
+
+KEYS: Final[dict[tuple[KeySym, Modifier], Intent]] = _table()
+"""The key bindings. Edit or replace this dict to rebind; the help screen follows it."""
+
+
+def normalise(mod: Modifier) -> Modifier:
+    """Only shift, ctrl and alt matter, left or right alike."""
+    result = NONE
+    for group in (Modifier.SHIFT, Modifier.CTRL, Modifier.ALT):
+        if mod & group:
+            result |= group
+    return result
+
+
+def intent_for(event: tcod.event.KeyDown) -> Intent | None:
+    """The intent bound to this key press, if any."""
+    return KEYS.get((event.sym, normalise(event.mod)))
+
+
+def letter_of(event: tcod.event.KeyDown) -> str | None:
+    """The lower-case letter pressed without modifiers (menus pick items by letter)."""
+    value = int(event.sym)
+    if normalise(event.mod) == NONE and ord("a") <= value <= ord("z"):
+        return chr(value)
+    return None
+
+
+def digit_of(event: tcod.event.KeyDown) -> str | None:
+    value = int(event.sym)
+    if normalise(event.mod) == NONE and ord("0") <= value <= ord("9"):
+        return chr(value)
+    return None
+
+
+_NAMES: Final = {
+    KeySym.UP: "Up", KeySym.DOWN: "Down", KeySym.LEFT: "Left", KeySym.RIGHT: "Right",
+    KeySym.ESCAPE: "Esc", KeySym.RETURN: "Enter", KeySym.KP_ENTER: "KpEnter",
+    KeySym.SPACE: "Space", KeySym.PAGEUP: "PgUp", KeySym.PAGEDOWN: "PgDn",
+}
+_SHIFTED: Final = {KeySym.COMMA: "<", KeySym.PERIOD: ">", KeySym.SLASH: "?", KeySym.N2: "@"}
+
+
+def key_label(sym: KeySym, mod: Modifier) -> str:
+    """How the help screen writes a key: "k", "Up", "Num8", "<"."""
+    if sym in _NAMES:
+        name = _NAMES[sym]
+    elif KeySym.KP_1 <= sym <= KeySym.KP_9:
+        name = f"Num{int(sym) - int(KeySym.KP_1) + 1}"
+    elif mod & SHIFT and sym in _SHIFTED:
+        return _SHIFTED[sym]
+    else:
+        name = chr(int(sym))
+        if name in "<>?@":
+            return name
+    prefix = "".join(tag for flag, tag in ((Modifier.CTRL, "C-"), (Modifier.ALT, "A-"),
+                                           (SHIFT, "S-")) if mod & flag)
+    return prefix + name
+
+
+def describe(intent: Intent) -> str:
+    """What a binding does, for the help screen."""
+    match intent:
+        case Direction(dx, dy):
+            return f"move / attack {COMPASS[(dx, dy)]}"
+        case UseStairs(direction):
+            return f"take the stairs {direction}"
+        case OpenInventory(mode):
+            return {"use": "use an item", "drop": "drop an item",
+                    "equip": "wear or remove an item"}[mode]
+        case DoorCommand(verb):
+            return f"{verb} a door (then a direction)"
+        case Scroll(pages):
+            return "page up" if pages < 0 else "page down"
+    return _PLAIN[type(intent)]
+
+
+_PLAIN: Final[dict[type, str]] = {
+    WaitTurn: "wait a turn",
+    PickUpItem: "pick up",
+    SearchArea: "search (5 turns; stops when a monster appears)",
+    LookAround: "look around (move the cursor, Esc to stop)",
+    ShowMap: "floor map",
+    ShowHistory: "message history",
+    ShowHelp: "this help",
+    ShowCharacter: "character sheet",
+    Back: "menu (save and quit) / close a screen",
+    Confirm: "confirm / choose",
+}
+
+
+def help_lines() -> list[tuple[str, str]]:
+    """(keys, what they do) for every intent in the table, in table order."""
+    labels: dict[Intent, list[str]] = {}
+    for (sym, mod), intent in KEYS.items():
+        label = key_label(sym, mod)
+        known = labels.setdefault(intent, [])
+        if label not in known:
+            known.append(label)
+    return [(" ".join(keys), describe(intent)) for intent, keys in labels.items()]

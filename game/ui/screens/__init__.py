@@ -1,0 +1,1 @@
+"""Every screen of the interface, one module each; all are states (game.ui.state)."""

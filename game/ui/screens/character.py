@@ -1,0 +1,53 @@
+"""The character sheet: level, experience, combat numbers, equipment and conditions."""
+
+from __future__ import annotations
+
+from game.rules.combat import armour_class, attack_bonus
+from game.rules.progress import xp_for_level
+from game.ui import intents
+from game.ui.draw import TEXT, TITLE
+from game.ui.screens.text import Line, TextScreen
+from game.world import gear
+from game.world.model import Game
+
+
+def sheet(game: Game) -> list[Line]:
+    hero, player = game.hero, game.player
+    by_id = {item.id: item for item in hero.inventory}
+    worn = [
+        f"  {slot}: {gear.kind_of(by_id[item_id].kind).name}"
+        for slot, item_id in sorted(hero.equipment.items()) if item_id in by_id
+    ]
+    dice = gear.weapon_dice(hero) or player.damage
+    effects = ", ".join(f"{name} ({turns})" for name, turns in sorted(player.effects.items()))
+    rows = [
+        ("Character", TITLE),
+        (f"Level {hero.level}   experience {hero.xp} (next level at "
+         f"{xp_for_level(hero.level + 1)})", TEXT),
+        (f"Levels to spend: {hero.pending_levels}", TEXT),
+        (f"Hit points {player.hp}/{player.max_hp}", TEXT),
+        (f"Attack +{attack_bonus(game, player)}   armour class {armour_class(game, player)}", TEXT),
+        (f"Strength +{hero.strength}   damage {dice}+{hero.strength}", TEXT),
+        (f"Gold {hero.gold}   relic: {'carried' if hero.has_relic else 'not yet'}", TEXT),
+        (f"Conditions: {effects or 'none'}", TEXT),
+        ("", TEXT),
+        ("Equipment", TITLE),
+    ]
+    rows += [(line, TEXT) for line in worn or ["  nothing worn"]]
+    rows += [("", TEXT), ("Run", TITLE),
+             (f"Seed {game.seed_text}   depth {game.depth}/{game.last_depth}   "
+              f"turn {game.turn}", TEXT)]
+    return rows
+
+
+class CharacterScreen(TextScreen):
+    title = "Character"
+    closing = (intents.Back, intents.Confirm, intents.ShowCharacter)
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def lines(self, width: int) -> list[Line]:
+        del width
+        return sheet(self.game)

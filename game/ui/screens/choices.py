@@ -1,0 +1,51 @@
+"""A vertical list of choices with a selection: menus, the inventory, the level-up screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import tcod.console
+
+from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, clip
+
+
+@dataclass
+class Choices:
+    """Labels (some disabled, with a reason) and the selected row."""
+
+    labels: list[str]
+    disabled: dict[int, str] = field(default_factory=dict)
+    """Row -> why it cannot be chosen (shown beside it)."""
+    index: int = 0
+
+    def __post_init__(self) -> None:
+        self.index = self._nearest(self.index, 1)
+
+    def _nearest(self, start: int, step: int) -> int:
+        count = len(self.labels)
+        for offset in range(count):
+            row = (start + step * offset) % count
+            if row not in self.disabled:
+                return row
+        return 0
+
+    def move(self, step: int) -> None:
+        """Select the next enabled row up (-1) or down (+1), wrapping around."""
+        if self.labels:
+            self.index = self._nearest((self.index + step) % len(self.labels), step)
+
+    def enabled(self, row: int) -> bool:
+        return 0 <= row < len(self.labels) and row not in self.disabled
+
+    def row_at(self, top: int, y: int) -> int | None:
+        """The row drawn at console line y when the list starts at `top`."""
+        row = y - top
+        return row if 0 <= row < len(self.labels) else None
+
+    def draw(self, console: tcod.console.Console, x: int, y: int, width: int) -> None:
+        for row, label in enumerate(self.labels):
+            why = self.disabled.get(row)
+            text = f"{label}  ({why})" if why else label
+            selected = row == self.index and why is None
+            console.print(x, y + row, clip(text, width).ljust(width),
+                          fg=MUTED if why else TEXT, bg=HIGHLIGHT_BG if selected else None)

@@ -1,0 +1,70 @@
+"""The end of a run, dead or victorious: cause, depth, turns, gold, seed and plan."""
+
+from __future__ import annotations
+
+import tcod.console
+
+from game.ui import intents, saves
+from game.ui.draw import MUTED, TEXT, TITLE, box, clip
+from game.ui.screens.floormap import FloorMapScreen
+from game.ui.screens.history import HistoryScreen
+from game.ui.session import Session
+from game.ui.state import BaseState, Push, Reset, Transition
+from game.world.model import Game
+
+
+def summary(game: Game) -> list[str]:
+    won = game.outcome == "won"
+    lines = [
+        "You escaped with the relic!" if won else "You have died.",
+        "",
+        f"Cause: {game.cause or game.outcome}",
+        f"Depth reached: {game.depth} of {game.last_depth}",
+        f"Turns: {game.turn}",
+        f"Gold: {game.hero.gold}",
+        f"Level: {game.hero.level}",
+        f"Run seed: {game.seed_text}",
+        "",
+        "Plan:",
+    ]
+    lines += [f"  depth {r.depth:2}: {r.generator} {r.width}x{r.height}" for r in game.recipes]
+    return lines
+
+
+class EndScreen(BaseState):
+    """Shown once per finished run; it records the run (morgue, scores) when it opens."""
+
+    def __init__(self, session: Session) -> None:
+        if session.game is None:
+            raise ValueError("the end screen needs a finished game")
+        self.session = session
+        self.game = session.game
+        self.recorded = saves.record_run_end(self.game)
+
+    def on_intent(self, intent: intents.Intent) -> Transition | None:
+        match intent:
+            case intents.Back() | intents.Confirm():
+                from game.ui.screens.menu import MainMenu
+
+                self.session.game = None
+                return Reset(MainMenu(self.session))
+            case intents.ShowHistory():
+                return Push(HistoryScreen(self.game))
+            case intents.ShowMap():
+                return Push(FloorMapScreen(self.game))
+        return None
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        won = self.game.outcome == "won"
+        lines = summary(self.game)
+        width = min(console.width - 4, 60)
+        height = min(console.height - 2, len(lines) + 6)
+        left, top = (console.width - width) // 2, (console.height - height) // 2
+        box(console, left, top, width, height, "Victory" if won else "Game over")
+        for row, text in enumerate(lines[: height - 6]):
+            color = TITLE if row == 0 else TEXT
+            console.print(left + 2, top + 2 + row, clip(text, width - 4), fg=color)
+        if self.recorded:
+            console.print(left + 2, top + height - 3, clip(self.recorded, width - 4), fg=MUTED)
+        console.print(left + 2, top + height - 2,
+                      clip("Enter: main menu   v: messages   m: floor map", width - 4), fg=MUTED)

@@ -1,0 +1,96 @@
+"""The floor map: the whole explored floor scaled to fit the screen, with teleporter pairs lettered.
+
+A floor larger than the screen is shrunk by an integer factor k: each cell shows the most telling
+tile of its k x k block (stairs over teleporters over doors over floor over wall), computed with one
+reshape and max over the block, never a loop over tiles.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+import tcod.console
+from numpy.typing import NDArray
+
+from game import tiles
+from game.floorplan import Point
+from game.ui import intents
+from game.ui.draw import MUTED, TITLE, cells, clip
+from game.ui.render import LIT, SHROUD
+from game.ui.state import BaseState, Pop, Transition
+from game.world.model import Game
+
+PRIORITY: Final = np.zeros(len(tiles.TILES), dtype=np.int32)
+PRIORITY[[tiles.WALL, tiles.FLOOR, tiles.OPEN_DOOR, tiles.DOOR, tiles.TELEPORTER,
+          tiles.STAIRS_UP, tiles.STAIRS_DOWN]] = [1, 2, 3, 4, 5, 6, 7]
+CODE_BASE: Final = 256
+"""A block's code is priority * CODE_BASE + tile id, so its max names the winning tile."""
+PAIR_COLOURS: Final = ((255, 120, 120), (120, 255, 120), (120, 160, 255), (255, 255, 120),
+                       (255, 120, 255), (120, 255, 255), (255, 180, 90), (200, 200, 255))
+
+
+def scale_for(floor_size: tuple[int, int], area: tuple[int, int]) -> int:
+    """The smallest integer shrink factor that fits the floor into the area."""
+    return max(1, -(-floor_size[0] // area[0]), -(-floor_size[1] // area[1]))
+
+
+def reduce_blocks(codes: NDArray[np.int32], k: int) -> NDArray[np.int32]:
+    """The max of each k x k block (the array padded with zeros to whole blocks)."""
+    height, width = codes.shape
+    rows, cols = -(-height // k), -(-width // k)
+    padded = np.zeros((rows * k, cols * k), dtype=codes.dtype)
+    padded[:height, :width] = codes
+    result: NDArray[np.int32] = padded.reshape(rows, k, cols, k).max(axis=(1, 3))
+    return result
+
+
+def teleporter_pairs(game: Game) -> list[tuple[Point, Point]]:
+    """Each teleporter pair once, in a fixed order."""
+    return sorted({(min(a, b), max(a, b)) for a, b in game.floor.teleports.items()})
+
+
+def map_cells(game: Game, k: int) -> NDArray[Any]:
+    """Console cells of the explored floor shrunk by k."""
+    floor = game.floor
+    codes = np.where(floor.explored, PRIORITY[floor.tiles] * CODE_BASE + floor.tiles, 0)
+    if k > 1:
+        codes = reduce_blocks(codes.astype(np.int32), k)
+    result: NDArray[Any] = np.where(codes > 0, LIT[codes % CODE_BASE], SHROUD)
+    return result
+
+
+class FloorMapScreen(BaseState):
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def on_intent(self, intent: intents.Intent) -> Transition | None:
+        if isinstance(intent, intents.Back | intents.Confirm | intents.ShowMap):
+            return Pop()
+        return None
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        floor = self.game.floor
+        area = (console.width, console.height - 2)
+        k = scale_for((floor.width, floor.height), area)
+        block = map_cells(self.game, k)
+        left = (area[0] - block.shape[1]) // 2
+        top = 1 + (area[1] - block.shape[0]) // 2
+        grid = cells(console)
+        grid[top : top + block.shape[0], left : left + block.shape[1]] = block
+
+        def put(pos: Point, glyph: str, color: tuple[int, int, int]) -> None:
+            cell = grid[top + pos[1] // k, left + pos[0] // k]
+            cell["ch"], cell["fg"] = ord(glyph), color
+
+        for index, pair in enumerate(teleporter_pairs(self.game)):
+            for x, y in pair:
+                if floor.explored[y, x]:
+                    put((x, y), chr(ord("A") + index % 26), PAIR_COLOURS[index % len(PAIR_COLOURS)])
+        put(self.game.player.pos, "@", (255, 255, 255))
+        scale = "1:1" if k == 1 else f"1:{k}"
+        title = (f"Depth {floor.depth}: {floor.generator} floor {floor.width}x{floor.height}, "
+                 f"scale {scale}")
+        console.print(1, 0, clip(title, console.width - 2), fg=TITLE)
+        legend = "Matching letters: the two ends of a teleporter.   Esc: close"
+        console.print(1, console.height - 1, clip(legend, console.width - 2), fg=MUTED)

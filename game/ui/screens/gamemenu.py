@@ -1,0 +1,74 @@
+"""The in-game menu (Esc): resume, save and quit to the main menu, help, quit."""
+
+from __future__ import annotations
+
+import tcod.console
+import tcod.event
+
+from game.ui import intents, saves
+from game.ui.draw import MUTED, centred_box
+from game.ui.screens.choices import Choices
+from game.ui.screens.help import HelpScreen
+from game.ui.session import Session
+from game.ui.state import BaseState, Pop, Push, Quit, Reset, Transition
+
+RESUME, MAIN_MENU, HELP, QUIT = range(4)
+WIDTH = 48
+
+
+class GameMenu(BaseState):
+    overlay = True
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        leave = ("Save and quit to the main menu" if saves.saves_exist()
+                 else "Abandon the run: back to the main menu")
+        self.choices = Choices(["Resume", leave, "Help", "Quit Delve"])
+
+    def on_intent(self, intent: intents.Intent) -> Transition | None:
+        match intent:
+            case intents.Direction(0, dy):
+                self.choices.move(dy)
+            case intents.Confirm():
+                return self.choose(self.choices.index)
+            case intents.Back():
+                return Pop()
+        return None
+
+    def choose(self, row: int) -> Transition:
+        if row == RESUME:
+            return Pop()
+        if row == HELP:
+            return Push(HelpScreen())
+        game = self.session.game
+        if game is not None and not game.outcome:
+            saves.save_run(game)
+        if row == QUIT:
+            return Quit()
+        from game.ui.screens.menu import MainMenu
+
+        self.session.game = None
+        return Reset(MainMenu(self.session))
+
+    def _top(self) -> int:
+        return (self.session.rows - len(self.choices.labels) - 6) // 2 + 2
+
+    def on_mouse(self, x: int, y: int) -> Transition | None:
+        row = self.choices.row_at(self._top(), y)
+        if row is not None:
+            self.choices.index = row
+        del x
+        return None
+
+    def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
+        row = self.choices.row_at(self._top(), y)
+        del x
+        if button == tcod.event.MouseButton.LEFT and row is not None:
+            return self.choose(row)
+        return None
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        x, y = centred_box(console, WIDTH + 4, len(self.choices.labels) + 6, "Menu")
+        self.choices.draw(console, x + 2, y + 2, WIDTH)
+        console.print(x + 2, y + len(self.choices.labels) + 3, "Enter: choose   Esc: resume",
+                      fg=MUTED)

@@ -1,0 +1,99 @@
+"""The inventory: choose an item by letter (or arrows and Enter) to use, drop or wear it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import tcod.console
+import tcod.event
+
+from game.rules.actions import Drop, Equip, Use
+from game.ui import intents
+from game.ui.describe import item_name
+from game.ui.draw import MUTED, centred_box
+from game.ui.screens.choices import Choices
+from game.ui.state import BaseState, Pop, Replace, Transition
+from game.world import gear
+from game.world.model import Item
+
+if TYPE_CHECKING:
+    from game.ui.screens.play import PlayState
+
+TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?"}
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+WIDTH = 50
+
+
+class InventoryScreen(BaseState):
+    overlay = True
+
+    def __init__(self, play: PlayState, mode: str) -> None:
+        self.play = play
+        self.mode = mode
+        self.items: list[Item] = list(play.game.hero.inventory)
+        worn = set(play.game.hero.equipment.values())
+        self.choices = Choices([
+            f"{LETTERS[i]}) {item_name(item)}" + (" (worn)" if item.id in worn else "")
+            for i, item in enumerate(self.items[: len(LETTERS)])
+        ])
+
+    def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
+        letter = intents.letter_of(event)
+        if letter is not None:
+            row = LETTERS.index(letter)
+            return self.choose(row) if row < len(self.choices.labels) else None
+        return super().on_key(event)
+
+    def on_intent(self, intent: intents.Intent) -> Transition | None:
+        match intent:
+            case intents.Direction(0, dy):
+                self.choices.move(dy)
+            case intents.Confirm():
+                return self.choose(self.choices.index)
+            case intents.Back() | intents.OpenInventory():
+                return Pop()
+        return None
+
+    def choose(self, row: int) -> Transition | None:
+        if not self.choices.enabled(row):
+            return None
+        item = self.items[row]
+        if self.mode == "drop":
+            self.play.act(Drop(item.id))
+        elif self.mode == "equip":
+            self.play.act(Equip(item.id))
+        elif gear.kind_of(item.kind).target:
+            from game.ui.screens.look import LookScreen
+
+            return Replace(LookScreen(self.play, item=item))
+        else:
+            self.play.act(Use(item.id))
+        return Pop()
+
+    def _top(self) -> int:
+        """The console row of the first item (the box is centred)."""
+        rows = max(1, len(self.choices.labels))
+        return (self.play.session.rows - min(rows + 6, self.play.session.rows)) // 2 + 2
+
+    def on_mouse(self, x: int, y: int) -> Transition | None:
+        row = self.choices.row_at(self._top(), y)
+        if row is not None:
+            self.choices.index = row
+        del x
+        return None
+
+    def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
+        row = self.choices.row_at(self._top(), y)
+        if button == tcod.event.MouseButton.LEFT and row is not None:
+            return self.choose(row)
+        del x
+        return None
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        rows = max(1, len(self.choices.labels))
+        x, y = centred_box(console, WIDTH + 4, rows + 6, TITLES[self.mode])
+        if self.choices.labels:
+            self.choices.draw(console, x + 2, y + 2, WIDTH)
+        else:
+            console.print(x + 2, y + 2, "You carry nothing.", fg=MUTED)
+        console.print(x + 2, y + rows + 3, "a-z or Enter: choose   Esc: close", fg=MUTED)

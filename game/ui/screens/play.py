@@ -1,0 +1,147 @@
+"""The play screen: intents become actions, clicks travel, and the turn's aftermath (a level to
+spend, death or victory) opens the screen it needs."""
+
+from __future__ import annotations
+
+import tcod.console
+import tcod.event
+
+from game.floorplan import Point
+from game.rules.actions import Action, Move, PickUp, Result, Search, TakeStairs, Wait
+from game.rules.turns import player_act
+from game.ui import intents
+from game.ui.activity import Activity, Repeat, travel
+from game.ui.camera import Camera
+from game.ui.render import play_camera, render_play
+from game.ui.screens.character import CharacterScreen
+from game.ui.screens.direction import DoorPrompt
+from game.ui.screens.end import EndScreen
+from game.ui.screens.floormap import FloorMapScreen
+from game.ui.screens.gamemenu import GameMenu
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.history import HistoryScreen
+from game.ui.screens.inventory import InventoryScreen
+from game.ui.screens.levelup import LevelUpScreen
+from game.ui.screens.look import LookScreen
+from game.ui.session import Session
+from game.ui.state import BaseState, Push, Replace, Transition
+from game.world.model import Game
+
+SEARCH_TURNS = 5
+
+
+class PlayState(BaseState):
+    """The game itself. Rendering reads session.game; only actions change it."""
+
+    def __init__(self, session: Session) -> None:
+        if session.game is None:
+            raise ValueError("the play screen needs a game")
+        self.session = session
+        self.game: Game = session.game
+        self.activity: Activity | None = None
+        self.notice = ""
+        """A line from the interface itself (why travel stopped); the game log is not ours."""
+        self.last_result: Result | None = None
+
+    def camera(self) -> Camera:
+        return play_camera(self.game, self.session.columns, self.session.rows)
+
+    def act(self, action: Action) -> Transition | None:
+        """Perform one player action and open whatever screen its aftermath needs."""
+        self.last_result = player_act(self.game, action)  # an impossible one logs its reason
+        return self.aftermath()
+
+    def aftermath(self) -> Transition | None:
+        """The end screen when the run is over; the level-up choice when a level is pending."""
+        if self.game.outcome:
+            self.stop()
+            return Replace(EndScreen(self.session))
+        if self.game.hero.pending_levels > 0:
+            self.stop()
+            return Push(LevelUpScreen(self))
+        return None
+
+    def start(self, activity: Activity | None, failure: str = "") -> None:
+        self.activity = activity
+        self.notice = failure if activity is None else ""
+
+    def stop(self) -> bool:
+        """Interrupt the running activity; True if there was one."""
+        running = self.activity is not None
+        self.activity = None
+        return running
+
+    def on_tick(self) -> Transition | None:
+        if self.activity is not None and not self.activity.step():
+            self.notice = self.activity.notice
+            self.activity = None
+        return self.aftermath()
+
+    def on_intent(self, intent: intents.Intent) -> Transition | None:
+        if self.stop():
+            return None  # a key pressed while travelling or searching only interrupts
+        self.notice = ""
+        match intent:
+            case intents.Direction(dx, dy):
+                return self.act(Move(dx, dy))
+            case intents.WaitTurn():
+                return self.act(Wait())
+            case intents.UseStairs(direction):
+                return self.act(TakeStairs(direction))
+            case intents.PickUpItem():
+                return self.act(PickUp())
+            case intents.SearchArea():
+                self.start(Repeat(self.game, action=Search(), times=SEARCH_TURNS))
+                return None
+        return self.open_screen(intent)
+
+    def open_screen(self, intent: intents.Intent) -> Transition | None:
+        """Intents that open another screen over this one."""
+        match intent:
+            case intents.OpenInventory(mode):
+                return Push(InventoryScreen(self, mode))
+            case intents.DoorCommand(verb):
+                return Push(DoorPrompt(self, verb))
+            case intents.LookAround():
+                return Push(LookScreen(self))
+            case intents.ShowMap():
+                return Push(FloorMapScreen(self.game))
+            case intents.ShowHistory():
+                return Push(HistoryScreen(self.game))
+            case intents.ShowHelp():
+                return Push(HelpScreen())
+            case intents.ShowCharacter():
+                return Push(CharacterScreen(self.game))
+            case intents.Back():
+                return Push(GameMenu(self.session))
+        return None
+
+    def on_mouse(self, x: int, y: int) -> Transition | None:
+        self.session.mouse = (x, y)
+        return None
+
+    def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
+        self.session.mouse = (x, y)
+        cam = self.camera()
+        if not (0 <= x < cam.width and 0 <= y < cam.height):
+            return None
+        self.stop()
+        goal = cam.to_world(x, y)
+        if button == tcod.event.MouseButton.RIGHT:
+            return Push(LookScreen(self, cursor=goal))
+        if button != tcod.event.MouseButton.LEFT:
+            return None
+        return self.click_move(goal)
+
+    def click_move(self, goal: Point) -> Transition | None:
+        """Next to the player: one step (or attack); further: travel by the known path."""
+        player = self.game.player
+        dx, dy = goal[0] - player.x, goal[1] - player.y
+        if max(abs(dx), abs(dy)) == 1:
+            return self.act(Move(dx, dy))
+        if (dx, dy) != (0, 0):
+            self.start(travel(self.game, goal), "You know no way there.")
+        return None
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        render_play(console, self.game, self.session.mouse, notice=self.notice)

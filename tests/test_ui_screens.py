@@ -1,0 +1,432 @@
+"""Each screen handles its keys; the stack applies transitions and dims what overlays cover."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import tcod.console
+from tcod.event import KeySym, Modifier, MouseButton
+from ui_world import click, hand_game, key, monster, motion
+
+from game import generators, tiles
+from game.ui import saves
+from game.ui.app import App
+from game.ui.draw import cells
+from game.ui.screens.character import CharacterScreen
+from game.ui.screens.direction import DoorPrompt
+from game.ui.screens.end import EndScreen
+from game.ui.screens.floormap import FloorMapScreen, reduce_blocks, scale_for
+from game.ui.screens.gamemenu import GameMenu
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.history import HistoryScreen
+from game.ui.screens.inventory import InventoryScreen
+from game.ui.screens.levelup import LevelUpScreen
+from game.ui.screens.look import LookScreen
+from game.ui.screens.menu import CONTINUE, PLAN, SEED, MainMenu
+from game.ui.screens.plan import PlanEditor, cycle
+from game.ui.screens.play import PlayState
+from game.ui.session import Session
+from game.ui.state import (
+    BaseState,
+    Pop,
+    Push,
+    Quit,
+    Replace,
+    Reset,
+    State,
+    apply,
+    draw_stack,
+)
+from game.world.model import DoorState, FloorRecipe, Game, Item
+from game.world.serial import state_hash
+
+
+@pytest.fixture(autouse=True)
+def no_records(monkeypatch: pytest.MonkeyPatch) -> list[Game]:
+    """The end screen records runs (morgue, scores): not from tests."""
+    recorded: list[Game] = []
+
+    def record(game: Game) -> str:
+        recorded.append(game)
+        return "recorded"
+
+    monkeypatch.setattr(saves, "record_run_end", record)
+    return recorded
+
+
+def play(game: Game | None = None) -> PlayState:
+    return PlayState(Session(game=game or hand_game()))
+
+
+def give(game: Game, kind: str) -> Item:
+    item = Item(game.new_id(), kind)
+    game.hero.inventory.append(item)
+    return item
+
+
+def drawn_text(state: BaseState, width: int = 80, height: int = 50) -> str:
+    console = tcod.console.Console(width, height)
+    draw_stack([state], console)
+    return "\n".join("".join(chr(int(c)) for c in row) for row in cells(console)["ch"])
+
+
+# --- the stack ---------------------------------------------------------------------------
+
+
+class Solid(BaseState):
+    def on_draw(self, console: tcod.console.Console) -> None:
+        cells(console)["bg"][...] = (200, 200, 200)
+
+
+class Veil(BaseState):
+    overlay = True
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        cells(console)["bg"][0, 0] = (255, 0, 0)
+
+
+def test_transitions() -> None:
+    a, b, c = Solid(), Solid(), Solid()
+    stack: list[State] = [a]
+    assert apply(stack, Push(b)) and stack == [a, b]
+    assert apply(stack, Replace(c)) and stack == [a, c]
+    assert apply(stack, Pop()) and stack == [a]
+    assert apply(stack, Reset(b)) and stack == [b]
+    assert apply(stack, None) and stack == [b]
+    assert not apply(stack, Quit()) and stack == []
+
+
+def test_overlays_draw_over_the_dimmed_state_beneath() -> None:
+    console = tcod.console.Console(4, 3)
+    draw_stack([Solid(), Veil()], console)
+    grid = cells(console)
+    assert tuple(grid["bg"][0, 0]) == (255, 0, 0)
+    assert 0 < grid["bg"][1, 1][0] < 200
+    draw_stack([Solid(), Veil(), Solid()], console)
+    assert tuple(cells(console)["bg"][1, 1]) == (200, 200, 200)
+
+
+# --- main menu and plan ------------------------------------------------------------------
+
+
+def test_main_menu_new_game_starts_play_with_the_seed_and_plan() -> None:
+    session = Session(seed_text="menu-test")
+    session.recipes = (FloorRecipe(1, "cave", 40, 30), FloorRecipe(2, "maze", 31, 21))
+    menu = MainMenu(session)
+    result = menu.on_event(key(KeySym.RETURN))
+    assert isinstance(result, Reset) and isinstance(result.state, PlayState)
+    assert session.game is not None
+    assert session.game.seed_text == "menu-test" and session.game.floor.generator == "cave"
+
+
+def test_continue_is_disabled_without_saves() -> None:
+    menu = MainMenu(Session())
+    assert not menu.choices.enabled(CONTINUE)
+    assert "no saved run" in drawn_text(menu)
+    menu.on_event(key(KeySym.DOWN))
+    assert menu.choices.index == SEED  # skips the disabled row
+    assert menu.choose(CONTINUE) is None
+
+
+def test_continue_uses_the_save_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = hand_game()
+    monkeypatch.setattr(saves, "saved_run", lambda: game)
+    menu = MainMenu(Session())
+    assert menu.choices.enabled(CONTINUE)
+    result = menu.choose(CONTINUE)
+    assert isinstance(result, Reset) and isinstance(result.state, PlayState)
+    assert result.state.game is game
+
+
+def test_seed_row_is_typed_into() -> None:
+    session = Session(seed_text="ab")
+    menu = MainMenu(session)
+    menu.choices.index = SEED
+    for sym in (KeySym.C, KeySym.MINUS, KeySym.N7):
+        menu.on_event(key(sym))
+    assert session.seed_text == "abc-7"
+    menu.on_event(key(KeySym.BACKSPACE))
+    assert session.seed_text == "abc-"
+    menu.on_event(key(KeySym.RETURN))
+    assert session.seed_text != "abc-"  # Enter rolls a fresh seed
+
+
+def test_menu_quits_and_opens_help_and_plan() -> None:
+    menu = MainMenu(Session())
+    assert isinstance(menu.on_event(key(KeySym.ESCAPE)), Quit)
+    result = menu.on_event(key(KeySym.QUESTION, Modifier.SHIFT))
+    assert isinstance(result, Push) and isinstance(result.state, HelpScreen)
+    result = menu.choose(PLAN)
+    assert isinstance(result, Push) and isinstance(result.state, PlanEditor)
+
+
+def test_menu_mouse_hover_and_click() -> None:
+    session = Session()
+    menu = MainMenu(session)
+    menu.on_event(motion(40, 20 + PLAN))
+    assert menu.choices.index == PLAN
+    result = menu.on_event(click(40, 20 + PLAN))
+    assert isinstance(result, Push) and isinstance(result.state, PlanEditor)
+
+
+def test_plan_editor_cycles_generators_per_depth() -> None:
+    session = Session()
+    editor = PlanEditor(session, MainMenu(session))
+    names = generators.names()
+    first = session.recipes[0].generator
+    editor.on_event(key(KeySym.RIGHT))
+    after = session.recipes[0].generator
+    assert after in names and after != first
+    editor.on_event(key(KeySym.LEFT))
+    assert session.recipes[0].generator == first
+    editor.on_event(key(KeySym.DOWN))
+    second = session.recipes[1].generator
+    for _ in range(len(names)):
+        editor.on_event(key(KeySym.RIGHT))
+    assert session.recipes[1].generator == second  # a full turn of the wheel
+    assert session.recipes[0].generator == first
+    assert "Depth  2" in drawn_text(editor)
+    editor.choices.index = len(session.recipes)  # "Reset to the default plan"
+    editor.on_event(key(KeySym.RIGHT))
+    editor.on_event(key(KeySym.RETURN))
+    assert session.recipes[0].generator == first
+    assert isinstance(editor.on_event(key(KeySym.ESCAPE)), Pop)
+
+
+def test_cycle_covers_every_generator_and_respects_minimum_sizes() -> None:
+    recipe = FloorRecipe(3, "unknown", 6, 6, (("x", "1"),))
+    seen = []
+    for _ in generators.names():
+        recipe = cycle(recipe, 1)
+        spec = generators.get(recipe.generator)
+        assert recipe.width >= spec.min_width and recipe.height >= spec.min_height
+        assert recipe.params == () and recipe.depth == 3
+        seen.append(recipe.generator)
+    assert sorted(seen) == generators.names()
+
+
+# --- screens over play -------------------------------------------------------------------
+
+
+def test_inventory_uses_an_item_by_letter() -> None:
+    state = play()
+    state.game.player.hp = 5
+    screen = InventoryScreen(state, "use")
+    potion = next(i for i in state.game.hero.inventory if i.kind == "potion_healing")
+    letter = "abcdefghijklmnopqrstuvwxyz"[state.game.hero.inventory.index(potion)]
+    result = screen.on_event(key(getattr(KeySym, letter.upper())))
+    assert isinstance(result, Pop)
+    assert state.game.player.hp > 5 and potion not in state.game.hero.inventory
+    assert state.game.turn == 1
+
+
+def test_inventory_drop_and_equip_with_arrows_and_enter() -> None:
+    state = play()
+    sword = give(state.game, "sword")
+    screen = InventoryScreen(state, "equip")
+    for _ in range(state.game.hero.inventory.index(sword)):
+        screen.on_event(key(KeySym.DOWN))
+    assert isinstance(screen.on_event(key(KeySym.RETURN)), Pop)
+    assert state.game.hero.equipment["weapon"] == sword.id
+    screen = InventoryScreen(state, "drop")
+    screen.on_event(key(KeySym.UP))  # wraps to the last item: the sword
+    screen.on_event(key(KeySym.RETURN))
+    assert sword in state.game.floor.items and "weapon" not in state.game.hero.equipment
+    assert isinstance(InventoryScreen(state, "use").on_event(key(KeySym.ESCAPE)), Pop)
+
+
+def test_empty_inventory_draws_and_ignores_choices() -> None:
+    state = play()
+    state.game.hero.inventory.clear()
+    screen = InventoryScreen(state, "use")
+    assert screen.on_event(key(KeySym.A)) is None
+    assert screen.on_event(key(KeySym.RETURN)) is None
+    assert "You carry nothing" in drawn_text(screen)
+
+
+def test_targeted_scroll_aims_with_a_cursor_then_uses() -> None:
+    state = play()
+    goblin = monster(state.game, 7, 3)
+    scroll = give(state.game, "scroll_confusion")
+    screen = InventoryScreen(state, "use")
+    result = screen.choose(state.game.hero.inventory.index(scroll))
+    assert isinstance(result, Replace) and isinstance(result.state, LookScreen)
+    aim = result.state
+    assert aim.cursor == (7, 3)  # starts on the nearest visible monster
+    aim.on_event(key(KeySym.LEFT))
+    aim.on_event(key(KeySym.RIGHT))
+    assert isinstance(aim.on_event(key(KeySym.RETURN)), Pop)
+    assert "confused" in goblin.effects and scroll not in state.game.hero.inventory
+
+
+def test_targeting_by_mouse_click() -> None:
+    state = play()
+    goblin = monster(state.game, 8, 4)
+    scroll = give(state.game, "scroll_confusion")
+    aim = LookScreen(state, item=scroll, cursor=state.game.player.pos)
+    vx, vy = aim.camera().to_view(8, 4)
+    aim.on_event(motion(vx, vy))
+    assert aim.cursor == (8, 4)
+    assert isinstance(aim.on_event(click(vx, vy)), Pop)
+    assert "confused" in goblin.effects
+
+
+def test_aiming_at_nothing_is_impossible_and_keeps_the_scroll() -> None:
+    state = play()
+    scroll = give(state.game, "scroll_confusion")
+    aim = LookScreen(state, item=scroll)
+    aim.on_event(key(KeySym.RETURN))
+    assert scroll in state.game.hero.inventory and state.game.turn == 0
+    assert state.game.messages.messages[-1].text == "There is no monster you can see there."
+
+
+def test_look_mode_moves_a_cursor_and_describes() -> None:
+    state = play()
+    monster(state.game, 5, 2)
+    look = LookScreen(state)
+    look.on_event(key(KeySym.L))
+    look.on_event(key(KeySym.L))
+    assert look.cursor == (5, 2)
+    assert "a goblin (unhurt, asleep)" in drawn_text(look)
+    for _ in range(60):
+        look.on_event(key(KeySym.N))
+    assert look.cursor == (state.game.floor.width - 1, state.game.floor.height - 1)
+    assert isinstance(look.on_event(key(KeySym.ESCAPE)), Pop)
+    assert isinstance(look.on_event(click(1, 1, MouseButton.RIGHT)), Pop)
+
+
+def test_door_prompt_opens_and_closes() -> None:
+    game = hand_game(player=(10, 2))
+    game.floor.doors[(11, 2)] = DoorState("wood", "good", "unlocked", None, False, "swings", False)
+    state = play(game)
+    prompt = DoorPrompt(state, "open")
+    assert prompt.candidates() == [(11, 2)]
+    assert isinstance(prompt.on_event(key(KeySym.L)), Pop)
+    assert game.floor.tiles[2, 11] == tiles.OPEN_DOOR
+    prompt = DoorPrompt(state, "close")
+    assert isinstance(prompt.on_event(key(KeySym.RETURN)), Pop)  # the only open door
+    assert game.floor.tiles[2, 11] == tiles.DOOR
+    assert isinstance(DoorPrompt(state, "open").on_event(key(KeySym.ESCAPE)), Pop)
+
+
+def test_play_keys_open_their_screens() -> None:
+    state = play()
+    expected = {
+        KeySym.I: InventoryScreen, KeySym.D: InventoryScreen, KeySym.E: InventoryScreen,
+        KeySym.O: DoorPrompt, KeySym.C: DoorPrompt, KeySym.X: LookScreen,
+        KeySym.M: FloorMapScreen, KeySym.V: HistoryScreen, KeySym.QUESTION: HelpScreen,
+        KeySym.AT: CharacterScreen, KeySym.ESCAPE: GameMenu,
+    }
+    for sym, screen in expected.items():
+        result = state.on_event(key(sym))
+        assert isinstance(result, Push) and isinstance(result.state, screen), sym
+
+
+def test_text_screens_scroll_and_close() -> None:
+    game = hand_game()
+    for n in range(200):
+        game.log(f"message {n}")
+    history = HistoryScreen(game)
+    text = drawn_text(history)
+    assert "message 199" in text and "message 100" not in text  # opens at the newest
+    history.on_event(key(KeySym.PAGEUP))
+    history.on_event(key(KeySym.PAGEUP))
+    assert "message 199" not in drawn_text(history)
+    assert isinstance(history.on_event(key(KeySym.V)), Pop)
+    help_screen = HelpScreen()
+    assert "take the stairs down" in drawn_text(help_screen)
+    assert isinstance(help_screen.on_event(key(KeySym.ESCAPE)), Pop)
+    sheet = CharacterScreen(game)
+    text = drawn_text(sheet)
+    assert "Level 1" in text and "weapon: dagger" in text
+    assert isinstance(sheet.on_event(key(KeySym.RETURN)), Pop)
+
+
+def test_floor_map_shows_teleporter_pairs_and_closes() -> None:
+    game = hand_game()
+    floor = game.floor
+    floor.tiles[1, 1] = floor.tiles[3, 20] = tiles.TELEPORTER
+    floor.teleports = {(1, 1): (20, 3), (20, 3): (1, 1)}
+    floor.explored[...] = True
+    screen = FloorMapScreen(game)
+    text = drawn_text(screen)
+    assert text.count("A") >= 2 and "scale 1:1" in text
+    assert isinstance(screen.on_event(key(KeySym.M)), Pop)
+
+
+def test_floor_map_scales_big_floors() -> None:
+    assert scale_for((300, 100), (80, 48)) == 4
+    assert scale_for((20, 10), (80, 48)) == 1
+    codes = np.arange(12, dtype=np.int32).reshape(3, 4)
+    assert reduce_blocks(codes, 2).tolist() == [[5, 7], [9, 11]]
+
+
+def test_floor_map_of_a_large_floor_fits() -> None:
+    game = hand_game()
+    floor = game.floor
+    big = np.full((150, 260), tiles.FLOOR, dtype=np.uint8)
+    big[: floor.height, : floor.width] = floor.tiles
+    floor.tiles = big
+    floor.explored = np.ones(big.shape, dtype=np.bool_)
+    floor.visible = np.zeros(big.shape, dtype=np.bool_)
+    before = state_hash(game)
+    text = drawn_text(FloorMapScreen(game))
+    assert "scale 1:4" in text and "@" in text
+    assert state_hash(game) == before
+
+
+def test_level_up_choice_by_letter() -> None:
+    state = play()
+    state.game.hero.pending_levels = 2
+    screen = LevelUpScreen(state)
+    assert screen.on_event(key(KeySym.ESCAPE)) is None  # a choice must be made
+    assert isinstance(screen.on_event(key(KeySym.B)), Pop)
+    assert state.game.hero.level == 2 and state.game.hero.pending_levels == 1
+    screen.on_event(key(KeySym.DOWN))
+    screen.on_event(key(KeySym.RETURN))
+    assert state.game.hero.level == 3 and state.game.hero.pending_levels == 0
+    assert state.game.turn == 0
+
+
+@pytest.mark.parametrize("outcome", ["dead", "won"])
+def test_end_screen_summarises_and_returns_to_the_menu(outcome: str,
+                                                       no_records: list[Game]) -> None:
+    game = hand_game()
+    game.outcome, game.cause, game.turn, game.hero.gold = outcome, "a test", 77, 12
+    session = Session(game=game)
+    end = EndScreen(session)
+    assert no_records == [game]
+    text = drawn_text(end)
+    for expected in ("Cause: a test", "Turns: 77", "Gold: 12", "Run seed: ui-test", "bsp 30x20"):
+        assert expected in text
+    assert ("escaped" in text) == (outcome == "won")
+    assert isinstance(end.on_event(key(KeySym.V)), Push)
+    result = end.on_event(key(KeySym.RETURN))
+    assert isinstance(result, Reset) and isinstance(result.state, MainMenu)
+    assert session.game is None
+
+
+def test_game_menu_resumes_or_returns_to_the_main_menu() -> None:
+    state = play()
+    menu = GameMenu(state.session)
+    assert isinstance(menu.on_event(key(KeySym.ESCAPE)), Pop)
+    assert isinstance(menu.on_event(key(KeySym.RETURN)), Pop)
+    menu.on_event(key(KeySym.DOWN))
+    result = menu.on_event(key(KeySym.RETURN))
+    assert isinstance(result, Reset) and isinstance(result.state, MainMenu)
+    menu = GameMenu(state.session)
+    assert isinstance(menu.choose(3), Quit)
+
+
+def test_app_runs_headless_from_menu_to_play_and_back() -> None:
+    app = App(Session(seed_text="app-test"))
+    app.handle(key(KeySym.RETURN))
+    assert isinstance(app.stack[-1], PlayState)
+    app.handle(key(KeySym.ESCAPE))
+    app.draw()
+    assert isinstance(app.stack[-1], GameMenu)
+    app.handle(key(KeySym.DOWN))
+    app.handle(key(KeySym.RETURN))
+    assert isinstance(app.stack[-1], MainMenu)
+    app.handle(key(KeySym.ESCAPE))
+    assert not app.running
