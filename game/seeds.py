@@ -75,7 +75,7 @@ class Rng:
     def next64(self) -> int:
         """One raw 64-bit draw."""
         if self._pos >= len(self._buf):
-            self._buf = [int(v) for v in self._bits.random_raw(_BUFFER)]
+            self._buf = self._bits.random_raw(_BUFFER).tolist()
             self._generated += _BUFFER
             self._pos = 0
         value = self._buf[self._pos]
@@ -85,11 +85,10 @@ class Rng:
     def raw(self, count: int) -> NDArray[np.uint64]:
         """`count` raw draws as an array, for vectorised work (noise, shuffles of big arrays)."""
         out = np.empty(count, dtype=np.uint64)
-        taken = 0
-        while taken < count and self._pos < len(self._buf):
-            out[taken] = self._buf[self._pos]
-            self._pos += 1
-            taken += 1
+        taken = min(count, len(self._buf) - self._pos)
+        if taken:
+            out[:taken] = self._buf[self._pos : self._pos + taken]
+            self._pos += taken
         if taken < count:
             out[taken:] = self._bits.random_raw(count - taken)
             self._generated += count - taken

@@ -7,7 +7,7 @@ printed game master's key can read without caring how they were made.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -110,6 +110,16 @@ class Table:
     rows: tuple[Row, ...]
     then: tuple[Ref, ...] = ()
     notes: str = ""
+    _face_rows: tuple[Row, ...] = field(default=(), init=False, repr=False, compare=False)
+    """The row of each face (index face - 1): a roll looks its row up instead of scanning."""
+
+    def __post_init__(self) -> None:
+        by_face: list[Row | None] = [None] * self.sides
+        for row in self.rows:
+            for face in range(max(row.low, 1), min(row.high, self.sides) + 1):
+                by_face[face - 1] = row
+        if all(row is not None for row in by_face):
+            object.__setattr__(self, "_face_rows", tuple(r for r in by_face if r is not None))
 
     @property
     def die(self) -> str:
@@ -117,6 +127,8 @@ class Table:
 
     def row_for(self, face: int) -> Row:
         """The row a face lands on (faces outside 1..sides are a caller's bug)."""
+        if self._face_rows and 1 <= face <= self.sides:
+            return self._face_rows[face - 1]
         for row in self.rows:
             if row.low <= face <= row.high:
                 return row
