@@ -16,9 +16,21 @@ from typing import Any
 import numpy as np
 import tcod.path
 
-from game import generators
+from game import generators, tiles
+from game.rules.actions import Wait
+from game.rules.turns import player_act
+from game.seeds import Rng
+from game.world.fov import update_fov
+from game.world.model import PLAYER_ID, Actor, Floor, FloorRecipe, Game, Hero
 
 DEFAULT_SIZES = ((80, 50), (200, 200), (1000, 1000))
+TURN_SCENES = (("open80x45", 80, 45, (10, 100, 500)), ("floor200x200", 200, 200, (100,)))
+"""(name, width, height, monster counts) of the `bench turns` scenes."""
+TURNS_PER_SCENE = 3
+RENDER_FLOORS = ((80, 45), (200, 200))
+RENDER_CONSOLE = (80, 50)
+"""The window's console: a frame draws the part of the floor that fits, whatever its size."""
+RENDER_MONSTERS = 10
 
 
 def parse_sizes(text: str | None) -> tuple[tuple[int, int], ...]:
@@ -83,10 +95,133 @@ def bench_generators(sizes: tuple[tuple[int, int], ...], repeat: int) -> dict[st
     return {"sizes": result}
 
 
+def open_room_game(width: int, height: int, monsters: int) -> Game:
+    """A game on one open room (walls round the edge) with the player in the middle and
+    `monsters` soldiers awake and hunting, nearest first, no two of them (nor the player) side
+    by side, so the first turn is all walking."""
+    grid = np.full((height, width), tiles.WALL, dtype=np.uint8)
+    grid[1:-1, 1:-1] = tiles.FLOOR
+    px, py = width // 2 | 1, height // 2 | 1
+    floor = Floor(
+        depth=1, generator="bench", fingerprint="bench", tiles=grid,
+        explored=np.zeros(grid.shape, dtype=np.bool_), visible=np.zeros(grid.shape, dtype=np.bool_),
+        arrival=(px, py), exits=(),
+    )
+    player = Actor(
+        id=PLAYER_ID, kind="player", name="you", glyph="@", color=(255, 255, 255), x=px, y=py,
+        hp=10**9, max_hp=10**9, ac=12, attack=3, damage="1d3",
+    )
+    game = Game(
+        seed_text="bench", run_seed=0, recipes=(FloorRecipe(1, "bench", width, height),),
+        player=player, hero=Hero(), rng=Rng(0), floors={1: floor},
+    )
+    spots = [(x, y) for y in range(2, height - 1, 2) for x in range(2, width - 1, 2)
+             if max(abs(x - px), abs(y - py)) > 1]
+    spots.sort(key=lambda p: (max(abs(p[0] - px), abs(p[1] - py)), p[1], p[0]))
+    if len(spots) < monsters:
+        raise ValueError(f"{monsters} monsters do not fit in {width}x{height}")
+    for number, (x, y) in enumerate(spots[:monsters], start=1):
+        floor.monsters.append(Actor(
+            id=number, kind="soldier", name="soldier", glyph="s", color=(200, 80, 80), x=x, y=y,
+            hp=20, max_hp=20, ac=14, attack=3, damage="1d6", role="soldier", mode="hunt",
+        ))
+    update_fov(floor, px, py)
+    return game
+
+
+def _turn_samples(width: int, height: int, monsters: int) -> list[float]:
+    """Milliseconds of each of the first turns of a fresh scene (the player waits)."""
+    game = open_room_game(width, height, monsters)
+    return [_time_ms(lambda: player_act(game, Wait())) for _ in range(TURNS_PER_SCENE)]
+
+
+def render_frame(width: int, height: int) -> Callable[[], None] | None:
+    """Drawing one play frame of a fully explored floor, or None without the ui module."""
+    try:
+        import tcod.console
+
+        from game.ui.render import render_play
+    except ImportError:
+        return None
+    game = open_room_game(width, height, RENDER_MONSTERS)
+    game.floor.explored[:] = True
+    console = tcod.console.Console(*RENDER_CONSOLE, order="C")
+    return lambda: render_play(console, game)
+
+
+def bench_turns(repeat: int) -> dict[str, Any]:
+    """Median ms of one turn per scene, of one rendered frame per floor size, and of the
+    reference flood at 80x45, measured interleaved."""
+    runs = repeat if repeat > 0 else 11
+    flood = reference_flood(80, 45)
+    flood_ms: list[float] = []
+    turn_ms: dict[str, dict[str, list[float]]] = {
+        name: {str(count): [] for count in counts} for name, _, _, counts in TURN_SCENES
+    }
+    frames = {f"{w}x{h}": render_frame(w, h) for w, h in RENDER_FLOORS}
+    render_ms: dict[str, list[float]] = {size: [] for size in frames}
+    for _ in range(runs):
+        flood_ms.append(_time_ms(flood))
+        for name, width, height, counts in TURN_SCENES:
+            for count in counts:
+                turn_ms[name][str(count)] += _turn_samples(width, height, count)
+        for size, frame in frames.items():
+            if frame is not None:
+                render_ms[size].append(_time_ms(frame))
+    return {
+        "turn_ms": {name: {count: _median(ms) for count, ms in row.items()}
+                    for name, row in turn_ms.items()},
+        "render_ms": {size: _median(ms) if ms else None for size, ms in render_ms.items()},
+        "reference_flood_ms": {"80x45": _median(flood_ms)},
+    }
+
+
+def _median(samples: list[float]) -> float:
+    return round(statistics.median(samples), 3)
+
+
+def turn_targets(report: dict[str, Any]) -> list[tuple[str, float | None, float, bool | None]]:
+    """(target, measured ratio, limit, met) for the turn and render targets."""
+    open_room, flood = report["turn_ms"]["open80x45"], report["reference_flood_ms"]["80x45"]
+    render = report["render_ms"]
+    rows: list[tuple[str, float | None, float, bool | None]] = [
+        ("turn with 100 monsters, in reference floods", open_room["100"] / flood, 4.0, None),
+        ("turn with 500 monsters / turn with 10", open_room["500"] / open_room["10"], 3.0, None),
+    ]
+    big, small = render["200x200"], render["80x45"]
+    ratio = big / small if big is not None and small else None
+    rows.append(("render 200x200 / render 80x45", ratio, 1.5, None))
+    return [(name, value, limit, None if value is None else value <= limit)
+            for name, value, limit, _ in rows]
+
+
+def _print_turns(report: dict[str, Any]) -> None:
+    print(f"reference flood 80x45: {report['reference_flood_ms']['80x45']:.3f} ms")
+    for name, row in report["turn_ms"].items():
+        for count, ms in row.items():
+            print(f"  turn  {name:13s} {count:>4s} monsters {ms:9.3f} ms")
+    for size, ms in report["render_ms"].items():
+        shown = f"{ms:9.3f} ms" if ms is not None else "  n/a (game.ui.render not available)"
+        print(f"  frame {size:13s} {'':13s} {shown}")
+    for name, value, limit, met in turn_targets(report):
+        verdict = "n/a" if met is None else "met" if met else "MISSED"
+        shown = "n/a" if value is None else f"{value:.2f}"
+        print(f"target: {name}: {shown} (at most {limit}) {verdict}")
+
+
 def run(suite: str, as_json: bool, sizes: str | None, repeat: int) -> int:
     """Entry for the `bench` command."""
     if repeat < 0:
         raise ValueError(f"--repeat {repeat} is below 0")
+    if suite == "turns":
+        if sizes:
+            raise ValueError("--sizes is for the generators suite; turns has fixed scenes")
+        turns = bench_turns(repeat)
+        if as_json:
+            print(json.dumps(turns, indent=1))
+        else:
+            _print_turns(turns)
+        return 0
     report = bench_generators(parse_sizes(sizes), repeat)
     if as_json:
         print(json.dumps(report, indent=1))

@@ -14,9 +14,12 @@ from pathlib import Path
 from typing import NoReturn
 
 from game import generators
+from game.dressing import DRESSING_PARAMS, Dressing, dress_floor
 from game.export import floorjson, hexmaze, png
+from game.export.textkey import text_key
 from game.floorplan import FloorPlan
-from game.params import parse_assignments
+from game.generators.common import GeneratorSpec
+from game.params import parse_assignments, resolve
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.tiles import to_ascii
@@ -25,7 +28,9 @@ EXIT_USAGE = 2
 MAX_SIDE = 4000
 MAX_ROLLS = 10_000
 MAX_HEX_BYTES = 16 * 1024 * 1024
-FORMATS = ("ascii", "json", "hex", "png")
+MAX_TURNS = 10_000_000
+MAX_RUNS = 100_000
+FORMATS = ("ascii", "json", "hex", "png", "text")
 
 
 class UsageError(Exception):
@@ -69,6 +74,24 @@ def _roll_count(text: str) -> int:
     return value
 
 
+def _turn_limit(text: str) -> int:
+    return _bounded(text, 1, MAX_TURNS)
+
+
+def _run_count(text: str) -> int:
+    return _bounded(text, 1, MAX_RUNS)
+
+
+def _bounded(text: str, low: int, high: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{value} is outside {low}..{high}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="run.py", description="Delve: a roguelike that plays its generators.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -92,10 +115,17 @@ def build_parser() -> argparse.ArgumentParser:
     roll.add_argument("--n", type=_roll_count, default=1, help=f"rolls, 1..{MAX_ROLLS}")
 
     bench = sub.add_parser("bench", help="speed benchmarks with a reference measured in the run")
-    bench.add_argument("suite", choices=("generators",))
+    bench.add_argument("suite", choices=("generators", "turns"))
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--sizes", help="comma-separated WxH list (default 80x50,200x200,1000x1000)")
     bench.add_argument("--repeat", type=int, default=0, help="runs per median (0: by size)")
+
+    auto = sub.add_parser("autoplay", help="a bot plays without a window; prints a summary")
+    auto.add_argument("--seed", required=True, help="run seed text")
+    auto.add_argument("--turns", type=_turn_limit, default=2000,
+                      help=f"stop after this many turns, 1..{MAX_TURNS}")
+    auto.add_argument("--runs", type=_run_count, help="play seeds TEXT, TEXT-2, ... in a row")
+    auto.add_argument("--json", action="store_true")
     return parser
 
 
@@ -111,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed = args.seed if args.seed is not None else secrets.token_hex(8)
             print(roll_text(args.table, seed, args.n))
             return 0
+        if args.command == "autoplay":
+            return _autoplay(args)
         if args.command == "bench":
             from game import bench
 
@@ -120,6 +152,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         name = f"run.py {args.command}" if args.command else "run.py"
         print(f"{name}: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _autoplay(args: argparse.Namespace) -> int:
+    """One run (a summary line or JSON object), or with --runs a soak summary: runs, turns,
+    deepest depth and the exceptions caught (each with its traceback on stderr; exit 1)."""
+    from game.bot import autoplay
+
+    if args.runs is None:
+        _, result = autoplay.play(args.seed, args.turns)
+        print(json.dumps(result.as_dict(), indent=1) if args.json else result.line())
+        return 0
+    summary = autoplay.play_runs(args.seed, args.runs, args.turns)
+    for seed, _, trace in summary.errors:
+        print(f"run {seed!r} raised:\n{trace}", file=sys.stderr)
+    print(json.dumps(summary.as_dict(), indent=1) if args.json else summary.line())
+    return 1 if summary.errors else 0
 
 
 def _default() -> int:
@@ -134,7 +182,11 @@ def _generate(args: argparse.Namespace) -> int:
     if args.list_params:
         for param in spec.params:
             print(param.describe())
+        for param in DRESSING_PARAMS:
+            if param.name not in {p.name for p in spec.params}:
+                print(f"{param.describe()} [dressing]")
         return 0
+    layout_params, dressing_params = _split_params(spec, parse_assignments(args.param))
     if args.from_hex is not None:
         try:
             plan = hexmaze.plan_from_hex(_read_text(args.from_hex, MAX_HEX_BYTES))
@@ -144,15 +196,17 @@ def _generate(args: argparse.Namespace) -> int:
     else:
         if args.seed is None:
             raise UsageError("--seed TEXT is required (or --from-hex FILE)")
-        params = parse_assignments(args.param)
-        spec.resolve_params(params)  # reject bad parameters before any work
         plan = generators.generate_floor(
-            spec.name, seed_from_text(args.seed), args.depth, args.width, args.height, params
+            spec.name, seed_from_text(args.seed), args.depth, args.width, args.height,
+            layout_params,
         )
         seed = args.seed
     for warning in plan.extra.get("warnings", ()):
         print(f"warning: {warning}", file=sys.stderr)
-    payload = _render(plan, args.format, seed, args.depth, args.stats)
+    dressed = None
+    if args.format in ("json", "text"):
+        dressed = dress_floor(plan, seed_from_text(seed), args.depth, dressing_params)
+    payload = _render(plan, dressed, args.format, seed, args.depth, args.stats)
     if args.out is not None:
         _write(args.out, payload)
         if args.stats and args.format in ("hex", "png"):
@@ -168,14 +222,37 @@ def _generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _render(plan: FloorPlan, fmt: str, seed: str, depth: int, stats: bool) -> str | bytes:
+def _split_params(
+    spec: GeneratorSpec, given: dict[str, str]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """--param values for the generator and for the dressing pass (a key both know goes to both:
+    the tables generator grows to the same ruleset budget that the dressing deals encounters by).
+    Both sets are checked here, before any work."""
+    layout_names = {p.name for p in spec.params}
+    dressing_names = {p.name for p in DRESSING_PARAMS}
+    unknown = sorted(set(given) - layout_names - dressing_names)
+    if unknown:
+        valid = ", ".join(sorted(layout_names | dressing_names))
+        raise UsageError(f"generator {spec.name} has no parameter {unknown[0]!r}; valid: {valid}")
+    layout = {k: v for k, v in given.items() if k in layout_names}
+    dressing = {k: v for k, v in given.items() if k in dressing_names}
+    spec.resolve_params(layout)
+    resolve(DRESSING_PARAMS, dressing, "the dressing")
+    return layout, dressing
+
+
+def _render(
+    plan: FloorPlan, dressed: Dressing | None, fmt: str, seed: str, depth: int, stats: bool
+) -> str | bytes:
     if fmt == "ascii":
         text = "\n".join(to_ascii(plan.tiles)) + "\n"
         if stats:
             text += "\n" + "\n".join(floor_stats(plan).lines()) + "\n"
         return text
-    if fmt == "json":
-        data = floorjson.floor_to_dict(plan, seed, depth)
+    if dressed is not None and fmt == "text":
+        return text_key(plan, dressed, seed, depth)
+    if dressed is not None and fmt == "json":
+        data = floorjson.dressed_floor_to_dict(plan, dressed, seed, depth)
         if stats:
             data["stats"] = floor_stats(plan).as_dict()
         return json.dumps(data, indent=1) + "\n"

@@ -83,7 +83,10 @@ def test_stats(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["generate", "--generator", "nope", "--seed", "a"], "valid: bsp, cave, maze, power"),
+        (
+            ["generate", "--generator", "nope", "--seed", "a"],
+            "valid: bsp, cave, maze, power, tables",
+        ),
         (["generate", "--seed", "a", "--param", "bogus=1"], "valid:"),
         (["generate", "--seed", "a", "--param", "noequals"], "KEY=VALUE"),
         (["generate", "--seed", "a", "--width", "0"], "outside 1..4000"),
@@ -145,7 +148,7 @@ def test_no_traceback_from_a_real_process() -> None:
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines() == [
-        "run.py generate: error: unknown generator 'bogus'; valid: bsp, cave, maze, power"
+        "run.py generate: error: unknown generator 'bogus'; valid: bsp, cave, maze, power, tables"
     ]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from scenario import ScriptedRng, messages, monster, scenario
+from scenario import ScriptedRng, door, messages, monster, scenario
 
 from game import tiles
 from game.ai import maps
@@ -75,13 +75,13 @@ def test_a_fall_does_not_pick_up_gold_from_the_floor_left_behind() -> None:
         #@T..$#
         #######
     """, """
-        #######
-        #<##>.#
-        #######
+        #####
+        #<.>#
+        #####
     """, legend={"T": Trap("pit", 12), "$": "gold"})
     scene.act(Move(1, 0))
     assert scene.game.depth == 2
-    assert scene.player.pos == (5, 1), "the only free floor tile below"
+    assert scene.player.pos == (2, 1), "the only free floor tile below"
     assert scene.game.hero.gold == 0
     assert len(scene.game.floors[1].items) == 1
 
@@ -236,3 +236,20 @@ def test_a_fatal_fall_names_the_cause() -> None:
     assert scene.game.outcome == "dead"
     assert "fell" in scene.game.cause
     assert scene.game.depth == 1
+
+
+def test_a_fall_never_lands_behind_a_sealed_door() -> None:
+    below = """
+        #########
+        #<..+...#
+        #########
+    """
+    for seed in range(30):
+        scene = scenario("""
+            #####
+            #@T.#
+            #####
+        """, below, legend={"T": Trap("trapdoor", 12), "+": door("locked", dc=40)}, seed=str(seed))
+        scene.act(Move(1, 0))
+        assert scene.game.depth == 2
+        assert scene.player.x < 4, "landed behind the locked door"

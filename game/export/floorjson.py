@@ -1,16 +1,27 @@
 """The JSON floor export (format "dungeon-floor", version 1): a contract other tools rely on.
 
-Later versions add keys; they never change or remove these.
+Later versions add keys; they never change or remove these. A dressed floor
+(`dressed_floor_to_dict`) is the same object with the dressing's keys added.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from game import tiles
 from game.floorplan import FloorPlan
+
+if TYPE_CHECKING:
+    from game.dressing.model import (
+        Contents,
+        DoorDressing,
+        Dressing,
+        Encounter,
+        StairDressing,
+        Trap,
+    )
 
 
 def legend(plan: FloorPlan) -> dict[str, dict[str, Any]]:
@@ -50,4 +61,129 @@ def floor_to_dict(plan: FloorPlan, seed: str, depth: int) -> dict[str, Any]:
         "doors": [{"x": d.x, "y": d.y, "passage": d.passage} for d in plan.doors],
         "teleporters": [{"a": list(t.a), "b": list(t.b)} for t in plan.teleporters],
         "stairs": [{"x": s.x, "y": s.y, "kind": s.kind} for s in plan.stairs],
+    }
+
+
+def dressed_floor_to_dict(
+    plan: FloorPlan, dressing: Dressing, seed: str, depth: int
+) -> dict[str, Any]:
+    """`floor_to_dict` plus the dressing, by additions only: existing keys keep their meaning.
+
+    Doors, rooms and stairs gain fields; dead-end stairs the dressing placed are appended to
+    `stairs` (with "placed": false: they are features, not tiles of the map). The stairs' table
+    kind is "stair_kind", since "kind" already says up or down."""
+    data = floor_to_dict(plan, seed, depth)
+    doors = {d.point: d for d in dressing.doors}
+    for entry in data["doors"]:
+        entry.update(_door(doors[(entry["x"], entry["y"])]))
+    contents = {c.area: c for c in dressing.contents}
+    area_of_room = {a.room: a.id for a in dressing.areas if a.room is not None}
+    for entry in data["rooms"]:
+        area = area_of_room.get(entry["id"])
+        entry["area"] = area
+        entry.update(_contents(contents.get(area) if area is not None else None))
+    stairs = {s.point: s for s in dressing.stairs if s.placed}
+    for entry in data["stairs"]:
+        entry.update(_stair_fields(stairs[(entry["x"], entry["y"])]))
+    data["stairs"] += [
+        {"x": s.x, "y": s.y, "kind": "up" if s.direction == "up" else "down", **_stair_fields(s)}
+        for s in dressing.stairs
+        if not s.placed
+    ]
+    data["dressing"] = {"ruleset": dressing.ruleset, "boss": dressing.boss}
+    data["areas"] = [
+        {"id": a.id, "x": a.x, "y": a.y, "w": a.w, "h": a.h, "source": a.source, "room": a.room,
+         "size": a.size, **_contents(contents.get(a.id))}
+        for a in dressing.areas
+    ]
+    data["encounters"] = [_encounter(e) for e in dressing.encounters]
+    data["keys"] = [
+        {"id": k.id, "x": k.x, "y": k.y, "door": list(k.door)} for k in dressing.keys
+    ]
+    data["traps"] = [_trap(t) for t in dressing.traps]
+    data["treasure"] = [
+        {"x": t.x, "y": t.y, "gold": t.gold, "area": t.area} for t in dressing.treasures
+    ]
+    if dressing.boss:
+        data["relic"] = list(dressing.relic) if dressing.relic is not None else None
+    return data
+
+
+def _door(door: DoorDressing) -> dict[str, Any]:
+    return {
+        "material": door.material,
+        "quality": door.quality,
+        "state": door.state,
+        "dc": door.dc,
+        "trapped": door.trapped,
+        "opening": door.opening,
+        "reinforced": door.reinforced,
+        "key": door.key,
+    }
+
+
+def _contents(contents: Contents | None) -> dict[str, Any]:
+    if contents is None:
+        return {"contents": None, "features": {"minor": [], "major": []}}
+    return {
+        "contents": {
+            "face": contents.face,
+            "text": contents.text,
+            "monster": contents.monster,
+            "features": contents.features,
+            "treasure": contents.treasure,
+            "trap": contents.trap,
+        },
+        "features": {"minor": list(contents.minor), "major": list(contents.major)},
+    }
+
+
+def _stair_fields(stair: StairDressing) -> dict[str, Any]:
+    """`leads_to` is a depth, both depths for a shaft, or None for a dead end."""
+    leads: int | list[int] | None = None
+    if len(stair.leads_to) == 1:
+        leads = stair.leads_to[0]
+    elif stair.leads_to:
+        leads = list(stair.leads_to)
+    return {
+        "stair_kind": stair.kind,
+        "direction": stair.direction,
+        "leads_to": leads,
+        "dead_end": stair.dead_end,
+        "placed": stair.placed,
+        "text": stair.text,
+    }
+
+
+def _encounter(encounter: Encounter) -> dict[str, Any]:
+    return {
+        "id": encounter.id,
+        "template": encounter.template,
+        "difficulty": encounter.difficulty,
+        "room": encounter.room,
+        "area": encounter.area,
+        "xp_budget": encounter.budget,
+        "xp": encounter.xp,
+        "traps": list(encounter.traps),
+        "cramped": encounter.cramped,
+        "monsters": [
+            {"kind": m.kind, "role": m.role, "x": m.x, "y": m.y, "elite": m.elite, "boss": m.boss}
+            for m in encounter.monsters
+        ],
+    }
+
+
+def _trap(trap: Trap) -> dict[str, Any]:
+    return {
+        "id": trap.id,
+        "x": trap.x,
+        "y": trap.y,
+        "kind": trap.kind,
+        "search_dc": trap.search_dc,
+        "disarm_dc": trap.disarm_dc,
+        "effect": trap.effect,
+        "hidden": trap.hidden,
+        "source": trap.source,
+        "area": trap.area,
+        "target": list(trap.target) if trap.target is not None else None,
     }

@@ -13,7 +13,7 @@ from game.floorplan import FloorPlan, ParamValue
 from game.generators.common import GeneratorSpec
 from game.seeds import Rng, floor_seed
 
-MODULES = ("bsp", "power", "cave", "maze")
+MODULES = ("bsp", "power", "cave", "maze", "tables")
 """Each names a module of this package that exports `SPEC` under the same name."""
 
 
@@ -37,6 +37,11 @@ def get(name: str) -> GeneratorSpec:
 def layout_rng(run_seed: int, depth: int, generator: str) -> Rng:
     """The layout stream of one floor (dressing gets its own sibling stream)."""
     return Rng(floor_seed(run_seed, depth, generator)).fork("layout")
+
+
+def dressing_rng(run_seed: int, depth: int, generator: str) -> Rng:
+    """The dressing stream of one floor: doors, contents and monsters never move a wall."""
+    return Rng(floor_seed(run_seed, depth, generator)).fork("dressing")
 
 
 def generate_floor(

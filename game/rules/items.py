@@ -107,7 +107,7 @@ def _effect(game: Game, kind: gear.ItemKind, target: Point | None) -> str:
         floor.explored |= tiles.WALKABLE[floor.tiles] | _next_to_walkable(floor.tiles)
         game.log("The floor's layout floods into your mind.", (230, 230, 140))
     elif kind.key == "scroll_teleport":
-        player.x, player.y = dungeon.random_free_spot(game, floor)
+        player.x, player.y = dungeon.random_free_spot(game, floor, safe=True)
         game.log("You are whisked away!", (150, 200, 255))
     elif kind.key == "scroll_lightning":
         visible = [m for m in floor.monsters if floor.visible[m.y, m.x]

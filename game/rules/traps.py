@@ -9,6 +9,12 @@ from game.rules.actions import Result, Success
 from game.rules.noise import make_noise
 from game.world.model import PLAYER_ID, Actor, Game, Trap
 
+WOUNDS = {
+    "dart": ("1d6", "A dart shoots out and hits you"),
+    "poison_needle": ("1d6+1", "A poisoned needle in the lock pricks you"),
+    "scything_blade": ("2d8", "A scything blade swings out of the wall and cuts you"),
+}
+"""Traps that hurt: their damage (plus half the depth) and what the player reads."""
 SEARCH_RADIUS = 5
 ALARM_RADIUS = 1000
 
@@ -21,12 +27,14 @@ def spring(game: Game, victim: Actor, pos: Point, trap: Trap) -> None:
     trap.found = True
     trap.spent = trap.kind != "alarm"
     floor = game.floor
-    if trap.kind == "dart":
-        damage = game.rng.roll("1d6") + floor.depth // 2
+    if trap.kind in WOUNDS:
+        dice, text = WOUNDS[trap.kind]
+        damage = game.rng.roll(dice) + floor.depth // 2
         victim.hp -= damage
-        game.log(f"A dart shoots out and hits you for {damage}!", (255, 120, 100))
+        game.log(f"{text} for {damage}!", (255, 120, 100))
         if victim.hp <= 0:
-            combat.die(game, victim, None, cause=f"killed by a dart trap on depth {floor.depth}")
+            name = trap.kind.replace("_", " ")
+            combat.die(game, victim, None, cause=f"killed by a {name} trap on depth {floor.depth}")
     elif trap.kind in ("pit", "trapdoor"):
         what = "pit opens" if trap.kind == "pit" else "trapdoor gives way"
         if floor.depth >= game.last_depth:
@@ -41,7 +49,7 @@ def spring(game: Game, victim: Actor, pos: Point, trap: Trap) -> None:
             return
         dungeon.fall(game, floor.depth + 1)
     elif trap.kind == "teleport":
-        spot = dungeon.random_free_spot(game, game.floor)
+        spot = dungeon.random_free_spot(game, game.floor, safe=True)
         victim.x, victim.y = spot
         game.log("A flash of light: you are somewhere else!", (150, 200, 255))
     else:

@@ -1,13 +1,40 @@
 """From recipe to playable floor: layout (a generator), dressing (the dice tables), then the
-runtime Floor with its doors, traps, stairs, teleporters, monsters and items."""
+runtime Floor with its doors, traps, stairs, teleporters, monsters and items.
+
+Everything here is decided by the floor's recipe alone: the layout and dressing streams come from
+(run seed, depth, generator), and the few choices made here (how monsters start out, which loot
+lies where) use a third stream of the same floor seed, "spawn".
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
-from game import generators
-from game.floorplan import FloorPlan
-from game.world.model import Floor, FloorRecipe, StairInfo
+from game import generators, tiles
+from game.dressing import Dressing, dress_floor
+from game.dressing.bestiary import MonsterKind, default_bestiary
+from game.floorplan import FloorPlan, Point
+from game.seeds import Rng, floor_seed
+from game.world import gear
+from game.world.model import (
+    NORMAL_SPEED,
+    Actor,
+    DoorState,
+    Floor,
+    FloorRecipe,
+    Item,
+    StairInfo,
+    Trap,
+)
+
+SQUARES_PER_TURN = 6
+"""The bestiary gives speed in squares a turn (6 is an ordinary walker): that is NORMAL_SPEED."""
+HP_SCALE = 0.5
+"""The bestiary's hit points are for a party of adventurers; the game has one hero."""
+WANDER_CHANCE = 0.15
+LOOT_PER_AREA = 0.35
 
 
 def make_plan(recipe: FloorRecipe, run_seed: int) -> FloorPlan:
@@ -20,6 +47,8 @@ def make_plan(recipe: FloorRecipe, run_seed: int) -> FloorPlan:
 def build_floor(recipe: FloorRecipe, run_seed: int, boss: bool, first_id: int) -> Floor:
     """The runtime floor of `recipe`; ids of its monsters and items start at `first_id`."""
     plan = make_plan(recipe, run_seed)
+    params = {k: v for k, v in recipe.params if k == "ruleset"}
+    dressing = dress_floor(plan, run_seed, recipe.depth, {**params, "boss": boss})
     floor = Floor(
         depth=recipe.depth,
         generator=recipe.generator,
@@ -33,9 +62,107 @@ def build_floor(recipe: FloorRecipe, run_seed: int, boss: bool, first_id: int) -
     for pair in plan.teleporters:
         floor.teleports[pair.a] = pair.b
         floor.teleports[pair.b] = pair.a
-    for stair in plan.stairs:
-        leads = (recipe.depth - 1,) if stair.kind == "up" else (recipe.depth + 1,)
-        floor.stairs[(stair.x, stair.y)] = StairInfo("stairs", stair.kind, False, leads)
-    floor.areas = [(r.x, r.y, r.w, r.h, f"a {r.shape} room") for r in plan.rooms]
-    del boss, first_id
+    _stairs(floor, plan, dressing)
+    _doors_and_traps(floor, dressing)
+    _areas(floor, dressing)
+    ids = iter(range(first_id, first_id + 10_000_000))
+    spawn = Rng(floor_seed(run_seed, recipe.depth, recipe.generator)).fork("spawn")
+    _monsters(floor, dressing, ids, spawn)
+    _items(floor, dressing, ids, spawn)
     return floor
+
+
+def _stairs(floor: Floor, plan: FloorPlan, dressing: Dressing) -> None:
+    for stair in dressing.stairs:
+        floor.stairs[stair.point] = StairInfo(
+            stair.kind, stair.direction, stair.dead_end, tuple(stair.leads_to)
+        )
+    for own in plan.stairs:  # the plan's own stairs always work, whatever the dressing says
+        if (own.x, own.y) not in floor.stairs:
+            leads = (floor.depth - 1,) if own.kind == "up" else (floor.depth + 1,)
+            floor.stairs[(own.x, own.y)] = StairInfo("stairs", own.kind, False, leads)
+
+
+def _doors_and_traps(floor: Floor, dressing: Dressing) -> None:
+    for door in sorted(dressing.doors, key=lambda d: (d.y, d.x)):
+        floor.doors[door.point] = DoorState(
+            material=door.material, quality=door.quality, state=door.state, dc=door.dc,
+            trapped=door.trapped, opening=door.opening, reinforced=door.reinforced,
+            key_id=None if door.key is None else str(door.key),
+        )
+    for trap in sorted(dressing.traps, key=lambda t: t.id):
+        floor.traps[trap.point] = Trap(trap.kind, trap.search_dc)
+    for treasure in dressing.treasures:
+        floor.treasure[(treasure.x, treasure.y)] = treasure.gold
+
+
+def _areas(floor: Floor, dressing: Dressing) -> None:
+    contents = {c.area: c for c in dressing.contents}
+    for area in dressing.areas:
+        words = {"room": "a room", "pocket": "a cave pocket", "sector": "part of the floor",
+                 "corridor": "a stretch of corridor"}[area.source]
+        found = contents.get(area.id)
+        features = [] if found is None else [*found.minor, *found.major]
+        text = f"{words} (area {area.id})"
+        if features:
+            text += ": " + ", ".join(features[:6]).lower()
+        floor.areas.append((area.x, area.y, area.w, area.h, text))
+
+
+def monster_from(kind: MonsterKind, monster_id: int, at: Point, elite: bool) -> Actor:
+    """A bestiary kind made into an actor on the game's scale."""
+    hp = max(1, round(kind.hp * HP_SCALE)) * (2 if elite else 1)
+    return Actor(
+        id=monster_id, kind=kind.key, name=("elite " if elite else "") + kind.name.lower(),
+        glyph=kind.glyph, color=kind.colour, x=at[0], y=at[1], hp=hp, max_hp=hp, ac=kind.ac,
+        attack=kind.attack, damage=kind.damage,
+        speed=max(1, round(kind.speed * NORMAL_SPEED / SQUARES_PER_TURN)),
+        xp=kind.xp * (2 if elite else 1), role=kind.role, opens_doors=kind.opens_doors,
+        reach=max(1, kind.range),
+    )
+
+
+def _monsters(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> None:
+    bestiary = default_bestiary()
+    for encounter in sorted(dressing.encounters, key=lambda e: e.id):
+        for placed in encounter.monsters:
+            actor = monster_from(bestiary.get(placed.kind), next(ids), placed.point,
+                                 placed.elite or placed.boss)
+            actor.group = encounter.id
+            if placed.role == "solo" or placed.boss:
+                actor.mode, actor.home = "guard", placed.point
+            elif spawn.chance(WANDER_CHANCE):
+                actor.mode = "wander"
+            floor.monsters.append(actor)
+
+
+def _items(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> None:
+    """Keys where the dressing put them, the relic, and loot scattered over the areas."""
+    for key in sorted(dressing.keys, key=lambda k: k.id):
+        floor.items.append(Item(next(ids), "key", key.x, key.y, key_for=key.door))
+    if dressing.relic is not None:
+        floor.items.append(Item(next(ids), "relic", *dressing.relic))
+    kinds = [k for k in sorted(gear.item_kinds().values(), key=lambda k: k.key)
+             if k.weight > 0 and k.depth[0] <= floor.depth <= k.depth[1]]
+    if not kinds:
+        return
+    taken = {item.pos for item in floor.items} | set(floor.stairs) | set(floor.teleports)
+    taken |= set(floor.traps) | {m.pos for m in floor.monsters} | {floor.arrival}
+    for area in dressing.areas:
+        if not spawn.chance(LOOT_PER_AREA):
+            continue
+        kind = kinds[spawn.weighted_index([k.weight for k in kinds])]
+        spot = _free_spot_in(floor, (area.x, area.y, area.w, area.h), taken, spawn)
+        if spot is not None:
+            taken.add(spot)
+            floor.items.append(Item(next(ids), kind.key, *spot))
+
+
+def _free_spot_in(
+    floor: Floor, box: tuple[int, int, int, int], taken: set[Point], spawn: Rng
+) -> Point | None:
+    x, y, w, h = box
+    window = floor.tiles[y : y + h, x : x + w] == tiles.FLOOR
+    spots = [(int(sx) + x, int(sy) + y) for sy, sx in np.argwhere(window)]
+    spots = [p for p in spots if p not in taken]
+    return spots[spawn.below(len(spots))] if spots else None

@@ -7,9 +7,11 @@ the order in which floors are visited or from anything the player did.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game import tiles
-from game.floorplan import Point
+from game.floorplan import Point, TeleporterPair
+from game.generators.common import UNREACHED, walk_distance
 from game.seeds import Rng, derive, seed_from_text
 from game.world.build import build_floor
 from game.world.fov import update_fov
@@ -39,24 +41,43 @@ def default_recipes() -> tuple[FloorRecipe, ...]:
     )
 
 
-def new_game(seed_text: str, recipes: tuple[FloorRecipe, ...] | None = None) -> Game:
+def new_game(
+    seed_text: str, recipes: tuple[FloorRecipe, ...] | None = None, daily: bool = False
+) -> Game:
     """A fresh run on floor 1, standing on its arrival stairs."""
+    from game.runcode import RunCode, encode
+    from game.runplan import plan_text
+
     run_seed = seed_from_text(seed_text)
+    recipes = recipes or default_recipes()
+    custom = "" if recipes == default_recipes() else plan_text(recipes)
     player = Actor(
         id=PLAYER_ID, kind="player", name="you", glyph="@", color=(255, 255, 255),
         x=0, y=0, hp=30, max_hp=30, ac=12, attack=3, damage="1d3",
     )
     game = Game(
-        seed_text=seed_text, run_seed=run_seed, recipes=recipes or default_recipes(),
+        seed_text=seed_text, run_seed=run_seed, recipes=recipes,
         player=player, hero=Hero(), rng=Rng(derive(run_seed, "play")),
+        code=encode(RunCode(seed_text, custom, daily)), daily=daily,
     )
     for kind in STARTING_KIT:
         item = Item(game.new_id(), kind)
         game.hero.inventory.append(item)
     game.hero.equipment = {"weapon": game.hero.inventory[0].id, "body": game.hero.inventory[1].id}
-    game.log(f"Welcome to Delve. Run seed: {seed_text}. Press ? for help.", (255, 255, 160))
+    game.log(f"Welcome to Delve. Run code {game.code} (seed {seed_text!r}). Press ? for help.",
+             (255, 255, 160))
     change_floor(game, 1, "arrival")
     return game
+
+
+def game_from_code(text: str) -> Game:
+    """A new run from a run code (RunCodeError or PlanError when it cannot be played)."""
+    from game.runcode import decode
+    from game.runplan import parse_plan, recipes
+
+    code = decode(text)
+    made = recipes(parse_plan(code.plan), seed_from_text(code.seed)) if code.plan else None
+    return new_game(code.seed, made, code.daily)
 
 
 def floor_at(game: Game, depth: int) -> Floor:
@@ -78,13 +99,13 @@ def _id_block(depth: int) -> int:
 def change_floor(game: Game, depth: int, where: str) -> None:
     """Put the player on `depth`: at its "arrival", its "exit" (coming up) or a "random" spot."""
     floor = floor_at(game, depth)
-    game.depth = depth
     if where == "arrival":
         spot = floor.arrival
     elif where == "exit":
         spot = floor.exits[0]
     else:
-        spot = random_free_spot(game, floor)
+        spot = random_free_spot(game, floor, safe=True)
+    game.depth = depth
     game.player.x, game.player.y = _free_near(floor, spot)
     update_fov(floor, game.player.x, game.player.y)
     recipe = game.recipes[depth - 1]
@@ -99,10 +120,13 @@ def fall(game: Game, depth: int) -> None:
     change_floor(game, depth, "random")
 
 
-def random_free_spot(game: Game, floor: Floor) -> Point:
+def random_free_spot(game: Game, floor: Floor, safe: bool = False) -> Point:
     """A random plain floor tile with nothing on it or in it: no door, stairs, teleporter, trap,
-    monster, or the player."""
+    monster, or the player. With `safe`, only where the arrival can be walked to without a key:
+    a player sent there by a trap or a scroll is never shut in behind a sealed door."""
     free = floor.tiles == tiles.FLOOR
+    if safe:
+        free &= _open_from_arrival(floor)
     for monster in floor.monsters:
         free[monster.y, monster.x] = False
     for x, y in floor.traps:
@@ -114,6 +138,17 @@ def random_free_spot(game: Game, floor: Floor) -> Point:
         return floor.arrival
     y, x = spots[game.rng.below(len(spots))]
     return (int(x), int(y))
+
+
+def _open_from_arrival(floor: Floor) -> NDArray[np.bool_]:
+    """Tiles joined to the arrival without passing a sealed door (teleporters count)."""
+    walk = tiles.WALKABLE[floor.tiles].copy()
+    for (x, y), door in floor.doors.items():
+        if door.sealed and not door.is_open:
+            walk[y, x] = False
+    pairs = [TeleporterPair(a, b) for a, b in floor.teleports.items() if a < b]
+    reached: NDArray[np.bool_] = walk_distance(walk, [floor.arrival], pairs) != UNREACHED
+    return reached
 
 
 def _free_near(floor: Floor, spot: Point) -> Point:

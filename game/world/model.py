@@ -242,6 +242,9 @@ class Game:
     outcome: str = ""
     """"" while playing; "dead" or "won" at the end."""
     cause: str = ""
+    code: str = ""
+    """The run code: rules version, seed and plan, to share the run."""
+    daily: bool = False
 
     @property
     def floor(self) -> Floor:

@@ -107,6 +107,8 @@ def game_data(game: Game) -> tuple[dict[str, Any], Arrays]:
         "messages": [[m.text, list(m.color), m.count] for m in game.messages.messages],
         "outcome": game.outcome,
         "cause": game.cause,
+        "code": game.code,
+        "daily": game.daily,
     }
     return data, arrays
 
@@ -198,4 +200,6 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
         messages=messages,
         outcome=str(data["outcome"]),
         cause=str(data["cause"]),
+        code=str(data["code"]),
+        daily=bool(data["daily"]),
     )

@@ -1,0 +1,132 @@
+"""Headless autoplay: the bot plays one run, or many in a row, and reports what happened.
+
+`run.py autoplay` prints these reports; soak tests and replays compare their `state_hash`.
+"""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from game.bot.policy import Bot
+from game.world.dungeon import new_game
+from game.world.model import FloorRecipe, Game
+from game.world.serial import state_hash
+
+ACTIONS_PER_TURN = 4
+"""A run stops after this many bot actions per allowed turn, whatever happens (a guard: refused
+and zero-time actions do not advance the turn counter)."""
+
+
+@dataclass(slots=True)
+class RunReport:
+    """How one autoplayed run ended."""
+
+    seed: str
+    turns: int
+    depth: int
+    deepest: int
+    alive: bool
+    outcome: str
+    cause: str
+    floors: list[str]
+    """Generator names of the floors visited, in order of first visit."""
+    level: int
+    xp: int
+    gold: int
+    actions: int
+    state_hash: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def line(self) -> str:
+        status = self.outcome or ("alive" if self.alive else "dead")
+        cause = f" ({self.cause})" if self.cause else ""
+        return (
+            f"seed {self.seed!r}: {status}{cause} after {self.turns} turns on depth {self.depth}"
+            f" (deepest {self.deepest}; floors {', '.join(self.floors)}), level {self.level},"
+            f" {self.xp} xp, {self.gold} gold, state {self.state_hash}"
+        )
+
+
+@dataclass(slots=True)
+class Summary:
+    """Several runs in a row: totals, and every exception caught (seed, error, traceback)."""
+
+    runs: int = 0
+    turns: int = 0
+    deepest: int = 0
+    won: int = 0
+    dead: int = 0
+    errors: list[tuple[str, str, str]] = field(default_factory=list)
+    results: list[RunReport] = field(default_factory=list)
+
+    @property
+    def exceptions(self) -> int:
+        return len(self.errors)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "runs": self.runs, "turns": self.turns, "deepest": self.deepest, "won": self.won,
+            "dead": self.dead, "exceptions": self.exceptions,
+            "errors": [{"seed": seed, "error": error} for seed, error, _ in self.errors],
+            "results": [report.as_dict() for report in self.results],
+        }
+
+    def line(self) -> str:
+        return (
+            f"{self.runs} runs, {self.turns} turns, deepest depth {self.deepest}, {self.won} won,"
+            f" {self.dead} dead, {self.exceptions} exceptions"
+        )
+
+
+def play(
+    seed_text: str, turns: int, recipes: tuple[FloorRecipe, ...] | None = None
+) -> tuple[Game, RunReport]:
+    """A fresh run played by the bot until death, victory or `turns` game turns."""
+    game = new_game(seed_text, recipes)
+    bot = Bot()
+    bot.memory.visited.append(game.depth)
+    actions = 0
+    while game.turn < turns and not game.outcome and actions < ACTIONS_PER_TURN * turns + 100:
+        bot.act(game)
+        actions += 1
+    return game, report(game, bot.memory.visited, actions)
+
+
+def report(game: Game, visited: list[int], actions: int) -> RunReport:
+    return RunReport(
+        seed=game.seed_text, turns=game.turn, depth=game.depth, deepest=max(game.floors),
+        alive=game.player.alive and game.outcome != "dead", outcome=game.outcome,
+        cause=game.cause, floors=[game.floors[depth].generator for depth in visited],
+        level=game.hero.level, xp=game.hero.xp, gold=game.hero.gold, actions=actions,
+        state_hash=state_hash(game),
+    )
+
+
+def run_seeds(seed_text: str, runs: int) -> list[str]:
+    """The seeds of `--runs`: TEXT, TEXT-2, TEXT-3, ..."""
+    return [seed_text if k == 1 else f"{seed_text}-{k}" for k in range(1, runs + 1)]
+
+
+def play_runs(
+    seed_text: str, runs: int, turns: int, recipes: tuple[FloorRecipe, ...] | None = None
+) -> Summary:
+    """Play several seeds in a row; an exception ends only its own run and is counted."""
+    summary = Summary()
+    for seed in run_seeds(seed_text, runs):
+        summary.runs += 1
+        try:
+            _, result = play(seed, turns, recipes)
+        except Exception as problem:  # a soak run reports every crash and carries on
+            error = f"{type(problem).__name__}: {problem}"
+            summary.errors.append((seed, error, traceback.format_exc()))
+            continue
+        summary.results.append(result)
+        summary.turns += result.turns
+        summary.deepest = max(summary.deepest, result.deepest)
+        summary.won += result.outcome == "won"
+        summary.dead += result.outcome == "dead"
+    return summary

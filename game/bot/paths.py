@@ -1,0 +1,107 @@
+"""The bot's map reading: what it may walk on, where the unexplored edge is, and one Dijkstra
+flood toward any set of goals, with teleporters handled as what they are.
+
+A teleporter tile cannot be walked across: stepping onto it puts you on its partner. So in the
+flood a teleporter is never a tile to pass through; its value is what entering it is worth (the
+value of standing on its partner), and it passes that value on to its neighbours. Seeds on
+blocked tiles do that in `tcod.path.dijkstra2d`: they spread but are never overwritten.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import tcod.path
+from numpy.typing import NDArray
+
+from game import tiles
+from game.floorplan import Point
+from game.world.model import Floor
+
+UNREACHED = int(np.iinfo(np.int32).max)
+CARDINAL = 2
+DIAGONAL = 3
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
+"""Neighbour order: fixed, so equal choices always break the same way."""
+
+
+def step_cost(dx: int, dy: int) -> int:
+    return DIAGONAL if dx and dy else CARDINAL
+
+
+def walkable_known(floor: Floor, blocked: list[Point]) -> NDArray[np.bool_]:
+    """Explored tiles the bot will step on: closed doors count (a bump opens them), doors in
+    `blocked` do not. Teleporters are included; `flood` treats them specially."""
+    walk: NDArray[np.bool_] = tiles.WALKABLE[floor.tiles] & floor.explored
+    for x, y in blocked:
+        walk[y, x] = False
+    return walk
+
+
+def frontier(floor: Floor, walk: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """Walkable known tiles (not teleporters) with an unexplored neighbour: standing on one
+    reveals that neighbour, so each visit shrinks the frontier."""
+    unknown = np.pad(~floor.explored, 1, constant_values=False)
+    near = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    height, width = floor.tiles.shape
+    for dx, dy in STEPS:
+        near |= unknown[1 + dy: 1 + dy + height, 1 + dx: 1 + dx + width]
+    result: NDArray[np.bool_] = walk & near & (floor.tiles != tiles.TELEPORTER)
+    return result
+
+
+def flood(
+    floor: Floor, walk: NDArray[np.bool_], goals: NDArray[np.bool_],
+    portal_goals: list[Point] | None = None,
+) -> NDArray[np.int32]:
+    """Cost to reach the nearest goal from every tile (UNREACHED where none can be reached).
+
+    Goals must be walkable; a goal on a teleporter is reached by entering its partner.
+    `portal_goals` are teleporter tiles worth entering for their own sake (their far end is
+    unexplored). Loops only while a teleporter improves a value: at most once per pair plus one.
+    """
+    is_portal = floor.tiles == tiles.TELEPORTER
+    cost = (walk & ~is_portal).astype(np.int32)
+    dist = np.full(floor.tiles.shape, UNREACHED, dtype=np.int32)
+    dist[goals & walk & ~is_portal] = 0
+    for x, y in portal_goals or ():
+        dist[y, x] = 0
+    pairs = [(a, b) for a, b in sorted(floor.teleports.items()) if walk[a[1], a[0]]]
+    for _ in range(len(pairs) + 1):
+        tcod.path.dijkstra2d(dist, cost, CARDINAL, DIAGONAL, out=dist)
+        improved = False
+        for (ax, ay), (bx, by) in pairs:
+            value = 0 if goals[by, bx] else standing_value(floor, dist, bx, by)
+            if value < dist[ay, ax]:
+                dist[ay, ax] = value
+                improved = True
+        if not improved:
+            break
+    return dist
+
+
+def standing_value(floor: Floor, dist: NDArray[np.int32], x: int, y: int) -> int:
+    """The cost to a goal from (x, y): the best neighbour plus the step to it."""
+    best = UNREACHED
+    for dx, dy in STEPS:
+        nx, ny = x + dx, y + dy
+        if floor.in_bounds(nx, ny):
+            value = int(dist[ny, nx])
+            if value != UNREACHED:
+                best = min(best, value + step_cost(dx, dy))
+    return best
+
+
+def step_toward(floor: Floor, dist: NDArray[np.int32], here: Point) -> tuple[int, int] | None:
+    """The first step of a cheapest way to a goal, or None when no goal can be reached."""
+    best: tuple[int, tuple[int, int]] | None = None
+    for dx, dy in STEPS:
+        nx, ny = here[0] + dx, here[1] + dy
+        if not floor.in_bounds(nx, ny):
+            continue
+        value = int(dist[ny, nx])
+        if value == UNREACHED:
+            continue
+        total = value + step_cost(dx, dy)
+        if best is None or total < best[0]:
+            best = (total, (dx, dy))
+    return None if best is None else best[1]

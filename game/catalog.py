@@ -1,0 +1,112 @@
+"""The seed catalog: what each depth of a run holds, without playing it (no window, no save).
+
+Each floor is made from its recipe alone, so the catalog of depths 3-4 is the same whether or not
+depths 1-2 were listed, and matches the floors a player meets in the game.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from typing import Any
+
+from game.dressing import dress_floor
+from game.world import build
+from game.world.model import FloorRecipe
+
+SPOILERS = ("layout", "full")
+
+
+def floor_entry(
+    recipe: FloorRecipe, run_seed: int, last_depth: int, spoilers: str
+) -> dict[str, Any]:
+    """One depth's line of the catalog."""
+    plan = build.make_plan(recipe, run_seed)
+    boss = recipe.depth == last_depth
+    params = {k: v for k, v in recipe.params if k == "ruleset"}
+    dressing = dress_floor(plan, run_seed, recipe.depth, {**params, "boss": boss})
+    doors = Counter(
+        "reinforced" if d.reinforced else d.state for d in dressing.doors
+    )
+    entry: dict[str, Any] = {
+        "depth": recipe.depth,
+        "generator": recipe.generator,
+        "width": recipe.width,
+        "height": recipe.height,
+        "params": dict(recipe.params),
+        "fingerprint": plan.fingerprint(),
+        "rooms": len(plan.rooms),
+        "teleporter_pairs": len(plan.teleporters),
+        "doors": dict(sorted(doors.items())),
+        "stairs": sorted(
+            f"{s.direction} {s.kind}{' (dead end)' if s.dead_end else ''}" for s in dressing.stairs
+        ),
+    }
+    if spoilers == "full":
+        floor = build.build_floor(recipe, run_seed, boss=boss, first_id=recipe.depth * 1_000_000)
+        entry["encounters"] = [
+            {
+                "template": e.template,
+                "difficulty": e.difficulty,
+                "monsters": sorted(Counter(m.kind for m in e.monsters).items()),
+            }
+            for e in dressing.encounters
+        ]
+        entry["items"] = sorted(Counter(item.kind for item in floor.items).items())
+    return entry
+
+
+def catalog(
+    code: str, rules_version: int, recipes: tuple[FloorRecipe, ...], run_seed: int,
+    depths: range, spoilers: str,
+) -> dict[str, Any]:
+    """The catalog object for the listed depths of a run."""
+    last = len(recipes)
+    return {
+        "code": code,
+        "rules_version": rules_version,
+        "floors": [
+            floor_entry(recipes[depth - 1], run_seed, last, spoilers)
+            for depth in depths
+            if 1 <= depth <= last
+        ],
+    }
+
+
+def as_text(data: dict[str, Any]) -> str:
+    lines = [f"Run code {data['code']} (rules version {data['rules_version']})", ""]
+    for floor in data["floors"]:
+        doors = ", ".join(f"{n} {k}" for k, n in floor["doors"].items()) or "no doors"
+        lines.append(
+            f"Depth {floor['depth']:2d}  {floor['generator']:7s} {floor['width']}x{floor['height']}"
+            f"  fingerprint {floor['fingerprint']}  rooms {floor['rooms']}"
+            f"  teleporter pairs {floor['teleporter_pairs']}"
+        )
+        lines.append(f"          doors: {doors}; stairs: {', '.join(floor['stairs'])}")
+        for encounter in floor.get("encounters", []):
+            monsters = ", ".join(f"{n} {k}" for k, n in encounter["monsters"])
+            kind = f"{encounter['difficulty']:7s} {encounter['template']}"
+            lines.append(f"          {kind}: {monsters}")
+        if "items" in floor:
+            items = ", ".join(f"{n} {k}" for k, n in floor["items"]) or "none"
+            lines.append(f"          items: {items}")
+    return "\n".join(lines) + "\n"
+
+
+def as_csv(data: dict[str, Any]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    full = any("encounters" in floor for floor in data["floors"])
+    header = ["depth", "generator", "width", "height", "fingerprint", "rooms",
+              "teleporter_pairs", "doors", "stairs"]
+    writer.writerow(header + (["encounters", "items"] if full else []))
+    for floor in data["floors"]:
+        row = [floor["depth"], floor["generator"], floor["width"], floor["height"],
+               floor["fingerprint"], floor["rooms"], floor["teleporter_pairs"],
+               json.dumps(floor["doors"], sort_keys=True), "; ".join(floor["stairs"])]
+        if full:
+            row += [json.dumps(floor["encounters"]), json.dumps(floor["items"])]
+        writer.writerow(row)
+    return out.getvalue()

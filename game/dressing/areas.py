@@ -1,0 +1,234 @@
+"""Areas: the places that hold contents and encounters, and the free tiles inside them.
+
+A floor with rooms uses its rooms (plus the corridor spots where the tables generator rolled a
+random encounter). A cave's main pocket is usually most of the map and a maze has no rooms at all,
+so a room-less floor is cut into sectors of about 20x14 tiles (the blocks with enough walkable
+tiles), after giving each small kept cave pocket an area of its own. Everything is painted into one
+owner map, so finding an area's tiles is a slice of its bounding box, never a whole-map scan.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy import ndimage
+
+from game import tiles
+from game.dressing.model import Area
+from game.floorplan import FloorPlan, Point
+
+BLOCK_W: Final = 20
+BLOCK_H: Final = 14
+MIN_SECTOR: Final = 24
+"""Walkable tiles a block needs to become a sector (the fullest block is kept regardless)."""
+
+SPOT_RADIUS: Final = 4
+"""A corridor spot's area: the connected open tiles within this many tiles of it."""
+
+BROADCAST_LIMIT: Final = 4096
+"""Up to this many (tile, entrance) pairs, distances by broadcasting; beyond, a transform."""
+
+Box = tuple[slice, slice]
+Spots = NDArray[np.int64]
+"""Tiles as an (n, 2) array of (x, y) rows, in reading order."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class AreaMap:
+    """The areas of a floor and `owner`, each tile's area id (0: in no area), indexed [y, x]."""
+
+    areas: tuple[Area, ...]
+    owner: NDArray[np.int32]
+    walkable: NDArray[np.bool_]
+
+    def area(self, area_id: int) -> Area:
+        return self.areas[area_id - 1]
+
+    def box(self, area: Area, margin: int = 0) -> Box:
+        """The area's bounding box as slices, grown by `margin` and clipped to the map."""
+        h, w = self.owner.shape
+        return (
+            slice(max(0, area.y - margin), min(h, area.y + area.h + margin)),
+            slice(max(0, area.x - margin), min(w, area.x + area.w + margin)),
+        )
+
+    def entrances(self, area: Area) -> list[Point]:
+        """Walkable tiles outside the area next to one of its tiles: its doors and openings."""
+        box, gates = self._gates(area)
+        ys, xs = np.nonzero(gates)
+        x0, y0 = box[1].start, box[0].start
+        return [(x + x0, y + y0) for y, x in zip(ys.tolist(), xs.tolist(), strict=True)]
+
+    def gate_distance(self, area: Area, spots: Spots) -> NDArray[np.int64] | None:
+        """Steps (Manhattan) from each (x, y) row of `spots` to the area's nearest entrance;
+        None when the area has no entrance (it is the whole floor)."""
+        box, gates = self._gates(area)
+        gy, gx = np.nonzero(gates)
+        if len(gy) == 0:
+            return None
+        xs, ys = spots[:, 0] - box[1].start, spots[:, 1] - box[0].start
+        if len(gy) * len(xs) <= BROADCAST_LIMIT:
+            near = np.abs(xs[:, None] - gx[None, :]) + np.abs(ys[:, None] - gy[None, :])
+            found: NDArray[np.int64] = near.min(axis=1)
+            return found
+        dist = ndimage.distance_transform_cdt(~gates, metric="taxicab")
+        return np.asarray(dist[ys, xs], dtype=np.int64)
+
+    def _gates(self, area: Area) -> tuple[Box, NDArray[np.bool_]]:
+        """The area's box grown by one, and which of its tiles are entrances."""
+        box = self.box(area, 1)
+        inside = self.owner[box] == area.id
+        beside = np.zeros_like(inside)
+        beside[1:, :] |= inside[:-1, :]
+        beside[:-1, :] |= inside[1:, :]
+        beside[:, 1:] |= inside[:, :-1]
+        beside[:, :-1] |= inside[:, 1:]
+        return box, beside & ~inside & self.walkable[box]
+
+
+def build_areas(plan: FloorPlan) -> AreaMap:
+    """Rooms (and corridor spots) when the plan has rooms; pockets and sectors otherwise."""
+    walkable = tiles.walkable(plan.tiles)
+    open_ = walkable & (plan.tiles != tiles.DOOR)
+    owner = np.zeros(plan.tiles.shape, dtype=np.int32)
+    areas: list[Area] = []
+    if plan.rooms:
+        for room in sorted(plan.rooms, key=lambda r: r.id):
+            areas.append(_paint_room(open_, owner, room.x, room.y, room.w, room.h, room.id,
+                                     len(areas) + 1))
+        for spot in encounter_spots(plan):
+            _add(areas, _paint_blob(open_, owner, spot, SPOT_RADIUS, len(areas) + 1, "corridor"))
+    else:
+        for x, y, size in small_pockets(plan):
+            radius = math.isqrt(size) + 1
+            _add(areas, _paint_blob(open_, owner, (x, y), radius, len(areas) + 1, "pocket"))
+        areas += _sectors(open_, owner, len(areas) + 1)
+    return AreaMap(tuple(areas), owner, walkable)
+
+
+def _add(areas: list[Area], area: Area | None) -> None:
+    if area is not None:
+        areas.append(area)
+
+
+def _paint_room(
+    open_: NDArray[np.bool_], owner: NDArray[np.int32], x: int, y: int, w: int, h: int,
+    room_id: int, area_id: int,
+) -> Area:
+    box = (slice(max(0, y), y + h), slice(max(0, x), x + w))
+    take = open_[box] & (owner[box] == 0)
+    owner[box][take] = area_id
+    return Area(area_id, x, y, w, h, "room", room_id, int(take.sum()))
+
+
+def _paint_blob(
+    open_: NDArray[np.bool_], owner: NDArray[np.int32], point: Point, radius: int,
+    area_id: int, source: str,
+) -> Area | None:
+    """The free open tiles within `radius` of `point` that connect to it inside that box."""
+    x, y = point
+    h, w = open_.shape
+    if not (0 <= x < w and 0 <= y < h) or not open_[y, x] or owner[y, x]:
+        return None
+    box = (slice(max(0, y - radius), min(h, y + radius + 1)),
+           slice(max(0, x - radius), min(w, x + radius + 1)))
+    labels, _ = ndimage.label(open_[box] & (owner[box] == 0))
+    take = labels == labels[y - box[0].start, x - box[1].start]
+    owner[box][take] = area_id
+    ys, xs = np.nonzero(take)
+    x0, y0 = box[1].start + int(xs.min()), box[0].start + int(ys.min())
+    x1, y1 = box[1].start + int(xs.max()), box[0].start + int(ys.max())
+    return Area(area_id, x0, y0, x1 - x0 + 1, y1 - y0 + 1, source, None, int(take.sum()))
+
+
+def _sectors(open_: NDArray[np.bool_], owner: NDArray[np.int32], first_id: int) -> list[Area]:
+    """Blocks of BLOCK_W x BLOCK_H with enough unowned open tiles, in reading order."""
+    ys, xs = np.nonzero(open_ & (owner == 0))
+    if len(ys) == 0:
+        return []
+    across = -(-open_.shape[1] // BLOCK_W)
+    blocks = (ys // BLOCK_H) * across + xs // BLOCK_W
+    counts = np.bincount(blocks)
+    keep = counts >= MIN_SECTOR
+    if not keep.any():
+        keep[int(counts.argmax())] = True
+    ids = np.zeros(len(counts), dtype=np.int32)
+    ids[keep] = np.arange(first_id, first_id + int(keep.sum()), dtype=np.int32)
+    owner[ys, xs] = ids[blocks]
+    boxes = ndimage.find_objects(owner)
+    areas = []
+    for block in np.flatnonzero(keep).tolist():
+        area_id = int(ids[block])
+        by, bx = boxes[area_id - 1]
+        areas.append(Area(area_id, bx.start, by.start, bx.stop - bx.start, by.stop - by.start,
+                          "sector", None, int(counts[block])))
+    return areas
+
+
+def small_pockets(plan: FloorPlan) -> list[tuple[int, int, int]]:
+    """The cave's kept pockets other than the main one, small enough to be one area each."""
+    regions: Sequence[Sequence[int]] = plan.extra.get("regions", ())
+    return [
+        (int(x), int(y), int(size))
+        for x, y, size in list(regions)[1:]
+        if int(size) <= BLOCK_W * BLOCK_H
+    ]
+
+
+def encounter_spots(plan: FloorPlan) -> list[Point]:
+    """The tables generator's corridor encounter spots, as (x, y) points in reading order."""
+    spots: Iterable[object] = plan.extra.get("encounter_spots", ())
+    return sorted((as_point(spot) for spot in spots), key=lambda p: (p[1], p[0]))
+
+
+def as_point(value: object) -> Point:
+    """(x, y) from a pair or a {"x", "y"} mapping, as the generators' extras write them."""
+    if isinstance(value, dict):
+        return (int(value["x"]), int(value["y"]))
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        return (int(value[0]), int(value[1]))
+    raise ValueError(f"not a point: {value!r}")
+
+
+def spot(spots: Spots, index: int) -> Point:
+    return (int(spots[index, 0]), int(spots[index, 1]))
+
+
+class Space:
+    """The tiles this pass has already given something, and the free floor tiles of an area.
+
+    A free tile is plain floor (never a door, stairs or teleporter) that nothing else holds;
+    monsters and traps also keep clear of the arrival and the eight tiles around it. Both are
+    masks over the map, so asking for an area's free tiles is a slice of its box."""
+
+    def __init__(self, plan: FloorPlan, amap: AreaMap) -> None:
+        self.plan = plan
+        self.amap = amap
+        self.floor_owner = np.where(plan.tiles == tiles.FLOOR, amap.owner, 0)
+        self.taken = np.zeros(plan.tiles.shape, dtype=np.bool_)
+        self.shunned = np.zeros(plan.tiles.shape, dtype=np.bool_)
+        """Taken, or next to the arrival."""
+        ax, ay = plan.arrival
+        self.shunned[max(0, ay - 1) : ay + 2, max(0, ax - 1) : ax + 2] = True
+
+    def free(self, area: Area, *, clear_of_arrival: bool = True) -> Spots:
+        box = self.amap.box(area)
+        avoid = self.shunned if clear_of_arrival else self.taken
+        ys, xs = np.nonzero((self.floor_owner[box] == area.id) & ~avoid[box])
+        found: Spots = np.column_stack((xs + box[1].start, ys + box[0].start)).astype(
+            np.int64, copy=False
+        )
+        return found
+
+    def is_taken(self, point: Point) -> bool:
+        return bool(self.taken[point[1], point[0]])
+
+    def take(self, point: Point) -> Point:
+        self.taken[point[1], point[0]] = True
+        self.shunned[point[1], point[0]] = True
+        return point

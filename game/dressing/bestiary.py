@@ -1,0 +1,187 @@
+"""The bestiary: monster kinds as data (assets/monsters.toml), checked on load.
+
+Every kind has a 4e-style role that the encounter templates ask for, its stats, the glyph and
+colour the game draws it with, and the band of depths it lives at. Loading is data only (tomllib,
+type and range checks); every problem names the file and the entry.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from game.assets import ASSETS_DIR
+
+ROLES: Final = (
+    "controller", "leader", "minion", "soldier", "brute", "artillery", "skirmisher", "solo",
+)
+REQUIRED: Final = (
+    "key", "name", "role", "depth", "hp", "ac", "attack", "damage", "speed", "xp", "opens_doors",
+    "glyph", "colour",
+)
+OPTIONAL: Final = ("range",)
+RESERVED_GLYPHS: Final = frozenset("#.+^<>0123456789 ($!*=")
+"""Map characters, digits (the game master's map numbers its areas with them) and the marks of
+keys, traps, treasure, the relic and stairs without a tile."""
+
+_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
+_DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
+
+
+class BestiaryError(ValueError):
+    """The bestiary file is malformed; the message names the file and the entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterKind:
+    """One kind of monster. `range` is 0 for melee, else squares; `speed` squares a turn."""
+
+    key: str
+    name: str
+    role: str
+    depth_min: int
+    depth_max: int
+    hp: int
+    ac: int
+    attack: int
+    damage: str
+    speed: int
+    xp: int
+    opens_doors: bool
+    range: int
+    glyph: str
+    colour: tuple[int, int, int]
+
+    def band_distance(self, depth: int) -> int:
+        """0 inside the kind's depth band, else how many floors it is off."""
+        return max(0, self.depth_min - depth, depth - self.depth_max)
+
+    def summary(self, elite: bool = False) -> str:
+        """A one-line stat block for the game master's key."""
+        hp, xp = (self.hp * 2, self.xp * 2) if elite else (self.hp, self.xp)
+        reach = f", range {self.range}" if self.range else ""
+        doors = ", opens doors" if self.opens_doors else ""
+        return (
+            f"HP {hp}, AC {self.ac}, {self.attack:+d} to hit, {self.damage}{reach}, "
+            f"speed {self.speed}{doors}, XP {xp}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Bestiary:
+    path: Path
+    kinds: tuple[MonsterKind, ...]
+
+    def get(self, key: str) -> MonsterKind:
+        for kind in self.kinds:
+            if kind.key == key:
+                return kind
+        raise KeyError(f"{self.path.name}: no monster {key!r}")
+
+    def candidates(
+        self,
+        roles: Collection[str],
+        depth: int,
+        keep: Callable[[MonsterKind], bool] = lambda kind: True,
+    ) -> list[MonsterKind]:
+        """Kinds of these roles living at `depth`; if none does, those of the nearest band."""
+        fitting = [k for k in self.kinds if k.role in roles and keep(k)]
+        if not fitting:
+            return []
+        best = min(k.band_distance(depth) for k in fitting)
+        return [k for k in fitting if k.band_distance(depth) == best]
+
+
+def bestiary_path() -> Path:
+    return ASSETS_DIR / "monsters.toml"
+
+
+@cache
+def default_bestiary() -> Bestiary:
+    """The game's bestiary, loaded once (it is immutable)."""
+    return load_bestiary(bestiary_path())
+
+
+def load_bestiary(path: Path) -> Bestiary:
+    """Parse and check a bestiary file: [[monster]] entries with the fields of MonsterKind."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as problem:
+        raise BestiaryError(f"{path.name}: not valid TOML: {problem}") from None
+    except (OSError, UnicodeDecodeError) as problem:
+        raise BestiaryError(f"{path.name}: cannot read: {problem}") from None
+    unknown = sorted(set(data) - {"monster"})
+    if unknown:
+        raise BestiaryError(f"{path.name}: unknown key {', '.join(unknown)}; allowed: monster")
+    entries = data.get("monster")
+    if not isinstance(entries, list) or not entries:
+        raise BestiaryError(f"{path.name}: needs [[monster]] entries")
+    kinds: list[MonsterKind] = []
+    for number, entry in enumerate(entries, start=1):
+        label = entry.get("key", "?") if isinstance(entry, dict) else "?"
+        where = f"{path.name}: monster {number} ({label})"
+        if not isinstance(entry, dict):
+            raise BestiaryError(f"{where}: not a table")
+        kind = _kind(entry, where)
+        if any(k.key == kind.key for k in kinds):
+            raise BestiaryError(f"{where}: key {kind.key!r} is used twice")
+        kinds.append(kind)
+    return Bestiary(path, tuple(kinds))
+
+
+def _kind(entry: Mapping[str, Any], where: str) -> MonsterKind:
+    unknown = sorted(set(entry) - set(REQUIRED) - set(OPTIONAL))
+    if unknown:
+        raise BestiaryError(f"{where}: unknown field {', '.join(unknown)}")
+    missing = [name for name in REQUIRED if name not in entry]
+    if missing:
+        raise BestiaryError(f"{where}: missing field {', '.join(missing)}")
+
+    def fail(name: str, expected: str) -> BestiaryError:
+        return BestiaryError(f"{where}: {name} = {entry.get(name)!r} is not {expected}")
+
+    def number(name: str, low: int) -> int:
+        value = entry.get(name, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise fail(name, f"a whole number >= {low}")
+        return value
+
+    key, name, role = entry["key"], entry["name"], entry["role"]
+    if not isinstance(key, str) or not _KEY.match(key):
+        raise fail("key", "lower_case_words")
+    if not isinstance(name, str) or not name.strip():
+        raise fail("name", "text")
+    if role not in ROLES:
+        raise fail("role", f"one of {', '.join(ROLES)}")
+    depth = entry["depth"]
+    if (not isinstance(depth, list) or len(depth) != 2
+            or not all(isinstance(d, int) and not isinstance(d, bool) for d in depth)
+            or not 1 <= depth[0] <= depth[1]):
+        raise fail("depth", "[first, last] floors with 1 <= first <= last")
+    damage = entry["damage"]
+    if not isinstance(damage, str) or not _DICE.match(damage.replace(" ", "")):
+        raise fail("damage", "dice such as 1d8+2")
+    if not isinstance(entry["opens_doors"], bool):
+        raise fail("opens_doors", "true or false")
+    glyph = entry["glyph"]
+    if not isinstance(glyph, str) or len(glyph) != 1 or not glyph.isprintable() \
+            or glyph in RESERVED_GLYPHS or not glyph.isascii():
+        raise fail("glyph", "one printable ASCII character, not a digit, map tile or mark")
+    colour = entry["colour"]
+    if (not isinstance(colour, list) or len(colour) != 3
+            or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255
+                       for c in colour)):
+        raise fail("colour", "[red, green, blue] in 0..255")
+    reach = number("range", 0)
+    if role == "artillery" and reach == 0:
+        raise fail("range", "above 0 (artillery attacks from range)")
+    return MonsterKind(
+        key, name, role, depth[0], depth[1], number("hp", 1), number("ac", 1),
+        number("attack", -20), damage.replace(" ", ""), number("speed", 1), number("xp", 1),
+        entry["opens_doors"], reach, glyph, (colour[0], colour[1], colour[2]),
+    )

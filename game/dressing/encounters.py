@@ -1,0 +1,454 @@
+"""Encounters: a per-floor deck of templates and difficulties, filled from the bestiary to an XP
+budget and placed in areas.
+
+The source (shared seed 002, Step 4) builds a dungeon's encounters from a deck sized by the
+ruleset's budget for one character level, about 20% easy, 60% average and 20% hard, each made
+from one of five templates; a boss encounter, exceptionally hard, is kept for the end (here: the
+last floor of a run asks for it with boss=true; the boss guards a relic).
+
+Budgets are in standard-monster XP of the floor's depth (100 + 25 per floor below the first): an
+easy encounter is worth two standard monsters, an average three, a hard four, the boss six. A
+template fills its budget within 25% (unless its area is too small for the monsters): its core
+first (the controller, the commander, the solo, one melee and one ranged), then its filler.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.dressing.areas import AreaMap, Space, Spots, spot
+from game.dressing.bestiary import Bestiary, MonsterKind
+from game.dressing.model import Area, Contents, Encounter, Monster, Trap
+from game.dressing.traps import DEN_TRAPS, make_trap
+from game.floorplan import Point
+from game.seeds import Rng
+from game.tables import TableSet
+
+RULESETS: Final = {
+    "4e": 10, "3.5": 13, "pathfinder-fast": 13, "pathfinder-medium": 20, "pathfinder-slow": 40,
+}
+"""Encounters for one character level, by ruleset (the source's "Limiting the Dungeon")."""
+
+REFERENCE_TILES: Final = 80 * 50
+"""A floor of this many tiles gets the ruleset's whole budget; others in proportion."""
+
+FACTORS: Final = {"easy": 2.0, "average": 3.0, "hard": 4.0, "boss": 6.0}
+TOLERANCE: Final = 0.25
+MAX_MONSTERS: Final = 16
+MAX_DEN_TRAPS: Final = 4
+BACK_ROLES: Final = frozenset({"leader", "solo"})
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A part of a template: the roles that may fill it, and melee/ranged when it matters."""
+
+    roles: tuple[str, ...]
+    reach: str = "any"  # "any" | "melee" | "ranged"
+
+    def allows(self, kind: MonsterKind) -> bool:
+        if self.reach == "melee":
+            return kind.range == 0
+        return kind.range > 0 if self.reach == "ranged" else True
+
+
+SLOTS: Final = {
+    "controller": Slot(("controller",)),
+    "skirmisher": Slot(("skirmisher", "minion")),
+    "commander": Slot(("leader",)),
+    "troops": Slot(("soldier", "brute", "minion")),
+    "solo": Slot(("solo",)),
+    "melee": Slot(("soldier", "brute", "skirmisher"), "melee"),
+    "ranged": Slot(("artillery",), "ranged"),
+    "minion": Slot(("minion",)),
+}
+"""The encounter_templates table's role words, as bestiary roles."""
+
+ELITE: Final = Slot(("soldier", "brute"), "melee")
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A template's core (one monster each) and its filler (repeated to the budget)."""
+
+    core: tuple[str, ...]
+    filler: tuple[str, ...]
+
+
+SHAPES: Final = {
+    "battlefield_control": Shape(("controller",), ("skirmisher",)),
+    "commander_and_troops": Shape(("commander",), ("troops",)),
+    "beasts_den": Shape(("solo",), ()),
+    "battle_lines": Shape(("melee", "ranged"), ("melee", "ranged")),
+    "wolf_pack": Shape(("minion",), ("minion",)),
+    "boss": Shape(("solo",), ("troops",)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    template: str
+    difficulty: str
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    kind: MonsterKind
+    elite: bool = False
+    boss: bool = False
+
+    @property
+    def xp(self) -> int:
+        return self.kind.xp * 2 if self.elite else self.kind.xp
+
+    @property
+    def back(self) -> bool:
+        """Stands back from the entrances: ranged attackers, leaders, solos."""
+        return self.kind.range > 0 or self.kind.role in BACK_ROLES or self.boss
+
+
+@dataclass(frozen=True, slots=True)
+class Party:
+    members: tuple[Member, ...]
+    traps: int
+    xp: int
+    cramped: bool = False
+    """The monsters and traps filled every free tile the area had."""
+
+
+def standard_xp(depth: int) -> int:
+    return 100 + 25 * (depth - 1)
+
+
+def xp_budget(depth: int, difficulty: str) -> int:
+    return round(standard_xp(depth) * FACTORS[difficulty])
+
+
+def trap_xp(depth: int) -> int:
+    """A den's trap is worth a minion."""
+    return standard_xp(depth) // 4
+
+
+def deck_size(ruleset: str, width: int, height: int) -> int:
+    """The ruleset's budget scaled by the floor's area against 80x50, at least one."""
+    scaled = RULESETS[ruleset] * width * height
+    return max(1, (2 * scaled + REFERENCE_TILES) // (2 * REFERENCE_TILES))
+
+
+def difficulties(size: int) -> list[str]:
+    """About 20% easy and 20% hard (each rounded half up), the rest average."""
+    share = (2 * size + 5) // 10
+    return ["easy"] * share + ["hard"] * share + ["average"] * (size - 2 * share)
+
+
+def deal(size: int, rng: Rng, tables: TableSet) -> list[Card]:
+    """Templates rolled on the d10 table, difficulties in their proportions, then shuffled."""
+    cards = [
+        Card(tables.roll("encounter_templates", rng).string("key"), difficulty)
+        for difficulty in difficulties(size)
+    ]
+    rng.shuffle(cards)
+    return cards
+
+
+class Composer:
+    """Fills one template to its budget from the kinds living at the depth."""
+
+    def __init__(self, bestiary: Bestiary, depth: int, rng: Rng) -> None:
+        self.bestiary = bestiary
+        self.depth = depth
+        self.rng = rng
+        self.pools: dict[Slot, list[MonsterKind]] = {}
+
+    def pool(self, slot: Slot) -> list[MonsterKind]:
+        if slot not in self.pools:
+            self.pools[slot] = self.bestiary.candidates(slot.roles, self.depth, slot.allows)
+        return self.pools[slot]
+
+    def compose(self, template: str, budget: int, room: int) -> Party:
+        """At most `room` monsters (the free tiles of the area), never more than MAX_MONSTERS."""
+        if template == "beasts_den":
+            return self._den(budget, room)
+        shape = SHAPES[template]
+        high = budget * (1 + TOLERANCE)
+        cap = min(room, MAX_MONSTERS)
+        members: list[Member] = []
+        for index, name in enumerate(shape.core):
+            pool = self.pool(SLOTS[name])
+            if not pool or len(members) >= cap:
+                continue
+            rest = sum(_cheapest(self.pool(SLOTS[n])) for n in shape.core[index + 1 :])
+            spent = sum(m.xp for m in members)
+            if template == "boss":
+                members.append(Member(_strongest_within(pool, high), boss=True))
+                continue
+            fit = [k for k in pool if spent + k.xp + rest <= high]
+            members.append(Member(self.rng.choice(fit) if fit else _weakest(pool)))
+        self._fill(members, shape.filler, budget, high, cap)
+        return Party(tuple(members), 0, sum(m.xp for m in members), len(members) >= room)
+
+    def _fill(
+        self, members: list[Member], filler: tuple[str, ...], budget: int, high: float, cap: int
+    ) -> None:
+        """Add filler until the budget is met, nothing fits under the ceiling, or no room."""
+        preferred: dict[str, MonsterKind] = {}
+        spent = sum(m.xp for m in members)
+        while filler and len(members) < cap and spent < budget:
+            need = (budget - spent) / (cap - len(members))
+            for name in self._slot_order(members, filler):
+                kind = self._pick(name, preferred, high - spent, need)
+                if kind is not None:
+                    members.append(Member(kind))
+                    spent += kind.xp
+                    break
+            else:
+                return
+
+    def _slot_order(self, members: list[Member], filler: tuple[str, ...]) -> list[str]:
+        """Battle lines keep both lines even (melee first); other templates have one slot."""
+        if len(filler) < 2:
+            return list(filler)
+        counts = [sum(1 for m in members if SLOTS[n].allows(m.kind)) for n in filler]
+        return [n for _, n in sorted(zip(counts, filler, strict=True), key=lambda p: p[0])]
+
+    def _pick(
+        self, name: str, preferred: dict[str, MonsterKind], room: float, need: float
+    ) -> MonsterKind | None:
+        """The slot's kind so far while it fits; else a kind that fits and (if one can) is strong
+        enough to meet the budget in the places left."""
+        kind = preferred.get(name)
+        if kind is not None and kind.xp <= room:
+            return kind
+        fit = [k for k in self.pool(SLOTS[name]) if k.xp <= room]
+        if not fit:
+            return None
+        strong = [k for k in fit if k.xp >= need]
+        kind = self.rng.choice(strong) if strong else max(fit, key=lambda k: (k.xp, k.key))
+        preferred[name] = kind
+        return kind
+
+    def _den(self, budget: int, room: int) -> Party:
+        """One solo on its home turf; if none is weak enough, an elite supported by traps. Traps
+        make up what the monster leaves of the budget."""
+        high = budget * (1 + TOLERANCE)
+        per_trap = trap_xp(self.depth)
+        solos = self.pool(SLOTS["solo"])
+        strong = [k for k in solos if k.xp <= high and 2 * k.xp >= budget]
+        elites = [k for k in self.pool(ELITE) if 2 * k.xp + per_trap <= high]
+        if solos and (strong or not elites or room < 2):
+            member = Member(self.rng.choice(strong) if strong else _strongest_within(solos, high))
+        elif elites:
+            ranked = [k for k in elites if 4 * k.xp >= budget] or [max(elites, key=_xp_key)]
+            member = Member(self.rng.choice(ranked), elite=True)
+        else:
+            return Party((), 0, 0)
+        least = 1 if member.elite else 0
+        wanted = max(least, round((budget - member.xp) / per_trap))
+        traps = max(0, min(wanted, MAX_DEN_TRAPS, room - 1))
+        return Party((member,), traps, member.xp + traps * per_trap, traps + 1 >= room)
+
+
+def _xp_key(kind: MonsterKind) -> tuple[int, str]:
+    return (kind.xp, kind.key)
+
+
+def _cheapest(pool: Sequence[MonsterKind]) -> int:
+    return min((k.xp for k in pool), default=0)
+
+
+def _weakest(pool: Sequence[MonsterKind]) -> MonsterKind:
+    return min(pool, key=_xp_key)
+
+
+def _strongest_within(pool: Sequence[MonsterKind], high: float) -> MonsterKind:
+    """The strongest kind under the ceiling, else the weakest of all."""
+    fit = [k for k in pool if k.xp <= high]
+    return max(fit, key=_xp_key) if fit else _weakest(pool)
+
+
+# --- placement -------------------------------------------------------------------------------
+
+
+def ties(rng: Rng, count: int) -> NDArray[np.uint64]:
+    """`count` random tie-breakers from one draw (splitmix64 over consecutive counters): as good
+    as `count` draws for ordering equal distances, at the cost of one."""
+    z = np.arange(count, dtype=np.uint64) + np.uint64(rng.next64())
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    result: NDArray[np.uint64] = z ^ (z >> np.uint64(31))
+    return result
+
+
+def nearest_first(free: Spots, dist: NDArray[np.int64], rng: Rng) -> Spots:
+    """The free tiles by distance, ties in random order (one sort: the distance in the high
+    32 bits of the key, a random tie-breaker in the low ones)."""
+    key = (dist.astype(np.uint64) << np.uint64(32)) | (ties(rng, len(free)) >> np.uint64(32))
+    ordered: Spots = free[np.argsort(key)]
+    return ordered
+
+
+def closeness(free: Spots, anchor: Point) -> NDArray[np.int64]:
+    """The king's-move distance of each free tile from the anchor."""
+    found: NDArray[np.int64] = np.abs(free - np.array(anchor, dtype=np.int64)).max(axis=1)
+    return found
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Placed:
+    monsters: tuple[Monster, ...]
+    traps: tuple[Point, ...]
+    rest: Spots
+    """The area's free tiles left, nearest the entrances first."""
+
+
+def place(party: Party, template: str, free: Spots,
+          gate_dist: Callable[[], NDArray[np.int64]], rng: Rng) -> Placed:
+    """Melee and troops nearest the entrances, ranged, leaders and solos farthest, den traps
+    between them; a wolf pack packed close around one spot. `gate_dist` gives each free tile's
+    distance to the entrances (asked only when needed)."""
+    count = len(party.members)
+    if template == "wolf_pack":
+        anchor = spot(free, rng.below(len(free)))
+        order = nearest_first(free, closeness(free, anchor), rng)
+        return Placed(_monsters(party.members, order[:count]), (), order[count:])
+    order = nearest_first(free, gate_dist(), rng)
+    fronts = [m for m in party.members if not m.back]
+    backs = [m for m in party.members if m.back]
+    ahead, behind = len(fronts) + party.traps, len(order) - len(backs)
+    monsters = _monsters(fronts, order[: len(fronts)]) + _monsters(backs, order[behind:][::-1])
+    traps = tuple(spot(order, i) for i in range(len(fronts), ahead))
+    return Placed(monsters, traps, order[ahead:behind])
+
+
+def _monsters(members: Sequence[Member], spots: Spots) -> tuple[Monster, ...]:
+    points = spots[: len(members)].tolist()
+    return tuple(
+        Monster(m.kind.key, m.kind.role, x, y, m.elite, m.boss)
+        for m, (x, y) in zip(members, points, strict=True)
+    )
+
+
+# --- the floor's encounters ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FloorEncounters:
+    encounters: tuple[Encounter, ...]
+    traps: tuple[Trap, ...]
+    relic: Point | None
+
+
+class Dealer:
+    """Puts the deck (and the boss) into areas: areas whose contents rolled a monster first,
+    then corridor spots, then the rest; a second round only when cards outnumber areas."""
+
+    def __init__(self, space: Space, bestiary: Bestiary, depth: int, rng: Rng,
+                 first_trap: int) -> None:
+        self.space = space
+        self.depth = depth
+        self.rng = rng
+        self.composer = Composer(bestiary, depth, self.rng)
+        self.encounters: list[Encounter] = []
+        self.traps: list[Trap] = []
+        self.first_trap = first_trap
+        self.relic: Point | None = None
+
+    def run(self, cards: Sequence[Card], queue: Sequence[Area], boss_area: Area | None
+            ) -> FloorEncounters:
+        if boss_area is not None:
+            self._encounter(Card("boss", "boss"), boss_area)
+        turn = 0
+        for card in cards:
+            for _ in range(len(queue)):
+                area = queue[turn % len(queue)]
+                turn += 1
+                if self._encounter(card, area):
+                    break
+            else:
+                break
+        return FloorEncounters(tuple(self.encounters), tuple(self.traps), self.relic)
+
+    def _encounter(self, card: Card, area: Area) -> bool:
+        free = self.space.free(area)
+        room = len(free) - (1 if card.template == "boss" else 0)  # the relic's tile
+        if room < 1:
+            return False
+        budget = xp_budget(self.depth, card.difficulty)
+        party = self.composer.compose(card.template, budget, room)
+        if not party.members:
+            return False
+        placed = place(party, card.template, free, lambda: self.gate_distance(area, free),
+                       self.rng)
+        for monster in placed.monsters:
+            self.space.take(monster.point)
+        trap_ids = tuple(self._den_trap(point, area) for point in placed.traps)
+        bosses = [m.point for m in placed.monsters if m.boss]
+        if bosses and len(placed.rest):
+            boss = bosses[0]
+            rest = placed.rest
+            self.relic = self.space.take(spot(nearest_first(rest, closeness(rest, boss),
+                                                            self.rng), 0))
+        self.encounters.append(Encounter(
+            len(self.encounters) + 1, card.template, card.difficulty, area.id, area.room, budget,
+            party.xp, placed.monsters, trap_ids, party.cramped,
+        ))
+        return True
+
+    def gate_distance(self, area: Area, free: Spots) -> NDArray[np.int64]:
+        """Distance to the area's entrances, or from the arrival when it has none."""
+        dist = self.space.amap.gate_distance(area, free)
+        if dist is None:
+            return closeness(free, self.space.plan.arrival)
+        return dist
+
+    def _den_trap(self, point: Point, area: Area) -> int:
+        trap_id = self.first_trap + len(self.traps)
+        kind = self.rng.choice(DEN_TRAPS)
+        self.space.take(point)
+        self.traps.append(make_trap(trap_id, point, kind, self.depth, "encounter", area.id,
+                                    self.space.plan.arrival))
+        return trap_id
+
+
+def area_queue(amap: AreaMap, contents: Sequence[Contents], rng: Rng,
+               skip: Area | None) -> list[Area]:
+    """Monster areas (shuffled), corridor spots (shuffled), then the other areas (shuffled)."""
+    monster = {c.area for c in contents if c.monster}
+    groups: list[list[Area]] = [[], [], []]
+    for area in amap.areas:
+        if area is skip:
+            continue
+        rank = 0 if area.id in monster else 1 if area.source == "corridor" else 2
+        groups[rank].append(area)
+    for group in groups:
+        rng.shuffle(group)
+    return [area for group in groups for area in group]
+
+
+def boss_area(space: Space) -> Area | None:
+    """The area farthest from the arrival (Manhattan, centre to arrival) with room for a boss
+    and its relic; ties to the lowest id."""
+    ax, ay = space.plan.arrival
+    ranked = sorted(
+        (a for a in space.amap.areas if a.source != "corridor"),
+        key=lambda a: (-(abs(a.center[0] - ax) + abs(a.center[1] - ay)), a.id),
+    )
+    return next((area for area in ranked if len(space.free(area)) >= 2), None)
+
+
+def dress_encounters(
+    space: Space, contents: Sequence[Contents], rng: Rng, depth: int, ruleset: str, boss: bool,
+    bestiary: Bestiary, tables: TableSet, first_trap: int,
+) -> FloorEncounters:
+    """The deck is dealt and the areas ordered before any monster is chosen, so the bestiary
+    changes only which monsters come and where they stand."""
+    plan = space.plan
+    cards = deal(deck_size(ruleset, plan.width, plan.height), rng, tables)
+    lair = boss_area(space) if boss else None
+    queue = area_queue(space.amap, contents, rng, lair)
+    return Dealer(space, bestiary, depth, rng, first_trap).run(cards, queue, lair)

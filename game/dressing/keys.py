@@ -1,0 +1,208 @@
+"""Keys for held-shut doors, placed so that every floor is solvable by construction.
+
+The walkable tiles with the door tiles taken out fall into regions (scipy labelling, one pass).
+Regions and doors make a small graph: a door joins what lies on its sides, a teleporter pair joins
+its two regions. The reachable set grows from the arrival's region through every door the player
+can open (unlocked, stuck: a natural 20 always breaks it, trapped: it hurts but opens). When it
+can grow no more, the lowest door in reading order on its edge that still leads somewhere new gets
+its key, on a random free floor tile of the reachable set, and opens. So every key lies on the
+reachable side of its door, and a locked or magically reinforced door is never the only way on
+without a key. Nothing here floods the whole map per door.
+"""
+
+from __future__ import annotations
+
+import heapq
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game import tiles
+from game.dressing.areas import Space
+from game.dressing.model import DoorDressing, Key
+from game.floorplan import FloorPlan, Point
+from game.generators.common import label_regions
+from game.seeds import Rng
+
+_STEPS = ((0, -1), (0, 1), (-1, 0), (1, 0))
+_TRIES = 8
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DoorGraph:
+    """Nodes: regions 1..count, then door j as count + 1 + j (doors in the given order)."""
+
+    labels: NDArray[np.int32]
+    count: int
+    doors: tuple[Point, ...]
+    sides: tuple[tuple[int, ...], ...]
+    region_doors: tuple[tuple[int, ...], ...]
+    links: tuple[tuple[int, ...], ...]
+
+    def door_node(self, index: int) -> int:
+        return self.count + 1 + index
+
+
+def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
+    """Regions without doors, each door's walkable neighbours, teleporter links."""
+    t = plan.tiles
+    labels, count = label_regions(tiles.walkable(t) & (t != tiles.DOOR))
+    index = {point: j for j, point in enumerate(doors)}
+    h, w = t.shape
+    sides: list[tuple[int, ...]] = []
+    region_doors: list[list[int]] = [[] for _ in range(count + 1)]
+    for j, (x, y) in enumerate(doors):
+        nodes: list[int] = []
+        for dx, dy in _STEPS:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < w and 0 <= ny < h):
+                continue
+            label = int(labels[ny, nx])
+            if label:
+                nodes.append(label)
+                region_doors[label].append(j)
+            elif (nx, ny) in index:
+                nodes.append(count + 1 + index[(nx, ny)])
+        sides.append(tuple(nodes))
+    links: list[list[int]] = [[] for _ in range(count + 1)]
+    for pair in plan.teleporters:
+        a, b = int(labels[pair.a[1], pair.a[0]]), int(labels[pair.b[1], pair.b[0]])
+        links[a].append(b)
+        links[b].append(a)
+    return DoorGraph(
+        labels, count, tuple(doors), tuple(sides),
+        tuple(tuple(d) for d in region_doors), tuple(tuple(r) for r in links),
+    )
+
+
+class Grower:
+    """Grows the reachable set; `grow` yields each door that needs a key, then opens it."""
+
+    def __init__(self, graph: DoorGraph, shut: Sequence[bool]) -> None:
+        self.graph = graph
+        self.shut = shut
+        self.reached = bytearray(graph.count + 1 + len(graph.doors))
+        self.order: list[int] = []
+        """Regions in the order they were reached."""
+
+    def grow(self, start: int) -> Iterator[int]:
+        frontier: list[int] = []
+        stack: list[int] = []
+        self._visit(start, stack)
+        while True:
+            self._flood(stack, frontier)
+            door = self._next_needed(frontier)
+            if door is None:
+                return
+            yield door
+            node = self.graph.door_node(door)
+            self.reached[node] = 1
+            stack.append(node)
+
+    def _flood(self, stack: list[int], frontier: list[int]) -> None:
+        g = self.graph
+        base = g.count + 1
+        while stack:
+            node = stack.pop()
+            if node < base:
+                for region in g.links[node]:
+                    self._visit(region, stack)
+                for door in g.region_doors[node]:
+                    self._door(door, stack, frontier)
+                continue
+            for side in g.sides[node - base]:
+                if side < base:
+                    self._visit(side, stack)
+                else:
+                    self._door(side - base, stack, frontier)
+
+    def _visit(self, region: int, stack: list[int]) -> None:
+        if not self.reached[region]:
+            self.reached[region] = 1
+            self.order.append(region)
+            stack.append(region)
+
+    def _door(self, door: int, stack: list[int], frontier: list[int]) -> None:
+        node = self.graph.door_node(door)
+        if self.reached[node]:
+            return
+        if self.shut[door]:
+            heapq.heappush(frontier, door)
+        else:
+            self.reached[node] = 1
+            stack.append(node)
+
+    def _next_needed(self, frontier: list[int]) -> int | None:
+        """The lowest shut door on the edge that leads somewhere not yet reached."""
+        while frontier:
+            door = heapq.heappop(frontier)
+            if self.reached[self.graph.door_node(door)]:
+                continue
+            if all(self.reached[side] for side in self.graph.sides[door]):
+                continue
+            return door
+        return None
+
+
+class _Picker:
+    """Random free floor tiles of the reached regions, without a whole-map pass per key.
+
+    Free floor tiles are sorted by region once; the reached regions keep running totals of their
+    tiles, so a uniform pick is one bisection."""
+
+    def __init__(self, plan: FloorPlan, graph: DoorGraph, taken: NDArray[np.bool_]) -> None:
+        floor = np.flatnonzero(plan.tiles.ravel() == tiles.FLOOR)
+        owner = graph.labels.ravel()[floor]
+        self.sorted = floor[np.argsort(owner, kind="stable")]
+        counts = np.bincount(owner, minlength=graph.count + 1)
+        self.counts = counts.tolist()
+        self.starts = (np.cumsum(counts) - counts).tolist()
+        self.width = plan.width
+        self.arrival = plan.arrival
+        self.taken = taken
+        self.totals: list[int] = []
+
+    def pick(self, rng: Rng, order: list[int]) -> Point:
+        for region in order[len(self.totals):]:
+            self.totals.append((self.totals[-1] if self.totals else 0) + self.counts[region])
+        total = self.totals[-1] if self.totals else 0
+        for _ in range(_TRIES if total else 0):
+            draw = rng.below(total)
+            i = bisect_right(self.totals, draw)
+            offset = draw - (self.totals[i - 1] if i else 0)
+            point = self._tile(self.starts[order[i]] + offset)
+            if not self.taken[point[1], point[0]]:
+                return point
+        for region in order:  # nearly everything taken: the first free one, else the arrival
+            for k in range(self.counts[region]):
+                point = self._tile(self.starts[region] + k)
+                if not self.taken[point[1], point[0]]:
+                    return point
+        return self.arrival
+
+    def _tile(self, position: int) -> Point:
+        flat = int(self.sorted[position])
+        return (flat % self.width, flat // self.width)
+
+
+def place_keys(
+    plan: FloorPlan, doors: Sequence[DoorDressing], rng: Rng, space: Space
+) -> tuple[list[DoorDressing], list[Key]]:
+    """Keys for the held-shut doors the way on needs; the doors come back with their key ids."""
+    graph = door_graph(plan, [d.point for d in doors])
+    grower = Grower(graph, [d.held_shut for d in doors])
+    start = int(graph.labels[plan.arrival[1], plan.arrival[0]])
+    picker: _Picker | None = None
+    keyed = list(doors)
+    keys: list[Key] = []
+    for index in grower.grow(start):
+        picker = picker or _Picker(plan, graph, space.taken)
+        x, y = picker.pick(rng, grower.order)
+        key = Key(len(keys) + 1, x, y, doors[index].point)
+        space.take((x, y))
+        keys.append(key)
+        keyed[index] = replace(doors[index], key=key.id)
+    return keyed, keys

@@ -1,0 +1,294 @@
+"""The game master's key: a dressed floor as text, ready to print and run at a table.
+
+The map comes first, with area numbers written into the areas (where a run of plain floor holds
+the digits) and every placed thing marked; then the stairs, then each area in number order with
+its shape, contents, features, doors (type and break DC), traps, treasure, keys and encounter
+(template, difficulty, XP, and each monster's stat line); then what lies outside every area.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy import ndimage
+
+from game import tiles
+from game.dressing.areas import AreaMap, build_areas
+from game.dressing.bestiary import Bestiary, default_bestiary
+from game.dressing.model import (
+    Area,
+    DoorDressing,
+    Dressing,
+    Encounter,
+    Key,
+    StairDressing,
+    Trap,
+)
+from game.floorplan import FloorPlan, Point
+
+LEGEND = (
+    "# wall  . floor  + door  ^ teleporter  < up  > down  = stairs without a tile",
+    "digits: area numbers  ( key  ! trap (door traps are on their +)  $ treasure  * relic",
+    "letters and symbols: monsters (their glyphs, listed under each encounter)",
+)
+TEMPLATE_NAMES = {
+    "battlefield_control": "Battlefield Control",
+    "commander_and_troops": "Commander and Troops",
+    "beasts_den": "Beast's Den",
+    "battle_lines": "Battle Lines",
+    "wolf_pack": "Wolf Pack",
+    "boss": "Boss",
+}
+
+
+def text_key(
+    plan: FloorPlan, dressing: Dressing, seed: str, depth: int, bestiary: Bestiary | None = None
+) -> str:
+    """The whole key as one text (ends with a newline)."""
+    bestiary = bestiary or default_bestiary()
+    amap = build_areas(plan)
+    lines = _header(plan, dressing, seed, depth)
+    chars, unplaced = _map(plan, dressing, amap, bestiary)
+    lines += ["", "MAP", *(f"    {line}" for line in LEGEND), "", *_ruled(chars)]
+    if unplaced:
+        lines += ["", "Numbers not on the map: " + ", ".join(unplaced)]
+    lines += ["", "STAIRS", *(_stair(s, plan) for s in dressing.stairs)]
+    lines += _areas(plan, dressing, amap, bestiary)
+    return "\n".join(lines) + "\n"
+
+
+def _header(plan: FloorPlan, dressing: Dressing, seed: str, depth: int) -> list[str]:
+    counts: defaultdict[str, int] = defaultdict(int)
+    for encounter in dressing.encounters:
+        counts[encounter.difficulty] += 1
+    deck = ", ".join(f"{counts[d]} {d}" for d in ("easy", "average", "hard", "boss") if counts[d])
+    title = f"GAME MASTER'S KEY - {plan.generator} floor, depth {depth}"
+    return [
+        title,
+        "=" * len(title),
+        f"Seed {seed!r}, {plan.width} x {plan.height} tiles, ruleset {dressing.ruleset}"
+        f"{', boss floor' if dressing.boss else ''}.",
+        f"{len(dressing.areas)} areas, {len(dressing.doors)} doors, {len(dressing.keys)} keys,"
+        f" {len(dressing.traps)} traps, {len(dressing.encounters)} encounters ({deck or 'none'}).",
+    ]
+
+
+# --- the map ---------------------------------------------------------------------------------
+
+
+def _map(
+    plan: FloorPlan, dressing: Dressing, amap: AreaMap, bestiary: Bestiary
+) -> tuple[NDArray[np.str_], list[str]]:
+    """The tile characters with things marked, then the area numbers written in."""
+    chars: NDArray[np.str_] = tiles.TILES["char"][plan.tiles].astype("<U1")
+    for point, mark in _marks(dressing, bestiary):
+        chars[point[1], point[0]] = mark
+    unplaced: list[str] = []
+    digits = np.zeros(chars.shape, dtype=np.bool_)
+    for area in amap.areas:
+        label = str(area.id)
+        spot = _number_spot(chars, digits, amap, area, len(label))
+        if spot is None:
+            unplaced.append(f"{area.id} at {area.center}")
+            continue
+        x, y = spot
+        chars[y, x : x + len(label)] = list(label)
+        digits[y, x : x + len(label)] = True
+    return chars, unplaced
+
+
+def _marks(dressing: Dressing, bestiary: Bestiary) -> Iterable[tuple[Point, str]]:
+    for stair in dressing.stairs:
+        if not stair.placed:
+            yield stair.point, "="
+    for trap in dressing.traps:
+        if trap.source != "door":
+            yield trap.point, "!"
+    for treasure in dressing.treasures:
+        yield (treasure.x, treasure.y), "$"
+    for key in dressing.keys:
+        yield key.point, "("
+    if dressing.relic is not None:
+        yield dressing.relic, "*"
+    for encounter in dressing.encounters:
+        for monster in encounter.monsters:
+            yield monster.point, bestiary.get(monster.kind).glyph
+
+
+def _number_spot(
+    chars: NDArray[np.str_], digits: NDArray[np.bool_], amap: AreaMap, area: Area, length: int
+) -> Point | None:
+    """Where the area's number goes: a run of its plain floor nearest its centre, else (a
+    corridor is one tile wide) a run of the rock right beside it. The tiles left and right of
+    the run hold no digit, so two numbers never run together."""
+    box = amap.box(area, 1)
+    inside = amap.owner[box] == area.id
+    beside = ndimage.binary_dilation(inside, structure=np.ones((3, 3), dtype=np.bool_))
+    for usable in ((chars[box] == ".") & inside, (chars[box] == "#") & beside):
+        spot = _run(usable, digits[box], length, area.center, (box[1].start, box[0].start))
+        if spot is not None:
+            return spot
+    return None
+
+
+def _run(
+    usable: NDArray[np.bool_], digits: NDArray[np.bool_], length: int, centre: Point,
+    origin: Point,
+) -> Point | None:
+    w = usable.shape[1]
+    if w < length + 2:
+        return None
+    fits = ~digits[:, : w - length - 1] & ~digits[:, length + 1 :]
+    for i in range(length):
+        fits &= usable[:, 1 + i : w - length + i]
+    ys, xs = np.nonzero(fits)
+    if len(ys) == 0:
+        return None
+    xs, ys = xs + 1 + origin[0], ys + origin[1]
+    best = int(np.argmin(np.abs(xs + length // 2 - centre[0]) + np.abs(ys - centre[1])))
+    return (int(xs[best]), int(ys[best]))
+
+
+def _ruled(chars: NDArray[np.str_]) -> list[str]:
+    """The map with column numbers above (one line per digit) and row numbers on the left."""
+    h, w = chars.shape
+    places = len(str(w - 1))
+    pad = len(str(h - 1)) + 1
+    heads = [
+        " " * pad + "".join(str(x // 10**p % 10) if x % 10**p == 0 or p == 0 else " "
+                            for x in range(w))
+        for p in reversed(range(places))
+    ]
+    return heads + [f"{y:>{pad - 1}} " + "".join(chars[y]) for y in range(h)]
+
+
+# --- the listing -----------------------------------------------------------------------------
+
+
+def _stair(stair: StairDressing, plan: FloorPlan) -> str:
+    role = "arrival" if stair.point == plan.arrival else "way down" if stair.point in plan.exits \
+        else "feature" if not stair.placed else "stairs"
+    leads = ("depths " + " and ".join(map(str, stair.leads_to)) if len(stair.leads_to) > 1
+             else f"depth {stair.leads_to[0]}" if stair.leads_to else "a dead end")
+    faces = f" [d20={stair.faces[0]}]" if stair.faces else ""
+    return f"  {stair.point} {role}: {stair.text}, leads to {leads}{faces}"
+
+
+def _areas(
+    plan: FloorPlan, dressing: Dressing, amap: AreaMap, bestiary: Bestiary
+) -> list[str]:
+    """Each area's entry, then the doors, traps and keys that lie in no area."""
+    by_area: dict[int, list[str]] = defaultdict(list)
+    owner = amap.owner
+    doors = {d.point: d for d in dressing.doors}
+    traps = {t.point: t for t in dressing.traps}
+    keys_for = {k.door: k for k in dressing.keys}
+    seen_doors: set[Point] = set()
+    for area in amap.areas:
+        here = [doors[p] for p in amap.entrances(area) if p in doors]
+        seen_doors.update(d.point for d in here)
+        by_area[area.id] += [_door(d, traps.get(d.point), keys_for.get(d.point)) for d in here]
+    things: defaultdict[int, list[str]] = defaultdict(list)
+    for trap in dressing.traps:
+        if trap.source != "door":
+            things[int(owner[trap.y, trap.x])].append(_trap(trap))
+    for treasure in dressing.treasures:
+        things[treasure.area].append(f"Hidden treasure at {(treasure.x, treasure.y)}:"
+                                     f" {treasure.gold} gp")
+    for key in dressing.keys:
+        things[int(owner[key.y, key.x])].append(f"Key {key.id} at {key.point}:"
+                                                f" opens the door at {key.door}")
+    if dressing.relic is not None:
+        things[int(owner[dressing.relic[1], dressing.relic[0]])].append(
+            f"The relic at {dressing.relic}, guarded by the boss")
+    meetings: defaultdict[int, list[Encounter]] = defaultdict(list)
+    for encounter in dressing.encounters:
+        meetings[encounter.area].append(encounter)
+    contents = {c.area: c for c in dressing.contents}
+    lines = ["", "AREAS"]
+    for area in amap.areas:
+        lines += ["", _title(area, plan)]
+        item = contents.get(area.id)
+        if item is not None:
+            face = f" (d100={item.face})" if item.face is not None else ""
+            lines.append(f"  Contents{face}: {item.text}")
+            if item.minor or item.major:
+                lines.append(f"  Features: {_features(item.minor, item.major)}")
+        if by_area[area.id]:
+            lines += ["  Doors:", *(f"    {line}" for line in by_area[area.id])]
+        lines += [f"  {line}" for line in things[area.id]]
+        for encounter in meetings[area.id]:
+            lines += _encounter(encounter, bestiary)
+        if item is not None and item.monster and not meetings[area.id]:
+            lines.append("  No encounter: the floor's deck ran out before this area.")
+    loose = [d for d in dressing.doors if d.point not in seen_doors]
+    if loose or things[0]:
+        lines += ["", "OUTSIDE THE AREAS (corridors)"]
+        lines += [f"  Door {_door(d, traps.get(d.point), keys_for.get(d.point))}" for d in loose]
+        lines += [f"  {line}" for line in things[0]]
+    return lines
+
+
+def _title(area: Area, plan: FloorPlan) -> str:
+    if area.source == "room":
+        room = next(r for r in plan.rooms if r.id == area.room)
+        what = f"room {room.id}, {room.shape} {room.w} x {room.h} at {(room.x, room.y)}"
+    elif area.source == "pocket":
+        what = f"cave pocket, {area.size} tiles within {area.w} x {area.h} at {(area.x, area.y)}"
+    elif area.source == "corridor":
+        what = f"corridor where a random encounter waits, around {area.center}"
+    else:
+        what = f"sector of {area.size} tiles within {area.w} x {area.h} at {(area.x, area.y)}"
+    return f"Area {area.id} - {what}"
+
+
+def _features(minor: Sequence[str], major: Sequence[str]) -> str:
+    parts = []
+    if minor:
+        parts.append("minor: " + ", ".join(minor))
+    if major:
+        parts.append("major: " + ", ".join(major))
+    return "; ".join(parts)
+
+
+def _door(door: DoorDressing, trap: Trap | None, key: Key | None) -> str:
+    quality = f", {door.quality}" if door.quality != "none" else ""
+    words = [f"{door.point} {door.material}{quality}, {door.state}"]
+    if door.reinforced:
+        words.append("magically reinforced (held shut: key or knock)")
+    words.append(f"break DC {door.dc}" if door.dc is not None else "no break DC")
+    if door.opening != "normal":
+        words.append(door.opening.replace("_", " "))
+    if trap is not None:
+        words.append(f"trapped: {trap.kind} (search DC {trap.search_dc},"
+                     f" disarm DC {trap.disarm_dc})")
+    if door.key is not None:
+        words.append(f"key {door.key}" + (f" at {key.point}" if key is not None else ""))
+    return "; ".join(words)
+
+
+def _trap(trap: Trap) -> str:
+    where = f", sends to {trap.target}" if trap.target is not None else ""
+    return (f"Trap at {trap.point}: {trap.kind} (search DC {trap.search_dc}, disarm DC"
+            f" {trap.disarm_dc}){where}: {trap.effect}")
+
+
+def _encounter(encounter: Encounter, bestiary: Bestiary) -> list[str]:
+    name = TEMPLATE_NAMES.get(encounter.template, encounter.template)
+    traps = f", {len(encounter.traps)} traps" if encounter.traps else ""
+    cramped = "; the area is full" if encounter.cramped else ""
+    lines = [
+        f"  Encounter {encounter.id}: {name}, {encounter.difficulty}"
+        f" (XP {encounter.xp} of a budget of {encounter.budget}{traps}{cramped})"
+    ]
+    for monster in encounter.monsters:
+        kind = bestiary.get(monster.kind)
+        tags = " ".join(t for t, on in (("BOSS", monster.boss), ("elite", monster.elite)) if on)
+        lines.append(
+            f"    {kind.glyph} {kind.name}{' ' + tags if tags else ''} ({monster.role})"
+            f" at {monster.point}: {kind.summary(monster.elite)}"
+        )
+    return lines

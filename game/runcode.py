@@ -1,0 +1,108 @@
+"""Run codes: one printable string holding the rules version, the seed, the plan and a checksum.
+
+    D1-8G5RM-D5ZC2-...
+
+"D1" is the rules version, readable before anything else is decoded, so a code from another
+version is refused naming both. The rest is Crockford base32 (digits and letters without I, L, O,
+U; case-insensitive; I and L read as 1, O as 0; hyphens ignored) of:
+
+    version (1 byte) | flags (1 byte) | seed length (2 bytes) | seed (UTF-8) | plan (UTF-8) | CRC-32
+
+The CRC covers everything before it, so every single-character typo is caught (a changed
+character alters at most 5 bits, a burst CRC-32 always detects). Flags: 1 daily, 2 default plan
+(then no plan text is carried).
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import zlib
+from dataclasses import dataclass
+
+from game.version import RULES_VERSION
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_DECODE = {char: value for value, char in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
+_PREFIX = re.compile(r"^D(\d+)-")
+DAILY = 1
+DEFAULT_PLAN = 2
+MAX_CODE = 4096
+GROUP = 5
+
+
+class RunCodeError(ValueError):
+    """A code that cannot be used: mistyped, another rules version, or not a code at all."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunCode:
+    """What a code carries. `plan` is the canonical short form, or "" for the default plan."""
+
+    seed: str
+    plan: str = ""
+    daily: bool = False
+    version: int = RULES_VERSION
+
+
+def _base32(data: bytes) -> str:
+    bits = int.from_bytes(data, "big")
+    count = (len(data) * 8 + 4) // 5
+    bits <<= count * 5 - len(data) * 8
+    return "".join(ALPHABET[(bits >> (5 * (count - 1 - i))) & 31] for i in range(count))
+
+
+def _unbase32(text: str) -> bytes:
+    value = 0
+    for char in text:
+        if char not in _DECODE:
+            raise RunCodeError(f"run code: {char!r} is not a code character")
+        value = (value << 5) | _DECODE[char]
+    size = len(text) * 5 // 8
+    value >>= len(text) * 5 - size * 8
+    return value.to_bytes(size, "big")
+
+
+def encode(code: RunCode) -> str:
+    seed = code.seed.encode("utf-8")
+    if len(seed) > 1000:
+        raise RunCodeError("run code: the seed is longer than 1000 bytes")
+    flags = (DAILY if code.daily else 0) | (0 if code.plan else DEFAULT_PLAN)
+    body = struct.pack(">BBH", code.version, flags, len(seed)) + seed + code.plan.encode("utf-8")
+    body += struct.pack(">I", zlib.crc32(body))
+    letters = _base32(body)
+    groups = [letters[i : i + GROUP] for i in range(0, len(letters), GROUP)]
+    return f"D{code.version}-" + "-".join(groups)
+
+
+def decode(text: str) -> RunCode:
+    """A code as typed or pasted; RunCodeError says what is wrong in one line."""
+    cleaned = "-".join(text.split()).upper()
+    if len(cleaned) > MAX_CODE:
+        raise RunCodeError("run code: too long")
+    prefix = _PREFIX.match(cleaned)
+    if prefix is None:
+        raise RunCodeError("run code: expected it to start with D<version>-, e.g. D1-")
+    version = int(prefix.group(1))
+    if version != RULES_VERSION:
+        raise RunCodeError(
+            f"run code: made for rules version {version}; this game plays rules version "
+            f"{RULES_VERSION}"
+        )
+    letters = cleaned[prefix.end():].replace("-", "")
+    body = _unbase32(letters)
+    if _base32(body) != "".join(ALPHABET[_DECODE[char]] for char in letters):
+        raise RunCodeError("run code: the checksum does not match (a character is mistyped?)")
+    if len(body) < 8 or zlib.crc32(body[:-4]) != struct.unpack(">I", body[-4:])[0]:
+        raise RunCodeError("run code: the checksum does not match (a character is mistyped?)")
+    inner, flags, length = struct.unpack(">BBH", body[:4])
+    if inner != version or flags & ~(DAILY | DEFAULT_PLAN) or 4 + length > len(body) - 4:
+        raise RunCodeError("run code: malformed")
+    try:
+        seed = body[4 : 4 + length].decode("utf-8")
+        plan = body[4 + length : -4].decode("utf-8")
+    except UnicodeDecodeError:
+        raise RunCodeError("run code: malformed text inside") from None
+    if bool(flags & DEFAULT_PLAN) == bool(plan):
+        raise RunCodeError("run code: malformed plan")
+    return RunCode(seed, plan, bool(flags & DAILY), version)

@@ -1,0 +1,307 @@
+"""End-of-run records: a plain-text morgue file and the local high-score table.
+
+Both live in the user's data directory (`data_dir`). Nothing here opens a window or pickles: the
+morgue is text, the score table JSON. Files are written atomically (a temporary file in the same
+folder, then `os.replace`), so a crash mid-write never destroys the old table; a table that cannot
+be read is set aside under another name with a message, never a crash.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import os
+import re
+import sys
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from game.world import gear
+from game.world.model import Game
+
+APP_DIR = "delve"
+ENV_DIR = "DELVE_DATA_DIR"
+"""Overrides the data directory (tests, portable installs)."""
+SCORES_FILE = "scores.json"
+MORGUE_DIR = "morgue"
+SCORES_FORMAT = "delve-scores"
+SCORES_VERSION = 1
+MAX_SCORES = 100
+MAX_TABLE_BYTES = 1_000_000
+LAST_MESSAGES = 20
+WIN_BONUS = 5000
+DEPTH_POINTS = 100
+
+
+def data_dir(directory: str | os.PathLike[str] | None = None) -> Path:
+    """Where records go: `directory` if given, else $DELVE_DATA_DIR, else the platform's place
+    (%APPDATA% on Windows, ~/Library/Application Support on macOS, $XDG_DATA_HOME or
+    ~/.local/share elsewhere), in a folder of the game's own."""
+    if directory is not None:
+        return Path(directory)
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        appdata = os.environ.get("APPDATA")
+        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
+        return base / "Delve"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "Delve"
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return base / APP_DIR
+
+
+# --- the morgue ---------------------------------------------------------------------------------
+
+
+def write_morgue(game: Game, directory: str | os.PathLike[str] | None = None) -> Path:
+    """Write the run's morgue file under `data_dir(directory)/morgue` and return its path.
+
+    Never overwrites an earlier morgue (a replay of the same seed gets a numbered name).
+    Raises OSError when the folder cannot be written.
+    """
+    folder = data_dir(directory) / MORGUE_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"morgue-{_slug(game.seed_text)}-{game.outcome or 'alive'}-t{game.turn}"
+    path = folder / f"{stem}.txt"
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"{stem}-{number}.txt"
+    write_atomic(path, morgue_text(game))
+    return path
+
+
+def morgue_text(game: Game) -> str:
+    """The morgue as text: the character, gear, pack, floors, how it ended, last messages."""
+    hero, player = game.hero, game.player
+    lines = ["Delve morgue", "============", "", f"Run seed: {game.seed_text}"]
+    lines.append(f"Outcome: {_ending(game)}")
+    lines.append(f"Depth: {game.depth} (deepest {max(game.floors, default=game.depth)}"
+                 f" of {game.last_depth})   Turns: {game.turn}")
+    lines += ["", "Character"]
+    lines.append(f"  Level {hero.level}   HP {player.hp}/{player.max_hp}   XP {hero.xp}"
+                 f"   Gold {hero.gold}   Strength +{hero.strength}")
+    dice = gear.weapon_dice(hero) or player.damage
+    lines.append(f"  To hit +{player.attack + gear.total(hero, 'attack')}"
+                 f"   AC {player.ac + gear.total(hero, 'ac')}   Damage {dice}+{hero.strength}")
+    lines.append(f"  Relic: {'carried' if hero.has_relic else 'not taken'}")
+    if player.effects:
+        lines.append("  Effects: " + ", ".join(f"{k} ({v})" for k, v in sorted(
+            player.effects.items())))
+    lines += ["", "Equipment"]
+    by_id = {item.id: item for item in hero.inventory}
+    worn = [(slot, by_id[i]) for slot, i in sorted(hero.equipment.items()) if i in by_id]
+    lines += [f"  {slot}: {_describe(item.kind)}" for slot, item in worn] or ["  (nothing)"]
+    lines += ["", f"Inventory ({len(hero.inventory)} items)"]
+    worn_ids = [item.id for _, item in worn]
+    for index, item in enumerate(hero.inventory):
+        letter = chr(ord("a") + index) if index < 26 else "?"
+        mark = " (worn)" if item.id in worn_ids else ""
+        lines.append(f"  {letter}) {_describe(item.kind)}{mark}")
+    if not hero.inventory:
+        lines.append("  (empty)")
+    lines += ["", "Floors visited"]
+    for depth in sorted(game.floors):
+        floor = game.floors[depth]
+        lines.append(f"  depth {depth}: {floor.generator} {floor.width}x{floor.height},"
+                     f" fingerprint {floor.fingerprint}")
+    lines += ["", f"Last {LAST_MESSAGES} messages"]
+    for message in game.messages.messages[-LAST_MESSAGES:]:
+        repeat = f" (x{message.count})" if message.count > 1 else ""
+        lines.append(f"  {message.text}{repeat}")
+    return "\n".join(lines) + "\n"
+
+
+def _ending(game: Game) -> str:
+    if game.outcome == "won":
+        return f"won: {game.cause or 'escaped'}"
+    if game.outcome == "dead":
+        return f"died: {game.cause or 'died'} on depth {game.depth}"
+    return f"still alive on depth {game.depth} (the run was left)"
+
+
+def _describe(key: str) -> str:
+    try:
+        kind = gear.kind_of(key)
+    except KeyError:
+        return key
+    if kind.kind == "weapon":
+        return f"{kind.name} ({kind.damage}, {kind.attack:+d} to hit)"
+    if kind.kind == "armour":
+        return f"{kind.name} (AC +{kind.ac})"
+    return kind.name
+
+
+def _slug(text: str) -> str:
+    """The seed as a safe file-name part."""
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "_", text).strip("_")[:40]
+    return slug or "run"
+
+
+# --- high scores --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One finished run in the high-score table."""
+
+    points: int
+    seed: str
+    outcome: str
+    """"won", "dead", or "" for a run left unfinished."""
+    cause: str
+    depth: int
+    """The deepest floor reached."""
+    turns: int
+    level: int
+    xp: int
+    gold: int
+    when: str
+    """UTC date and time the run was recorded, ISO 8601."""
+
+    def sort_key(self) -> tuple[int, int, str, str]:
+        return (-self.points, self.turns, self.seed, self.when)
+
+
+def score_of(game: Game, when: str | None = None) -> Score:
+    """The run's entry: gold, experience, 100 a floor reached, and a bonus for winning."""
+    deepest = max(game.floors, default=game.depth)
+    points = game.hero.gold + game.hero.xp + DEPTH_POINTS * deepest
+    points += WIN_BONUS if game.outcome == "won" else 0
+    stamp = when or datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    return Score(
+        points=points, seed=game.seed_text, outcome=game.outcome, cause=game.cause,
+        depth=deepest, turns=game.turn, level=game.hero.level, xp=game.hero.xp,
+        gold=game.hero.gold, when=stamp,
+    )
+
+
+def record_score(
+    game: Game, directory: str | os.PathLike[str] | None = None, when: str | None = None
+) -> list[Score]:
+    """Add the run to the table and return the table, best first. Problems (a corrupt table set
+    aside, a folder that cannot be written) go to the game's message log, never raise."""
+    problems: list[str] = []
+    table = load_scores(directory, problems)
+    table.append(score_of(game, when))
+    table = sorted(table, key=Score.sort_key)[:MAX_SCORES]
+    try:
+        save_scores(table, directory)
+    except OSError as problem:
+        problems.append(f"Could not save the high scores: {problem}")
+    for text in problems:
+        game.log(text, (255, 160, 100))
+    return table
+
+
+def scores_path(directory: str | os.PathLike[str] | None = None) -> Path:
+    return data_dir(directory) / SCORES_FILE
+
+
+def load_scores(
+    directory: str | os.PathLike[str] | None = None, problems: list[str] | None = None
+) -> list[Score]:
+    """The table, best first ([] when there is none). A table that cannot be read is renamed
+    aside and a message about it appended to `problems`."""
+    path = scores_path(directory)
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_TABLE_BYTES + 1)
+    except FileNotFoundError:
+        return []
+    except OSError as problem:
+        _note(problems, f"Could not read the high scores ({path}): {problem.strerror}.")
+        return []
+    try:
+        if len(data) > MAX_TABLE_BYTES:
+            raise ValueError(f"larger than {MAX_TABLE_BYTES} bytes")
+        table = parse_scores(json.loads(data.decode("utf-8")))
+    except (ValueError, UnicodeDecodeError) as problem:
+        _note(problems, _set_aside(path, str(problem)))
+        return []
+    return sorted(table, key=Score.sort_key)
+
+
+def parse_scores(data: Any) -> list[Score]:
+    """Check a decoded table; ValueError names what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != SCORES_FORMAT:
+        raise ValueError("not a Delve score table")
+    if data.get("version") != SCORES_VERSION:
+        raise ValueError(f"unknown version {data.get('version')!r}")
+    entries = data.get("scores")
+    if not isinstance(entries, list):
+        raise ValueError("no list of scores")
+    return [_score(entry, number) for number, entry in enumerate(entries, start=1)]
+
+
+def _score(entry: Any, number: int) -> Score:
+    if not isinstance(entry, dict):
+        raise ValueError(f"score {number} is not an object")
+
+    def whole(name: str) -> int:
+        value = entry.get(name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"score {number}: {name} is not a whole number")
+        return value
+
+    def text(name: str) -> str:
+        value = entry.get(name)
+        if not isinstance(value, str):
+            raise ValueError(f"score {number}: {name} is not text")
+        return value
+
+    return Score(
+        points=whole("points"), seed=text("seed"), outcome=text("outcome"), cause=text("cause"),
+        depth=whole("depth"), turns=whole("turns"), level=whole("level"), xp=whole("xp"),
+        gold=whole("gold"), when=text("when"),
+    )
+
+
+def save_scores(table: list[Score], directory: str | os.PathLike[str] | None = None) -> Path:
+    """Write the table atomically (OSError when the folder cannot be written)."""
+    path = scores_path(directory)
+    data = {"format": SCORES_FORMAT, "version": SCORES_VERSION,
+            "scores": [asdict(score) for score in table]}
+    write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    return path
+
+
+def _set_aside(path: Path, reason: str) -> str:
+    """Rename an unreadable table out of the way; returns the message for the player."""
+    for number in range(1, 1000):
+        spare = path.with_name(f"{path.name}.corrupt-{number}")
+        if not spare.exists():
+            break
+    try:
+        os.replace(path, spare)
+    except OSError as problem:
+        return (f"The high-score table {path} is unreadable ({reason}) and could not be set"
+                f" aside ({problem.strerror}); a new table will replace it.")
+    return f"The high-score table {path} was unreadable ({reason}); it was set aside as {spare}."
+
+
+def _note(problems: list[str] | None, text: str) -> None:
+    if problems is not None:
+        problems.append(text)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file in the same folder and `os.replace`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

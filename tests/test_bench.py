@@ -1,0 +1,81 @@
+"""`run.py bench turns`: its JSON shape (a contract) and the scenes it times. Speed itself is
+measured by the command, not asserted here: the machine is shared and noisy."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import bench
+from game.cli import main
+from game.rules.actions import Wait
+from game.rules.turns import player_act
+
+
+def test_turns_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "turns", "--json", "--repeat", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data) == ["turn_ms", "render_ms", "reference_flood_ms"]
+    assert data["turn_ms"].keys() == {"open80x45", "floor200x200"}
+    assert list(data["turn_ms"]["open80x45"]) == ["10", "100", "500"]
+    assert list(data["turn_ms"]["floor200x200"]) == ["100"]
+    assert list(data["render_ms"]) == ["80x45", "200x200"]
+    assert list(data["reference_flood_ms"]) == ["80x45"]
+    numbers = [*data["turn_ms"]["open80x45"].values(), data["turn_ms"]["floor200x200"]["100"],
+               data["reference_flood_ms"]["80x45"], *data["render_ms"].values()]
+    assert all(isinstance(ms, float) and ms > 0 for ms in numbers)
+
+
+def test_turns_text_names_the_targets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "turns", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("target: ") == 3
+    assert "reference flood 80x45" in out
+
+
+def test_turns_refuses_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "turns", "--sizes", "80x50"]) == 2
+    assert "--sizes" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("width", "height", "count"), [(80, 45, 10), (80, 45, 500),
+                                                        (200, 200, 100)])
+def test_scene_monsters_hunt_and_start_apart(width: int, height: int, count: int) -> None:
+    game = bench.open_room_game(width, height, count)
+    monsters = game.floor.monsters
+    assert len(monsters) == count
+    assert all(m.mode == "hunt" and m.role == "soldier" for m in monsters)
+    spots = [m.pos for m in monsters] + [game.player.pos]
+    assert len(set(spots)) == len(spots)
+    for index, (x, y) in enumerate(spots):
+        for ox, oy in spots[index + 1:]:
+            assert max(abs(x - ox), abs(y - oy)) > 1
+    assert game.floor.visible[game.player.y, game.player.x]
+
+
+def test_a_scene_turn_moves_every_monster_and_nobody_dies() -> None:
+    game = bench.open_room_game(80, 45, 100)
+    before = [m.pos for m in game.floor.monsters]
+    player_act(game, Wait())
+    assert game.turn == 1 and not game.outcome
+    moved = sum(a != m.pos for a, m in zip(before, game.floor.monsters, strict=True))
+    assert moved >= 90
+
+
+def test_too_many_monsters_for_the_room() -> None:
+    with pytest.raises(ValueError, match="do not fit"):
+        bench.open_room_game(10, 10, 50)
+
+
+def test_targets_are_ratios_of_the_report() -> None:
+    report = {
+        "turn_ms": {"open80x45": {"10": 1.0, "100": 2.0, "500": 4.0},
+                    "floor200x200": {"100": 9.0}},
+        "render_ms": {"80x45": 2.0, "200x200": None},
+        "reference_flood_ms": {"80x45": 1.0},
+    }
+    rows = bench.turn_targets(report)
+    assert rows[0][1:] == (2.0, 4.0, True)
+    assert rows[1][1:] == (4.0, 3.0, False)
+    assert rows[2][1:] == (None, 1.5, None)

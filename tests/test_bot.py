@@ -1,0 +1,363 @@
+"""The autoplay bot: its priorities on hand-drawn maps, doors it cannot open, teleporters, the
+relic run, whole generated floors of every generator, and the `autoplay` command's contract."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from scenario import ScriptedRng, door, give, monster, scenario
+
+from game import generators
+from game.bot import autoplay, policy
+from game.bot.policy import IMPOSSIBLE_LIMIT, Bot, Memory, next_action
+from game.cli import main
+from game.rules.actions import (
+    Attack,
+    ChooseLevelUp,
+    Equip,
+    Impossible,
+    PickUp,
+    Use,
+    Wait,
+)
+from game.world import dungeon
+from game.world.model import FloorRecipe, Game, Item, Trap
+from game.world.serial import state_hash
+
+ROOT = Path(__file__).resolve().parent.parent
+BELOW = """
+#####
+#<..#
+#####
+"""
+"""A floor to arrive on after taking stairs down."""
+
+
+def play(game: Game, limit: int, until_depth: int | None = None) -> Bot:
+    """Let the bot act until the run ends, `until_depth` is reached or `limit` actions."""
+    bot = Bot()
+    for _ in range(limit):
+        if game.outcome or (until_depth is not None and game.depth >= until_depth):
+            break
+        bot.act(game)
+    return bot
+
+
+# --- single decisions ---------------------------------------------------------------------------
+
+
+def test_level_up_choices() -> None:
+    assert [policy.level_choice(level) for level in (1, 2, 3, 4, 5, 6)] == [
+        "hp", "hp", "attack", "strength", "attack", "strength"]
+    scene = scenario("#####\n#@..#\n#####")
+    scene.game.hero.pending_levels = 1
+    assert next_action(scene.game) == ChooseLevelUp("hp")
+
+
+def test_drinks_a_healing_potion_below_forty_percent_before_fighting() -> None:
+    scene = scenario("######\n#@g..#\n######", legend={"g": monster(hp=50)})
+    potion = give(scene, "potion_healing")
+    scene.player.hp = 11
+    assert next_action(scene.game) == Use(potion.id)
+    scene.player.hp = 12
+    assert next_action(scene.game) == Attack(scene.monster("g").id)
+
+
+def test_attacks_the_weakest_adjacent_monster() -> None:
+    scene = scenario("#####\n#a@b#\n#####", legend={"a": monster(hp=9), "b": monster(hp=4)})
+    assert next_action(scene.game) == Attack(scene.monster("b").id)
+
+
+def test_wields_better_gear_and_keeps_the_better_one_worn() -> None:
+    scene = scenario("#####\n#@..#\n#####")
+    dagger, sword = give(scene, "dagger"), give(scene, "sword")
+    scene.game.hero.equipment["weapon"] = dagger.id
+    assert next_action(scene.game) == Equip(sword.id)
+    scene.game.hero.equipment["weapon"] = sword.id
+    assert not isinstance(next_action(scene.game), Equip)
+
+
+def test_picks_up_what_it_stands_on_and_walks_to_what_it_sees() -> None:
+    scene = scenario("#######\n#@...!#\n#######", legend={"!": "potion_healing"})
+    bot = play(scene.game, 12)
+    assert [i.kind for i in scene.game.hero.inventory] == ["potion_healing"]
+    assert bot.memory.reason != "pickup"
+
+
+def test_leaves_worse_gear_on_the_floor() -> None:
+    scene = scenario("#####\n#@..#\n#####")
+    scene.game.hero.equipment["weapon"] = give(scene, "sword").id
+    scene.floor.items.append(Item(scene.game.new_id(), "dagger", *scene.player.pos))
+    assert not isinstance(next_action(scene.game), PickUp)
+
+
+def test_choosing_draws_nothing_from_the_game_stream() -> None:
+    scene = scenario("#########\n#@.g..>.#\n#########", BELOW, legend={"g": monster()})
+    give(scene, "potion_healing")
+    scene.player.hp = 5
+    memory = Memory()
+    for _ in range(5):
+        before = scene.game.rng.consumed, state_hash(scene.game)
+        next_action(scene.game, memory)
+        assert (scene.game.rng.consumed, state_hash(scene.game)) == before
+
+
+def test_waits_after_too_many_refusals() -> None:
+    scene = scenario("#####\n#@..#\n#####")
+    memory = Memory(impossible_streak=IMPOSSIBLE_LIMIT)
+    assert next_action(scene.game, memory) == Wait()
+
+
+# --- doors, keys, teleporters, traps ------------------------------------------------------------
+
+
+def test_a_sealed_door_is_tried_once_then_walked_around() -> None:
+    scene = scenario("""
+        ###########
+        #@..X...>.#
+        #.#######.#
+        #.........#
+        ###########
+    """, BELOW, legend={"X": door("locked", dc=18, reinforced=True)})
+    bot = play(scene.game, 80, until_depth=2)
+    assert scene.game.depth == 2
+    held = [m for m in scene.game.messages.messages if "held shut" in m.text]
+    assert len(held) == 1 and held[0].count == 1
+    assert (1, 4, 1) in bot.memory.refused
+
+
+def test_a_door_the_rules_do_not_know_is_not_bumped_forever() -> None:
+    scene = scenario("""
+        #########
+        #@..+.>.#
+        #########
+    """, BELOW)
+    del scene.floor.doors[scene.at("+")]
+    bot = play(scene.game, 30)
+    assert sum(m.count for m in scene.game.messages.messages if "no door" in m.text) == 1
+    assert scene.game.turn >= 25, "after the refusal it waits rather than spinning"
+    assert bot.memory.impossible_streak < IMPOSSIBLE_LIMIT
+
+
+def test_fetches_the_key_for_a_locked_door() -> None:
+    scene = scenario("""
+        #########
+        #@.k#...#
+        #...L.>.#
+        #########
+    """, BELOW, legend={"L": door("locked", dc=40), "k": "key"})
+    key = next(i for i in scene.floor.items if i.kind == "key")
+    key.key_for = scene.at("L")
+    play(scene.game, 80, until_depth=2)
+    assert scene.game.depth == 2
+    assert scene.game.floors[1].doors[scene.at("L")].is_open
+
+
+def test_keeps_forcing_a_stuck_door_when_nothing_else_is_left() -> None:
+    rng = ScriptedRng(d20=[5] * 15 + [20])
+    scene = scenario("""
+        #######
+        #@.S.>#
+        #######
+    """, BELOW, legend={"S": door("stuck", dc=30)}, rng=rng)
+    bot = play(scene.game, 120, until_depth=2)
+    assert scene.game.depth == 2
+    assert bot.memory.door_round.get(1, 0) >= 2, "bump rounds were renewed, not given up"
+
+
+def test_takes_a_teleporter_to_an_unexplored_part() -> None:
+    scene = scenario("""
+        #######
+        #@.^..#
+        #######
+        #######
+        #.^.>.#
+        #######
+    """, BELOW)
+    play(scene.game, 40, until_depth=2)
+    assert scene.game.depth == 2
+
+
+def test_steps_off_a_teleporter_whose_far_end_is_taken() -> None:
+    scene = scenario("""
+        #######
+        #@.^..#
+        #######
+        #######
+        #.^m>.#
+        #######
+    """, BELOW, legend={"m": monster(mode="asleep", hp=500)})
+    sleeper = scene.monster("m")
+    sleeper.x, sleeper.y = scene.at("^", 1)
+    bot = play(scene.game, 60)
+    hums = sum(m.count for m in scene.game.messages.messages if "hums" in m.text)
+    assert 1 <= hums <= 1 + 60 // policy.JAM_WAIT
+    assert scene.player.pos != scene.at("^")
+    assert bot.memory.impossible_streak == 0
+
+
+def test_falls_through_a_trapdoor_and_carries_on() -> None:
+    scene = scenario("""
+        #########
+        #@.t..>.#
+        #########
+    """, """
+        #########
+        #<......#
+        #.......#
+        #########
+    """, legend={"t": Trap("trapdoor", 30)}, depths=3)
+    play(scene.game, 20)
+    assert scene.game.depth == 2 and not scene.game.outcome
+
+
+def test_takes_the_relic_and_climbs_out_to_win() -> None:
+    scene = scenario("""
+        ########
+        #<....>#
+        ########
+    """, """
+        ########
+        #<.&..@#
+        ########
+    """, legend={"&": "relic"})
+    play(scene.game, 60)
+    assert scene.game.outcome == "won"
+    assert scene.game.hero.has_relic
+
+
+# --- generated floors ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", generators.names())
+def test_plays_every_generator_to_depth_three(name: str) -> None:
+    """A sturdy hero (monsters still fight back) so that the bot's walking, doors, keys, traps
+    and teleporters are what is tested; each seed is played until it goes below depth 3, gets
+    stuck (nothing left but waiting) or runs out of turns."""
+    recipes = tuple(FloorRecipe(depth, name, 60, 40) for depth in range(1, 5))
+    reached = []
+    for seed in ("bot-1", "bot-2", "bot-3"):
+        game = dungeon.new_game(seed, recipes)
+        game.player.hp = game.player.max_hp = 100_000
+        bot, waits, actions = Bot(), 0, 0
+        while game.depth < 4 and game.turn < 3000 and not game.outcome and waits < 60:
+            result = bot.act(game)
+            actions += 1
+            waits = waits + 1 if bot.memory.reason == "wait" else 0
+            assert bot.memory.impossible_streak <= IMPOSSIBLE_LIMIT
+            assert not isinstance(result, Impossible) or bot.memory.failed
+        assert actions <= game.turn + 3 * game.hero.level + 40, "actions that take no time"
+        reached.append(max(game.floors))
+        assert reached[-1] >= 3 or waits >= 60, f"{seed}: wandering on depth {game.depth}"
+    assert sum(depth >= 3 for depth in reached) >= 2, reached
+
+
+def test_same_seed_same_game() -> None:
+    recipes = tuple(FloorRecipe(depth, "cave", 50, 36) for depth in range(1, 4))
+    hashes = []
+    for _ in range(2):
+        game = dungeon.new_game("same", recipes)
+        game.player.hp = game.player.max_hp = 100_000
+        play(game, 400)
+        hashes.append(state_hash(game))
+    assert hashes[0] == hashes[1]
+
+
+# --- the autoplay command -----------------------------------------------------------------------
+
+
+def autoplay_in_process(hash_seed: str, *argv: str) -> dict[str, object]:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    done = subprocess.run(
+        [sys.executable, "run.py", "autoplay", *argv], cwd=ROOT, env=env, capture_output=True,
+        text=True, check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_autoplay_json_contract_and_determinism_across_processes() -> None:
+    argv = ("--seed", "contract", "--turns", "300", "--json")
+    first = autoplay_in_process("0", *argv)
+    assert first == autoplay_in_process("4242", *argv)
+    for key in ("turns", "depth", "alive", "floors", "state_hash"):
+        assert key in first
+    game, report = autoplay.play("contract", 300)
+    assert first["state_hash"] == state_hash(game) == report.state_hash
+    assert first["floors"] == [game.floors[d].generator for d in sorted(game.floors)]
+    assert isinstance(first["turns"], int) and first["turns"] <= 300
+    assert first["alive"] == (game.outcome != "dead")
+
+
+def test_sturdy_bot_is_deterministic_across_processes() -> None:
+    script = (
+        "from game.bot.policy import Bot\n"
+        "from game.world import dungeon\n"
+        "from game.world.serial import state_hash\n"
+        "game = dungeon.new_game('deep')\n"
+        "game.player.hp = game.player.max_hp = 100_000\n"
+        "bot = Bot()\n"
+        "while game.turn < 1500 and not game.outcome:\n"
+        "    bot.act(game)\n"
+        "print(len(game.floors), state_hash(game))\n"
+    )
+    outputs = []
+    for hash_seed in ("1", "999"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                              capture_output=True, text=True, check=True)
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+
+
+def test_autoplay_summary_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["autoplay", "--seed", "line", "--turns", "50"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and out[0].startswith("seed 'line': ") and "state " in out[0]
+
+
+def test_autoplay_runs_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["autoplay", "--seed", "soak", "--turns", "150", "--runs", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["runs"], data["exceptions"]) == (3, 0)
+    assert [r["seed"] for r in data["results"]] == ["soak", "soak-2", "soak-3"]
+    assert data["turns"] == sum(r["turns"] for r in data["results"])
+    assert data["deepest"] == max(r["deepest"] for r in data["results"])
+    for result in data["results"]:
+        assert result["outcome"] in ("dead", "won") or result["turns"] >= 150
+
+
+def test_an_exception_in_one_run_is_counted_not_fatal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = autoplay.play
+
+    def flaky(seed: str, turns: int, recipes: tuple[FloorRecipe, ...] | None = None
+              ) -> tuple[Game, autoplay.RunReport]:
+        if seed == "boom-2":
+            raise RuntimeError("kaboom")
+        return real(seed, turns, recipes)
+
+    monkeypatch.setattr(autoplay, "play", flaky)
+    code = main(["autoplay", "--seed", "boom", "--turns", "20", "--runs", "3"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert re.fullmatch(r"3 runs, \d+ turns, deepest depth 1, 0 won, 2 dead, 1 exceptions",
+                        out.strip()), out
+    assert "boom-2" in err and "RuntimeError: kaboom" in err
+
+
+def test_autoplay_rejects_bad_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["autoplay", "--seed", "x", "--turns", "0"])
+    assert stop.value.code == 2
+    assert "outside" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["autoplay", "--turns", "10"])
+

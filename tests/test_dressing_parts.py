@@ -1,0 +1,372 @@
+"""The parts of the dressing pass one by one: bestiary, doors, stairs, contents, areas, encounter
+composition and placement, the tables floors' own rolls, and the game master's text key."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import generators
+from game.dressing import dress, dress_floor
+from game.dressing.areas import BLOCK_H, BLOCK_W, build_areas
+from game.dressing.bestiary import (
+    ROLES,
+    BestiaryError,
+    bestiary_path,
+    default_bestiary,
+    load_bestiary,
+)
+from game.dressing.checks import problems
+from game.dressing.encounters import (
+    FACTORS,
+    MAX_MONSTERS,
+    TOLERANCE,
+    Composer,
+    Member,
+    Party,
+    place,
+    xp_budget,
+)
+from game.dressing.stairs import leads_to, roll_fitting
+from game.export.textkey import text_key
+from game.generators import dressing_rng
+from game.seeds import Rng
+from game.tables import default_tables
+
+TEMPLATES = ("battlefield_control", "commander_and_troops", "beasts_den", "battle_lines",
+             "wolf_pack", "boss")
+
+# --- bestiary --------------------------------------------------------------------------------
+
+
+def test_the_bestiary_covers_every_role_at_every_depth() -> None:
+    bestiary = default_bestiary()
+    assert len(bestiary.kinds) >= 24
+    for depth in range(1, 31):
+        for role in ROLES:
+            assert [k for k in bestiary.kinds if k.role == role and k.band_distance(depth) == 0]
+    assert all(k.range > 0 for k in bestiary.kinds if k.role == "artillery")
+    assert len({k.key for k in bestiary.kinds}) == len(bestiary.kinds)
+
+
+ENTRY = """
+[[monster]]
+key = "rat"
+name = "Rat"
+role = "minion"
+depth = [1, 3]
+hp = 1
+ac = 12
+attack = 3
+damage = "1d4"
+speed = 6
+xp = 25
+opens_doors = false
+glyph = "r"
+colour = [1, 2, 3]
+"""
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ('role = "minion"', None),
+        ('role = "wizard"', "role = 'wizard' is not one of"),
+        ("hp = 0", "hp = 0 is not a whole number >= 1"),
+        ("depth = [4, 2]", "depth"),
+        ('damage = "lots"', "damage"),
+        ('glyph = "7"', "glyph"),
+        ('glyph = "("', "glyph"),
+        ("colour = [1, 2, 300]", "colour"),
+        ("opens_doors = 1", "opens_doors"),
+        ("wings = 2", "unknown field wings"),
+        ('role = "artillery"', "range"),
+    ],
+)
+def test_bad_entries_name_the_file_and_the_entry(
+    tmp_path: Path, change: str, message: str | None
+) -> None:
+    name = change.partition(" =")[0]
+    lines = [line for line in ENTRY.splitlines() if not line.startswith(f"{name} =")]
+    path = tmp_path / "beasts.toml"
+    path.write_text("\n".join([*lines, change]) + "\n", encoding="utf-8")
+    if message is None:
+        assert load_bestiary(path).get("rat").role == "minion"
+        return
+    with pytest.raises(BestiaryError, match=re.escape("beasts.toml: monster 1 (rat)")) as err:
+        load_bestiary(path)
+    assert message.split(" is ")[0] in str(err.value)
+
+
+def test_bad_files(tmp_path: Path) -> None:
+    path = tmp_path / "m.toml"
+    for text, message in [
+        ("key = [", "not valid TOML"),
+        ("", "needs [[monster]]"),
+        ("title = 'x'\n" + ENTRY, "unknown key title"),
+        (ENTRY + ENTRY, "used twice"),
+        (ENTRY.replace("xp = 25\n", ""), "missing field xp"),
+    ]:
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(BestiaryError, match=re.escape(message)):
+            load_bestiary(path)
+
+
+def test_another_bestiary_changes_no_door_key_stairs_or_contents(tmp_path: Path) -> None:
+    """The independence rule: the bestiary feeds only the encounters."""
+    text = bestiary_path().read_text(encoding="utf-8")
+    text = text.replace("xp = 100\n", "xp = 110\n") + ENTRY.replace('"rat"', '"dire_rat"')
+    path = tmp_path / "monsters.toml"
+    path.write_text(text, encoding="utf-8")
+    changed = load_bestiary(path)
+    differ = 0
+    for name in ("bsp", "power", "tables"):
+        for seed in range(10):
+            plan = generators.generate_floor(name, seed, 2, 60, 40)
+            rng = dressing_rng(seed, 2, name)
+            usual = dress(plan, rng, 2, {"boss": True})
+            other = dress(plan, rng, 2, {"boss": True}, bestiary=changed)
+            assert (usual.doors, usual.keys, usual.stairs, usual.contents, usual.treasures) == (
+                other.doors, other.keys, other.stairs, other.contents, other.treasures)
+            assert problems(plan, other) == []
+            differ += usual.encounters != other.encounters
+    assert differ > 0
+
+
+# --- doors, stairs, contents -----------------------------------------------------------------
+
+
+def test_doors_get_their_types_and_reinforced_dcs() -> None:
+    seen: Counter[str] = Counter()
+    for seed in range(60):
+        plan = generators.generate_floor("power", seed, 1, 80, 50)
+        for d in dress_floor(plan, seed, 1).doors:
+            seen[d.state] += 1
+            seen["reinforced"] += d.reinforced
+            seen[d.opening] += 1
+            if d.reinforced:
+                assert d.dc == (30 if d.material == "wooden" else 40)
+            assert d.quality == "none" or d.material == "wooden"
+    assert seen["unlocked"] and seen["stuck"] and seen["locked"] and seen["reinforced"]
+    assert seen["slides_up"] and seen["slides_down"] and seen["slides_side"]
+
+
+@pytest.mark.parametrize("want", ["up", "down"])
+def test_stairs_rolls_fit_their_direction(want: str) -> None:
+    rng = Rng(5)
+    dead = 0
+    for _ in range(500):
+        roll, dead_ends = roll_fitting(want, rng, default_tables())
+        assert roll.string("direction") in (want, "both") and not roll.flag("dead_end")
+        assert all(d.flag("dead_end") for d in dead_ends)
+        dead += len(dead_ends)
+    assert 50 < dead < 200  # two dead-end faces of twenty, about 2/9 per fitting roll
+
+
+def test_leads_to() -> None:
+    assert leads_to("up", False, 3) == (2,)
+    assert leads_to("down", False, 3) == (4,)
+    assert leads_to("both", False, 3) == (2, 4)
+    assert leads_to("down", True, 3) == ()
+
+
+def test_every_stair_is_dressed_and_dead_ends_lie_in_areas() -> None:
+    extra = 0
+    for seed in range(100):
+        plan = generators.generate_floor("cave", seed, 5, 60, 40)
+        dressing = dress_floor(plan, seed, 5)
+        placed = {s.point: s for s in dressing.stairs if s.placed}
+        assert set(placed) == {(s.x, s.y) for s in plan.stairs}
+        assert placed[plan.arrival].direction in ("up", "both")
+        assert all(placed[p].direction in ("down", "both") for p in plan.exits)
+        owner = build_areas(plan).owner
+        for stair in dressing.stairs:
+            if not stair.placed:
+                extra += 1
+                assert stair.dead_end and stair.leads_to == () and owner[stair.y, stair.x] > 0
+    assert extra > 10
+
+
+def test_contents_features_and_treasure() -> None:
+    for seed in range(40):
+        plan = generators.generate_floor("bsp", seed, 4, 80, 50)
+        dressing = dress_floor(plan, seed, 4)
+        assert [c.area for c in dressing.contents] == [a.id for a in dressing.areas]
+        for c in dressing.contents:
+            assert bool(c.minor or c.major) == c.features
+            assert 1 <= len(c.minor) + len(c.major) <= 8 or not c.features
+        rooms = {c.area for c in dressing.contents if c.treasure}
+        assert {t.area for t in dressing.treasures} == rooms
+        assert all(20 * 4 <= t.gold <= 120 * 4 for t in dressing.treasures)
+        trapped = {c.area for c in dressing.contents if c.trap}
+        assert {t.area for t in dressing.traps if t.source == "room"} == trapped
+        doors = {d.point for d in dressing.doors if d.trapped}
+        assert {t.point for t in dressing.traps if t.source == "door"} == doors
+        assert all(t.hidden and t.search_dc >= 18 for t in dressing.traps)
+
+
+def test_a_tables_floor_keeps_what_it_rolled() -> None:
+    """Contents, corridor spots and stairs rolled while building are used, not rolled again."""
+    plan = generators.generate_floor("bsp", 3, 1, 60, 40)
+    room = plan.rooms[0]
+    floor = [(int(x), int(y)) for y, x in zip(*np.nonzero(plan.tiles == 1), strict=True)]
+    spot = next(p for p in floor if not any(r.contains(p) for r in plan.rooms))
+    feature = next(p for p in floor if room.contains(p))
+    extra = {
+        "contents": {room.id: {"face": 82, "monster": False, "features": False,
+                               "treasure": False, "trap": True}},
+        "encounter_spots": [list(spot)],
+        "stairs_rolled": [
+            {"x": plan.arrival[0], "y": plan.arrival[1], "kind": "shaft", "direction": "both",
+             "dead_end": False},
+            {"x": feature[0], "y": feature[1], "kind": "stairs", "direction": "up",
+             "dead_end": True},
+        ],
+    }
+    tabled = replace(plan, extra=extra)
+    dressing = dress_floor(tabled, 3, 1)
+    first = dressing.contents[0]
+    assert (first.face, first.text, first.trap, first.monster) == (82, "Trap only", True, False)
+    corridor = [a for a in dressing.areas if a.source == "corridor"]
+    assert len(corridor) == 1 and build_areas(tabled).owner[spot[1], spot[0]] == corridor[0].id
+    stairs = {s.point: s for s in dressing.stairs}
+    assert stairs[plan.arrival].kind == "shaft" and stairs[plan.arrival].leads_to == (0, 2)
+    assert stairs[feature].dead_end and not stairs[feature].placed
+    assert problems(tabled, dressing) == []
+
+
+# --- areas -----------------------------------------------------------------------------------
+
+
+def test_room_less_floors_are_cut_into_sectors_and_pockets() -> None:
+    for seed in range(20):
+        plan = generators.generate_floor("maze", seed, 1, 81, 51)
+        amap = build_areas(plan)
+        assert all(a.source == "sector" and a.w <= BLOCK_W and a.h <= BLOCK_H for a in amap.areas)
+        assert len(amap.areas) >= 12
+    pockets = 0
+    for seed in range(40):
+        plan = generators.generate_floor("cave", seed, 1, 80, 50)
+        amap = build_areas(plan)
+        assert [a.id for a in amap.areas] == list(range(1, len(amap.areas) + 1))
+        for area in amap.areas:
+            assert int((amap.owner == area.id).sum()) == area.size > 0
+        pockets += sum(a.source == "pocket" for a in amap.areas)
+    assert pockets > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(("bsp", "power", "cave", "maze")),
+    width=st.integers(5, 120),
+    height=st.integers(5, 70),
+    seed=st.integers(0, 2**32),
+    boss=st.booleans(),
+)
+def test_any_size_dresses_soundly(name: str, width: int, height: int, seed: int,
+                                  boss: bool) -> None:
+    spec = generators.get(name)
+    width, height = max(width, spec.min_width), max(height, spec.min_height)
+    plan = generators.generate_floor(name, seed, 1, width, height)
+    dressing = dress_floor(plan, seed, 1 + seed % 9, {"boss": boss})
+    assert problems(plan, dressing) == []
+    text_key(plan, dressing, "s", 1)
+
+
+# --- composition and placement ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_every_template_meets_its_budget_at_every_depth(template: str) -> None:
+    bestiary = default_bestiary()
+    for depth in range(1, 21):
+        composer = Composer(bestiary, depth, Rng(depth))
+        for difficulty in ("boss",) if template == "boss" else ("easy", "average", "hard"):
+            for _ in range(20):
+                budget = xp_budget(depth, difficulty)
+                party = composer.compose(template, budget, room=100)
+                assert (1 - TOLERANCE) * budget <= party.xp <= (1 + TOLERANCE) * budget, (
+                    depth, difficulty, [m.kind.key for m in party.members])
+                assert 1 <= len(party.members) <= MAX_MONSTERS
+                assert all(m.kind.band_distance(depth) == 0 for m in party.members)
+
+
+def test_budgets_grow_with_depth_and_difficulty() -> None:
+    assert xp_budget(1, "easy") < xp_budget(1, "average") < xp_budget(1, "hard")
+    assert xp_budget(1, "hard") < xp_budget(1, "boss")
+    assert xp_budget(5, "average") > xp_budget(1, "average")
+    assert set(FACTORS) == {"easy", "average", "hard", "boss"}
+
+
+def test_a_den_too_poor_for_a_solo_gets_an_elite_and_traps() -> None:
+    bestiary = default_bestiary()
+    kinds: Counter[str] = Counter()
+    for seed in range(200):
+        party = Composer(bestiary, 1, Rng(seed)).compose("beasts_den", xp_budget(1, "easy"), 50)
+        (member,) = party.members
+        kinds["elite" if member.elite else "solo"] += 1
+        assert member.kind.role == "solo" or (member.elite and party.traps >= 1)
+    assert kinds["elite"] > 0
+
+
+def test_a_small_room_caps_the_party() -> None:
+    bestiary = default_bestiary()
+    party = Composer(bestiary, 3, Rng(1)).compose("wolf_pack", xp_budget(3, "hard"), 3)
+    assert len(party.members) == 3 and party.cramped
+
+
+def test_melee_stands_in_front_of_ranged() -> None:
+    """Placement: the nearest tiles to the entrances for the melee, the farthest for the rest."""
+    bestiary = default_bestiary()
+    guard, archer = bestiary.get("goblin_guard"), bestiary.get("kobold_slinger")
+    party = Party((Member(archer), Member(guard), Member(guard), Member(archer)), 0, 400)
+    free = np.array([(x, 1) for x in range(1, 11)], dtype=np.int64)
+    gate = np.abs(free[:, 0] - 0)  # an entrance at x = 0
+    placed = place(party, "battle_lines", free, lambda: gate, Rng(3))
+    assert sorted(m.x for m in placed.monsters if m.kind == "goblin_guard") == [1, 2]
+    assert sorted(m.x for m in placed.monsters if m.kind == "kobold_slinger") == [9, 10]
+    assert len(placed.rest) == 6
+
+
+def test_a_pack_huddles() -> None:
+    bestiary = default_bestiary()
+    rat = bestiary.get("cave_rat")
+    party = Party(tuple(Member(rat) for _ in range(9)), 0, 225)
+    free = np.array([(x, y) for y in range(20) for x in range(20)], dtype=np.int64)
+    placed = place(party, "wolf_pack", free, lambda: np.zeros(len(free), dtype=np.int64), Rng(4))
+    xs = [m.x for m in placed.monsters]
+    ys = [m.y for m in placed.monsters]
+    assert max(xs) - min(xs) <= 2 and max(ys) - min(ys) <= 2
+
+
+# --- the text key ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["bsp", "power", "cave", "maze", "tables"])
+def test_the_text_key_names_every_area_and_door_dc(name: str) -> None:
+    for seed in range(5):
+        plan = generators.generate_floor(name, seed, 2, 70, 44)
+        dressing = dress_floor(plan, seed, 2, {"boss": seed == 0})
+        text = text_key(plan, dressing, "s", 2)
+        lines = text.splitlines()
+        map_rows = [line[3:] for line in lines if re.match(r"^ *\d+ [#.]", line)][: plan.height]
+        on_map = set(re.findall(r"\d+", "\n".join(map_rows)))
+        off_map = re.search(r"Numbers not on the map: (.*)", text)
+        listed = set(re.findall(r"(\d+) at", off_map.group(1))) if off_map else set()
+        for area in dressing.areas:
+            assert f"Area {area.id} - " in text
+            assert str(area.id) in on_map | listed
+        for door in dressing.doors:
+            dc = f"break DC {door.dc}" if door.dc is not None else "no break DC"
+            assert f"{door.point} {door.material}" in text
+            assert any(f"{door.point} " in line and dc in line for line in lines)
+        for encounter in dressing.encounters:
+            assert f"Encounter {encounter.id}: " in text
+        assert "GAME MASTER'S KEY" in lines[0]
