@@ -25,8 +25,7 @@ def floor_entry(
     """One depth's line of the catalog."""
     plan = build.make_plan(recipe, run_seed)
     boss = recipe.depth == last_depth
-    params = {k: v for k, v in recipe.params if k == "ruleset"}
-    dressing = dress_floor(plan, run_seed, recipe.depth, {**params, "boss": boss})
+    dressing = dress_floor(plan, run_seed, recipe.depth, build.dressing_params(recipe, boss))
     doors = Counter(
         "reinforced" if d.reinforced else d.state for d in dressing.doors
     )

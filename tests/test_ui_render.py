@@ -107,7 +107,8 @@ def test_panel_shows_status_and_stacked_messages() -> None:
     game.log("Drip.")
     game.turn = 321
     text = text_of(draw(game))
-    for expected in ("HP 30/30", "Lvl 1", "Depth 1/1 hand", "Seed ui-test", "Turn 321",
+    hp = f"HP {game.player.hp}/{game.player.max_hp}"
+    for expected in (hp, "Lvl 1", "Depth 1/1 hand", "Seed ui-test", "Turn 321",
                      "Drip. x2"):
         assert expected in text
 

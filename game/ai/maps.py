@@ -81,6 +81,7 @@ class TurnMaps:
     """Whether any door is shut: otherwise door-openers and the rest share one map."""
     _approach: dict[bool, NDArray[np.int32]] = field(default_factory=dict)
     _flee: dict[bool, NDArray[np.int32]] = field(default_factory=dict)
+    _around: dict[int, dict[Point, list[list[int]]]] = field(default_factory=dict)
 
     @classmethod
     def for_turn(cls, floor: Floor, goal: Point) -> TurnMaps:
@@ -97,3 +98,28 @@ class TurnMaps:
         if key not in self._flee:
             self._flee[key] = flee_map(self.floor, self.approach(key), key)
         return self._flee[key]
+
+    def around(self, dist: NDArray[np.int32], x: int, y: int) -> list[list[int]]:
+        """The 3x3 values of `dist` around (x, y) as plain ints ([dy + 1][dx + 1]).
+
+        The first call for a map reads the neighbourhoods of every monster at once (one numpy
+        gather instead of one slice per monster); a monster that has moved since is read alone.
+        """
+        table = self._around.get(id(dist))
+        if table is None:
+            table = self._around[id(dist)] = self._gather(dist)
+        found = table.get((x, y))
+        if found is None:
+            found = dist[y - 1 : y + 2, x - 1 : x + 2].tolist()
+        return found
+
+    def _gather(self, dist: NDArray[np.int32]) -> dict[Point, list[list[int]]]:
+        height, width = dist.shape
+        spots = [m.pos for m in self.floor.monsters
+                 if 0 < m.x < width - 1 and 0 < m.y < height - 1]
+        if not spots:
+            return {}
+        xs = np.array([p[0] for p in spots])[:, None, None] + np.arange(-1, 2)[None, None, :]
+        ys = np.array([p[1] for p in spots])[:, None, None] + np.arange(-1, 2)[None, :, None]
+        blocks = dist[ys, xs].tolist()
+        return dict(zip(spots, blocks, strict=True))

@@ -110,7 +110,7 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
     if hurt and monster.role not in ("minion", "solo"):
         monster.mode = "flee"
     if monster.mode == "flee":
-        if not _downhill(game, monster, maps.flee(monster.opens_doors)) and distance == 1:
+        if not _away(game, monster, maps) and distance == 1:
             combat.attack(game, monster, player)
         return
     role = monster.role
@@ -119,23 +119,23 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
     if role in RANGED_ROLES and _ranged_turn(game, monster, distance, maps):
         return
     if role == "leader" and distance <= KEEP_AWAY and _has_troops(game, monster):
-        backed = distance < KEEP_AWAY and _downhill(game, monster, maps.flee(monster.opens_doors))
+        backed = distance < KEEP_AWAY and _away(game, monster, maps)
         if backed or distance > 1:
             return  # hold back behind the troops; fight only when cornered next to the player
     backing_off = role == "skirmisher" and "retreat" in monster.effects and distance <= 2
-    if backing_off and _downhill(game, monster, maps.flee(monster.opens_doors)):
+    if backing_off and _away(game, monster, maps):
         return
     if distance == 1:
         combat.attack(game, monster, player)
         if role == "skirmisher":
             monster.effects["retreat"] = 2
         return
-    _downhill(game, monster, maps.approach(monster.opens_doors))
+    _toward(game, monster, maps)
 
 
 def _ranged_turn(game: Game, monster: Actor, distance: int, maps: TurnMaps) -> bool:
     """Shoot or cast when the player is in sight and range; back off when too close."""
-    if distance < KEEP_AWAY - 1 and _downhill(game, monster, maps.flee(monster.opens_doors)):
+    if distance < KEEP_AWAY - 1 and _away(game, monster, maps):
         return True
     if distance <= 1 or not sees_player(game, monster, monster.reach):
         return False
@@ -164,22 +164,39 @@ def _has_troops(game: Game, leader: Actor) -> bool:
     )
 
 
-def _downhill(game: Game, monster: Actor, dist: NDArray[np.int32]) -> bool:
+def _away(game: Game, monster: Actor, maps: TurnMaps) -> bool:
+    """A step down the flee map (away from the player, out of dead ends)."""
+    return _downhill(game, monster, maps.flee(monster.opens_doors), maps)
+
+
+def _toward(game: Game, monster: Actor, maps: TurnMaps) -> bool:
+    """A step down the approach map (toward the player)."""
+    return _downhill(game, monster, maps.approach(monster.opens_doors), maps)
+
+
+def _downhill(
+    game: Game, monster: Actor, dist: NDArray[np.int32], maps: TurnMaps | None = None
+) -> bool:
     """Step to the lowest free neighbour if it is lower than here; True when a turn was spent."""
     floor = game.floor
     here = int(dist[monster.y, monster.x])
+    if monster.pos in floor.teleports:
+        # Standing on a pad whose far end was taken: the pad is the low point of the map, so
+        # without this a monster would sit on it forever and block the link for everyone.
+        here = UNREACHED
+    x, y = monster.x, monster.y
+    if not (0 < x < floor.width - 1 and 0 < y < floor.height - 1):
+        return False  # only ever on a hand-made map: floors keep a wall border
+    around = (maps.around(dist, x, y) if maps is not None
+              else dist[y - 1 : y + 2, x - 1 : x + 2].tolist())
     best: tuple[int, int] | None = None
     for index, (dx, dy) in enumerate(STEPS):
-        nx, ny = monster.x + dx, monster.y + dy
-        if not floor.in_bounds(nx, ny):
+        value = around[dy + 1][dx + 1]
+        if value >= here or (best is not None and value >= best[0]):
             continue
-        value = int(dist[ny, nx])
-        if value == UNREACHED or value >= here:
+        if floor.monster_at(x + dx, y + dy) is not None:
             continue
-        if floor.monster_at(nx, ny) is not None:
-            continue
-        if best is None or value < best[0]:
-            best = (value, index)
+        best = (value, index)
     if best is None:
         return False
     return isinstance(_step(game, monster, STEPS[best[1]]), Success)

@@ -1,10 +1,10 @@
 """The autoplay bot's policy: one action for the game as it stands, by a fixed list of priorities.
 
-Level up, heal, fight what is adjacent, use gear, pick things up, close in on nearby monsters,
-explore (one flood from the unexplored edge), search a little, then go down; with the relic,
-climb back out. The bot reads the game and its own small `Memory` (door tries, turns spent per
-floor, actions just refused) and never draws from `game.rng`: any randomness comes from the
-actions it takes, so the same seed plays the same game in any process.
+Level up, heal, fight what is adjacent, use gear, pick things up, rest when hurt and alone, close
+in on nearby monsters, explore (one flood from the unexplored edge), search a little, then go
+down; with the relic, climb back out. The bot reads the game and its own small `Memory` (door
+tries, turns spent per floor, actions just refused) and never draws from `game.rng`: any
+randomness comes from the actions it takes, so the same seed plays the same game in any process.
 """
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ APPROACH_RANGE = 6
 CHASE_LIMIT = 20
 CHASE_PAUSE = 30
 """After CHASE_LIMIT approach steps without a blow, leave monsters be for CHASE_PAUSE turns."""
+DEN_RADIUS = 7
+"""On the way down, keep this far from a den whose guard the hero has seen (it rises when the
+hero comes within 6); go through only when there is no other way down."""
 DOOR_TRIES = 6
 """Bumps at a stuck or locked door before the bot takes it for a wall (per retry round)."""
 JAM_WAIT = 25
@@ -56,6 +59,12 @@ JAM_WAIT = 25
 SEARCH_TURNS = 3
 """Turns of searching once a floor is explored, before leaving it."""
 MIN_FLOOR_BUDGET = 300
+REST_BELOW = 0.5
+REST_UNTIL = 0.9
+"""With no monster in sight, rest (search in place) from below REST_BELOW of maximum HP until
+REST_UNTIL, as long as resting heals: no gain in REST_CHECK turns stops it for REST_OFF turns."""
+REST_CHECK = 30
+REST_OFF = 500
 IMPOSSIBLE_LIMIT = 4
 """Refused actions in a row before the bot just waits a turn."""
 _DICE = re.compile(r"^(\d*)d(\d+)([+-]\d+)?$")
@@ -76,6 +85,12 @@ class Memory:
     door_round: dict[int, int] = field(default_factory=dict)
     floor_turns: dict[int, int] = field(default_factory=dict)
     searched: dict[int, int] = field(default_factory=dict)
+    resting: bool = False
+    rest_streak: int = 0
+    rest_hp: int = 0
+    rest_off_until: int = -1
+    guards: list[int] = field(default_factory=list)
+    """Ids of monsters seen guarding a den."""
     chase_steps: int = 0
     chase_pause_until: int = -1
     failed: list[Action] = field(default_factory=list)
@@ -144,6 +159,10 @@ def _observe(
         key = (depth, door[0], door[1])
         memory.door_tries[key] = memory.door_tries.get(key, 0) + 1
     reason = memory.reason
+    _note_rest(game, memory, reason == "rest")
+    for monster in _visible_monsters(game):
+        if monster.mode == "guard" and monster.id not in memory.guards:
+            memory.guards.append(monster.id)
     if reason == "approach":
         memory.chase_steps += 1
         if memory.chase_steps >= CHASE_LIMIT:
@@ -159,6 +178,46 @@ def _observe(
         spot = (depth, *action.target)
         memory.refused = [door for door in memory.refused if door != spot]
         memory.door_tries.pop(spot, None)
+
+
+def _dens(game: Game, memory: Memory) -> NDArray[np.bool_] | None:
+    """Tiles near a guard the hero has seen that still keeps its den, or None if there is none."""
+    floor = game.floor
+    guards = [m for m in floor.monsters if m.mode == "guard" and m.id in memory.guards]
+    if not guards:
+        return None
+    den = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    for guard in guards:
+        den[max(0, guard.y - DEN_RADIUS): guard.y + DEN_RADIUS + 1,
+            max(0, guard.x - DEN_RADIUS): guard.x + DEN_RADIUS + 1] = True
+    return den
+
+
+def _note_rest(game: Game, memory: Memory, rested: bool) -> None:
+    """Keep resting until healed; give up for a while when resting does not heal."""
+    player = game.player
+    if player.hp >= player.max_hp * REST_UNTIL:
+        memory.resting = False
+    if not rested:
+        memory.rest_streak = 0
+        return
+    memory.resting = memory.resting or player.hp < player.max_hp * REST_UNTIL
+    memory.rest_streak += 1
+    if memory.rest_streak == 1:
+        memory.rest_hp = player.hp
+    elif memory.rest_streak >= REST_CHECK:
+        if player.hp <= memory.rest_hp:
+            memory.resting = False
+            memory.rest_off_until = game.turn + REST_OFF
+        memory.rest_streak = 0
+
+
+def _should_rest(game: Game, memory: Memory) -> bool:
+    player = game.player
+    if game.turn < memory.rest_off_until:
+        return False
+    share = REST_UNTIL if memory.resting else REST_BELOW
+    return player.hp < player.max_hp * share
 
 
 def _aim(game: Game, action: Action) -> Point | None:
@@ -188,6 +247,8 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
         yield "equip", Equip(item.id)
     if _wanted_here(game):
         yield "pickup", PickUp()
+    if not foes and _should_rest(game, memory):
+        yield "rest", Search()
     walk = paths.walkable_known(floor, blocked_doors(game, memory) + _jammed(game, memory))
     if hero.has_relic and _usable_stairs(floor, player.pos, "up"):
         yield "climb", TakeStairs("up")
@@ -200,15 +261,20 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     def way_down() -> Step:
         """The first step toward known stairs down (flooded once, when first asked)."""
         if not down:
-            down.append(_toward(floor, walk, stairs_mask(floor, "down"), player.pos))
+            down.append(_toward(floor, safe, stairs_mask(floor, "down"), player.pos))
         return down[0]
 
     going_down = not hero.has_relic and game.depth < game.last_depth
-    yield from _explore(game, memory, walk, way_down if going_down else None)
+    den = _dens(game, memory) if going_down else None
+    safe = walk if den is None else walk & ~den
+    yield from _explore(game, memory, safe, way_down if going_down else None)
     if going_down:
         if _usable_stairs(floor, player.pos, "down"):
             yield "descend", TakeStairs("down")
         yield from _moves("descend", way_down())
+    if den is not None:
+        yield from _moves("descend", _toward(floor, walk, stairs_mask(floor, "down"), player.pos))
+        yield from _explore(game, memory, walk, None)
     yield from _stuck(game, memory)
     yield "wait", Wait()
 
@@ -440,13 +506,12 @@ def _wanted_here(game: Game) -> bool:
     if not here:
         return False
     if len(game.hero.inventory) >= INVENTORY_LIMIT:
-        return here[0].kind == "relic"
-    return any(item.kind != "gold" and wanted(game, item) for item in here)
+        return here[0].kind in ("relic", "gold")
+    return any(wanted(game, item) for item in here)
 
 
 def wanted_items_mask(game: Game) -> NDArray[np.bool_]:
-    """Explored tiles holding something the bot wants (not where it stands: gold there came
-    from a search and is left, since the rules take gold only by stepping onto it)."""
+    """Explored tiles holding something the bot wants (not where it stands: that is picked up)."""
     floor = game.floor
     mask = np.zeros(floor.tiles.shape, dtype=np.bool_)
     for item in floor.items:

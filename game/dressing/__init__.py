@@ -18,7 +18,7 @@ from game.dressing.areas import Space, build_areas
 from game.dressing.bestiary import Bestiary, default_bestiary
 from game.dressing.contents import door_traps, dress_contents, place_room_traps, place_treasure
 from game.dressing.doors import dress_doors
-from game.dressing.encounters import RULESETS, dress_encounters
+from game.dressing.encounters import PARTY, RULESETS, dress_encounters
 from game.dressing.keys import place_keys
 from game.dressing.model import (
     Area,
@@ -45,6 +45,7 @@ DRESSING_PARAMS: Final = (
         choices=tuple(RULESETS),
     ),
     Param("boss", False, "add the boss encounter, guarding a relic (the last floor of a run)"),
+    Param("party", PARTY, "heroes the encounters are built for (the game has one)", 1, 8),
 )
 
 __all__ = [
@@ -96,7 +97,7 @@ def dress(
     treasures = place_treasure(contents, space, things_rng, depth)
     met = dress_encounters(
         space, contents, rng.fork("encounters"), depth, ruleset, boss, bestiary, tables,
-        len(traps) + 1,
+        len(traps) + 1, int(values["party"]),
     )
     return Dressing(
         depth=depth,

@@ -125,8 +125,13 @@ def standard_xp(depth: int) -> int:
     return 100 + 25 * (depth - 1)
 
 
-def xp_budget(depth: int, difficulty: str) -> int:
-    return round(standard_xp(depth) * FACTORS[difficulty])
+PARTY = 3
+"""The party the factors are for: an average encounter is one standard monster per hero."""
+
+
+def xp_budget(depth: int, difficulty: str, party: int = PARTY) -> int:
+    """The encounter's XP: the factor's standard monsters, scaled to the party's size."""
+    return round(standard_xp(depth) * FACTORS[difficulty] * party / PARTY)
 
 
 def trap_xp(depth: int) -> int:
@@ -348,9 +353,10 @@ class Dealer:
     then corridor spots, then the rest; a second round only when cards outnumber areas."""
 
     def __init__(self, space: Space, bestiary: Bestiary, depth: int, rng: Rng,
-                 first_trap: int) -> None:
+                 first_trap: int, party: int = PARTY) -> None:
         self.space = space
         self.depth = depth
+        self.party = party
         self.rng = rng
         self.composer = Composer(bestiary, depth, self.rng)
         self.encounters: list[Encounter] = []
@@ -378,7 +384,7 @@ class Dealer:
         room = len(free) - (1 if card.template == "boss" else 0)  # the relic's tile
         if room < 1:
             return False
-        budget = xp_budget(self.depth, card.difficulty)
+        budget = xp_budget(self.depth, card.difficulty, self.party)
         party = self.composer.compose(card.template, budget, room)
         if not party.members:
             return False
@@ -443,7 +449,7 @@ def boss_area(space: Space) -> Area | None:
 
 def dress_encounters(
     space: Space, contents: Sequence[Contents], rng: Rng, depth: int, ruleset: str, boss: bool,
-    bestiary: Bestiary, tables: TableSet, first_trap: int,
+    bestiary: Bestiary, tables: TableSet, first_trap: int, party: int = PARTY,
 ) -> FloorEncounters:
     """The deck is dealt and the areas ordered before any monster is chosen, so the bestiary
     changes only which monsters come and where they stand."""
@@ -451,4 +457,4 @@ def dress_encounters(
     cards = deal(deck_size(ruleset, plan.width, plan.height), rng, tables)
     lair = boss_area(space) if boss else None
     queue = area_queue(space.amap, contents, rng, lair)
-    return Dealer(space, bestiary, depth, rng, first_trap).run(cards, queue, lair)
+    return Dealer(space, bestiary, depth, rng, first_trap, party).run(cards, queue, lair)

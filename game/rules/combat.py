@@ -51,7 +51,7 @@ def attack(game: Game, attacker: Actor, defender: Actor, ranged: bool = False) -
     colour = (255, 120, 100) if defender.id == PLAYER_ID else (230, 230, 230)
     crit = " hard" if natural == 20 else ""
     verb = ("shoot" if ranged else "hit") + ("" if attacker.id == PLAYER_ID else "s")
-    game.log(f"{_name(attacker, True)} {verb}{crit} {_name(defender, False)} for {damage}.", colour)
+    game.log(f"{_name(attacker, True)} {verb} {_name(defender, False)}{crit} for {damage}.", colour)
     if defender.hp <= 0:
         die(game, defender, attacker)
     elif defender.id != PLAYER_ID and defender.mode == "asleep":

@@ -34,7 +34,7 @@ def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
                 game.log("You stumble into the wall.", (200, 160, 255))
             return Success()
         return Impossible("A wall blocks the way." if actor.id == PLAYER_ID else "blocked")
-    actor.x, actor.y = nx, ny
+    floor.relocate(actor, nx, ny)
     arrive(game, actor)
     return Success()
 
@@ -51,7 +51,7 @@ def arrive(game: Game, actor: Actor) -> None:
             if actor.id == PLAYER_ID:
                 game.log("The teleporter hums, but something stands on the other end.")
         else:
-            actor.x, actor.y = destination
+            floor.relocate(actor, *destination)
             if actor.id == PLAYER_ID:
                 game.log("The teleporter whisks you away!", (120, 220, 255))
             elif floor.visible[destination[1], destination[0]]:

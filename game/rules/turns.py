@@ -13,6 +13,8 @@ from game.world.fov import update_fov
 from game.world.model import Game
 
 MAX_ALTERNATIVES = 4
+REGEN_EVERY = 6
+"""The hero heals one hit point every this many turns (a short rest, spread out)."""
 
 
 def player_act(game: Game, action: Action) -> Result:
@@ -53,6 +55,8 @@ def end_turn(game: Game) -> None:
         if is_over(game):
             return
     player = game.player
+    if game.turn % REGEN_EVERY == 0 and 0 < player.hp < player.max_hp:
+        player.hp += 1
     for name in sorted(player.effects):
         player.effects[name] -= 1
         if player.effects[name] <= 0:

@@ -37,6 +37,16 @@ WANDER_CHANCE = 0.15
 LOOT_PER_AREA = 0.35
 
 
+PARTY = 1
+"""The game has one hero: encounters are built for a party of one."""
+
+
+def dressing_params(recipe: FloorRecipe, boss: bool) -> dict[str, str | bool | int]:
+    """The dressing of a floor in play: the plan's ruleset, a party of one, the boss if last."""
+    given: dict[str, str | bool | int] = {k: v for k, v in recipe.params if k == "ruleset"}
+    return {**given, "boss": boss, "party": PARTY}
+
+
 def make_plan(recipe: FloorRecipe, run_seed: int) -> FloorPlan:
     return generators.generate_floor(
         recipe.generator, run_seed, recipe.depth, recipe.width, recipe.height,
@@ -47,8 +57,7 @@ def make_plan(recipe: FloorRecipe, run_seed: int) -> FloorPlan:
 def build_floor(recipe: FloorRecipe, run_seed: int, boss: bool, first_id: int) -> Floor:
     """The runtime floor of `recipe`; ids of its monsters and items start at `first_id`."""
     plan = make_plan(recipe, run_seed)
-    params = {k: v for k, v in recipe.params if k == "ruleset"}
-    dressing = dress_floor(plan, run_seed, recipe.depth, {**params, "boss": boss})
+    dressing = dress_floor(plan, run_seed, recipe.depth, dressing_params(recipe, boss))
     floor = Floor(
         depth=recipe.depth,
         generator=recipe.generator,

@@ -21,9 +21,10 @@ NORMAL_SPEED = 10
 """Energy an actor needs to act; an actor gains its speed in energy every turn."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Actor:
-    """The player or a monster. Monsters copy their stats from the bestiary when spawned."""
+    """The player or a monster. Monsters copy their stats from the bestiary when spawned.
+    Two actors are the same only if they are the same object (an entity, not a value)."""
 
     id: int
     kind: str
@@ -150,6 +151,11 @@ class Floor:
     """(x, y, w, h, description) of rooms and areas, for look mode and the floor map."""
     treasure: dict[Point, int] = field(default_factory=dict)
     """Hidden gold by position, found by searching."""
+    _where: dict[Point, Actor] = field(default_factory=dict, repr=False, compare=False)
+    """Living monsters by position: an index `monster_at` rebuilds when monsters come or go,
+    kept current by `relocate` as they move (a turn with 500 monsters asks thousands of times)."""
+    _where_of: tuple[int, int] = field(default=(0, -1), repr=False, compare=False)
+    """(id of the monsters list, its length) when the index was built."""
 
     @property
     def width(self) -> int:
@@ -163,10 +169,25 @@ class Floor:
         return 0 <= x < self.width and 0 <= y < self.height
 
     def monster_at(self, x: int, y: int) -> Actor | None:
-        for monster in self.monsters:
-            if monster.x == x and monster.y == y and monster.alive:
-                return monster
-        return None
+        if self._where_of != (id(self.monsters), len(self.monsters)):
+            self._reindex()
+        found = self._where.get((x, y))
+        if found is not None and (found.pos != (x, y) or not found.alive):
+            self._reindex()  # something moved it without `relocate`: trust the list
+            found = self._where.get((x, y))
+        return found
+
+    def relocate(self, actor: Actor, x: int, y: int) -> None:
+        """Move a monster (or the player) and keep the position index current."""
+        if self._where.get(actor.pos) is actor:
+            del self._where[actor.pos]
+        actor.x, actor.y = x, y
+        if actor.id != PLAYER_ID:
+            self._where[(x, y)] = actor
+
+    def _reindex(self) -> None:
+        self._where = {m.pos: m for m in self.monsters if m.alive}
+        self._where_of = (id(self.monsters), len(self.monsters))
 
     def items_at(self, x: int, y: int) -> list[Item]:
         return [item for item in self.items if item.x == x and item.y == y]

@@ -1,0 +1,141 @@
+"""Replays: a run code plus the actions taken, each with the state hash after it.
+
+The file is JSON lines of plain values (no pickle, nothing executed): a header line, then one line
+per action. Actions are stored as their class name and fields, never as input events, so a replay
+plays back the same under any key bindings. Reading checks every line's shape and size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.floorplan import Point
+from game.rules.actions import ACTION_TYPES, Action
+from game.rules.turns import player_act
+from game.world.dungeon import game_from_code
+from game.world.model import Game
+from game.world.serial import state_hash
+
+FORMAT = "delve-replay"
+VERSION = 1
+MAX_BYTES = 64 * 1024 * 1024
+MAX_LINE = 4096
+
+
+class ReplayError(ValueError):
+    """A replay file that cannot be read; the message names the line."""
+
+
+@dataclass(slots=True)
+class Recording:
+    """A run being recorded: its code and, per action, the action and the hash after it."""
+
+    code: str
+    steps: list[tuple[Action, str]] = field(default_factory=list)
+
+    def add(self, action: Action, game: Game) -> None:
+        self.steps.append((action, state_hash(game)))
+
+    def text(self) -> str:
+        lines = [json.dumps({"format": FORMAT, "version": VERSION, "code": self.code})]
+        for action, digest in self.steps:
+            lines.append(json.dumps({"action": type(action).__name__,
+                                     "args": _args(action), "hash": digest}))
+        return "\n".join(lines) + "\n"
+
+
+def _args(action: Action) -> dict[str, Any]:
+    return {
+        f.name: (list(value) if isinstance(value := getattr(action, f.name), tuple) else value)
+        for f in dataclasses.fields(action)
+    }
+
+
+def action_from(name: Any, args: Any, where: str) -> Action:
+    """Rebuild an action from its stored name and fields, checking both."""
+    if not isinstance(name, str) or name not in ACTION_TYPES:
+        raise ReplayError(f"{where}: unknown action {name!r}")
+    cls = ACTION_TYPES[name]
+    names = [f.name for f in dataclasses.fields(cls)]
+    if not isinstance(args, dict) or sorted(args) != sorted(names):
+        raise ReplayError(f"{where}: {name} takes {', '.join(names) or 'nothing'}")
+    values: dict[str, Any] = {}
+    hints = typing.get_type_hints(cls)
+    for key, value in args.items():
+        wanted = hints[key]
+        if _is_int(value) and wanted is int:
+            values[key] = value
+        elif value is None and wanted == Point | None:
+            values[key] = None
+        elif (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)
+              and wanted == Point | None):
+            values[key] = (value[0], value[1])
+        elif isinstance(value, str) and len(value) <= 40 and wanted is str:
+            values[key] = value
+        else:
+            raise ReplayError(f"{where}: bad value for {name}.{key}")
+    try:
+        return cls(**values)
+    except TypeError:
+        raise ReplayError(f"{where}: bad arguments for {name}") from None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read(path: Path) -> Recording:
+    """Load and check a replay file (ReplayError names the problem and the line)."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as problem:
+        raise ReplayError(f"cannot read {path}: {problem.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise ReplayError(f"{path} is larger than {MAX_BYTES} bytes")
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path} is not UTF-8 text") from None
+    if not lines:
+        raise ReplayError(f"{path} is empty")
+    header = _json(lines[0], f"{path} line 1")
+    if (not isinstance(header, dict) or header.get("format") != FORMAT
+            or not isinstance(header.get("code"), str)):
+        raise ReplayError(f"{path} line 1: not a {FORMAT} header")
+    if header.get("version") != VERSION:
+        raise ReplayError(f"{path}: replay format {header.get('version')!r}, expected {VERSION}")
+    recording = Recording(header["code"])
+    for number, line in enumerate(lines[1:], start=2):
+        where = f"{path} line {number}"
+        step = _json(line, where)
+        if not isinstance(step, dict) or not isinstance(step.get("hash"), str):
+            raise ReplayError(f"{where}: expected an action with its state hash")
+        recording.steps.append((action_from(step.get("action"), step.get("args"), where),
+                                step["hash"]))
+    return recording
+
+
+def _json(line: str, where: str) -> Any:
+    if len(line) > MAX_LINE:
+        raise ReplayError(f"{where}: line longer than {MAX_LINE} characters")
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as problem:
+        raise ReplayError(f"{where}: not JSON ({problem.msg})") from None
+
+
+def verify(recording: Recording) -> int | None:
+    """Replay without a window: None when every state hash matches, else the first action
+    number (1-based) whose state hash differs."""
+    game = game_from_code(recording.code)
+    for number, (action, digest) in enumerate(recording.steps, start=1):
+        player_act(game, action)
+        if state_hash(game) != digest:
+            return number
+    return None

@@ -1,0 +1,79 @@
+"""Replays: recorded runs verify as identical; a tampered one names the first diverging action."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.replay import Recording, ReplayError, read, verify
+from game.rules.actions import Move, Search, TakeStairs, Use, Wait
+from game.rules.turns import player_act
+from game.world.dungeon import new_game
+from game.world.model import FloorRecipe
+
+RECIPES = tuple(FloorRecipe(d, g, 50, 30) for d, g in enumerate(("bsp", "cave", "maze"), 1))
+SCRIPT = (Move(1, 0), Move(0, 1), Search(), Wait(), Move(-1, 0), TakeStairs("down"),
+          Use(99, (3, 4)), Move(0, -1), Move(1, 1))
+
+
+def record(seed: str, steps: int) -> Recording:
+    game = new_game(seed, RECIPES)
+    recording = Recording(game.code)
+    for index in range(steps):
+        action = SCRIPT[index % len(SCRIPT)]
+        player_act(game, action)
+        recording.add(action, game)
+    return recording
+
+
+@pytest.mark.parametrize("seed", ["r1", "r2", "r3"])
+def test_a_recorded_run_verifies(tmp_path: Path, seed: str) -> None:
+    path = tmp_path / "run.replay"
+    path.write_text(record(seed, 60).text())
+    loaded = read(path)
+    assert len(loaded.steps) == 60
+    assert verify(loaded) is None
+
+
+@pytest.mark.parametrize("tamper", ["hash", "action"])
+def test_tampering_reports_the_first_diverging_action(tmp_path: Path, tamper: str) -> None:
+    recording = record("b", 40)
+    game = new_game("b", RECIPES)
+    for action, _ in recording.steps[:24]:
+        player_act(game, action)
+    assert not game.outcome, "the hero must still be playing when the tampered action comes"
+    lines = recording.text().splitlines()
+    step = json.loads(lines[25])  # line 0 is the header: line 25 is action 25
+    if tamper == "hash":
+        step["hash"] = "0" * 32
+    else:
+        assert step["action"] == "Use", "action 25 of the script is a Use that cannot work"
+        step["action"], step["args"] = "Wait", {}
+    lines[25] = json.dumps(step)
+    path = tmp_path / "tampered.replay"
+    path.write_text("\n".join(lines) + "\n")
+    assert verify(read(path)) == 25
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "is empty"),
+        ("not json\n", "line 1: not JSON"),
+        ('{"format": "x"}\n', "not a delve-replay header"),
+        ('{"format": "delve-replay", "version": 9, "code": "D1-"}\n', "replay format 9"),
+        ('{"format": "delve-replay", "version": 1, "code": "D1-"}\n{"action": "Exec", '
+         '"args": {}, "hash": "0"}\n', "line 2: unknown action 'Exec'"),
+        ('{"format": "delve-replay", "version": 1, "code": "D1-"}\n{"action": "Move", '
+         '"args": {"dx": "x", "dy": 1}, "hash": "0"}\n', "line 2: bad"),
+        ('{"format": "delve-replay", "version": 1, "code": "D1-"}\n{"action": "Move", '
+         '"args": {"dx": 1}, "hash": "0"}\n', "Move takes dx, dy"),
+    ],
+)
+def test_bad_replays_name_the_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.replay"
+    path.write_text(text)
+    with pytest.raises(ReplayError, match=message):
+        read(path)
