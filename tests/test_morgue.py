@@ -66,7 +66,7 @@ def test_morgue_names_everything_that_matters(tmp_path: Path) -> None:
     for expected in (
         "Run seed: morgue", "died: killed by a cave rat on depth 2", "Turns: 321",
         "Level 2", "XP 130", "Gold 40", f"Strength +{game.hero.strength}", f"HP {game.player.hp}/",
-        "weapon: dagger (1d4, +1 to hit)", "body: leather armour (AC +2)",
+        "weapon: long sword (1d8, +0 to hit)", "body: leather armour (AC +2)",
         "potion of healing", f"depth 1: cave 50x36, fingerprint {game.floors[1].fingerprint}",
         f"depth 2: maze 41x31, fingerprint {game.floors[2].fingerprint}",
         "message 29 (x2)",

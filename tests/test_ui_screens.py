@@ -338,7 +338,7 @@ def test_text_screens_scroll_and_close() -> None:
     assert isinstance(help_screen.on_event(key(KeySym.ESCAPE)), Pop)
     sheet = CharacterScreen(game)
     text = drawn_text(sheet)
-    assert "Level 1" in text and "weapon: dagger" in text
+    assert "Level 1" in text and "weapon: long sword" in text
     assert isinstance(sheet.on_event(key(KeySym.RETURN)), Pop)
 
 

@@ -32,6 +32,8 @@ KEEP_AWAY = 3
 BOLSTER_RANGE = 5
 BOLSTER_TURNS = 3
 SPELL_TURNS = 4
+SPELL_RECHARGE = 10
+"""Turns before a controller can cast again: a hex is a moment, not a prison."""
 RANGED_ROLES = ("artillery", "controller")
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
 
@@ -140,9 +142,11 @@ def _ranged_turn(game: Game, monster: Actor, distance: int, maps: TurnMaps) -> b
     if distance <= 1 or not sees_player(game, monster, monster.reach):
         return False
     player = game.player
-    if monster.role == "controller" and not ({"slowed", "confused"} & set(player.effects)):
+    hexed = {"slowed", "confused"} & set(player.effects)
+    if monster.role == "controller" and not hexed and "recharging" not in monster.effects:
         effect = "slowed" if game.rng.coin() else "confused"
         player.effects[effect] = SPELL_TURNS
+        monster.effects["recharging"] = SPELL_RECHARGE
         game.log(f"The {monster.name} casts a spell: you are {effect}!", (200, 120, 255))
         return True
     combat.attack(game, monster, player, ranged=True)

@@ -245,14 +245,19 @@ class Composer:
         solos = self.pool(SLOTS["solo"])
         strong = [k for k in solos if k.xp <= high and 2 * k.xp >= budget]
         elites = [k for k in self.pool(ELITE) if 2 * k.xp + per_trap <= high]
-        if solos and (strong or not elites or room < 2):
+        standard = self.pool(ELITE)
+        plain = [k for k in standard if k.xp + per_trap <= high] or (
+            [min(standard, key=_xp_key)] if standard and not strong else [])
+        if solos and (strong or not (elites or plain) or room < 2):
             member = Member(self.rng.choice(strong) if strong else _strongest_within(solos, high))
         elif elites:
             ranked = [k for k in elites if 4 * k.xp >= budget] or [max(elites, key=_xp_key)]
             member = Member(self.rng.choice(ranked), elite=True)
+        elif plain:  # a small party's den: no solo or elite fits, so one plain beast and traps
+            member = Member(max(plain, key=_xp_key))
         else:
             return Party((), 0, 0)
-        least = 1 if member.elite else 0
+        least = 0 if member.kind.role == "solo" else 1
         wanted = max(least, round((budget - member.xp) / per_trap))
         traps = max(0, min(wanted, MAX_DEN_TRAPS, room - 1))
         return Party((member,), traps, member.xp + traps * per_trap, traps + 1 >= room)

@@ -9,6 +9,7 @@ from game.world.model import PLAYER_ID, Actor, Game
 
 COMBAT_NOISE = 8
 BOLSTER_BONUS = 2
+LONG_RANGE = 4
 
 
 def attack_bonus(game: Game, actor: Actor) -> int:
@@ -25,6 +26,12 @@ def armour_class(game: Game, actor: Actor) -> int:
     return ac
 
 
+def range_penalty(attacker: Actor, defender: Actor) -> int:
+    """Shots beyond short range are harder: -2 for every full LONG_RANGE tiles of distance."""
+    distance = max(abs(attacker.x - defender.x), abs(attacker.y - defender.y))
+    return 2 * (distance // LONG_RANGE)
+
+
 def damage_roll(game: Game, actor: Actor, critical: bool) -> int:
     """The actor's damage dice (the wielded weapon's for the player), twice on a critical."""
     dice = actor.damage
@@ -39,8 +46,8 @@ def damage_roll(game: Game, actor: Actor, critical: bool) -> int:
 def attack(game: Game, attacker: Actor, defender: Actor, ranged: bool = False) -> None:
     """Roll d20 + bonus against AC: a natural 1 misses, a natural 20 hits and doubles the dice."""
     natural = game.rng.randint(1, 20)
-    hit = natural == 20 or (natural != 1 and natural + attack_bonus(game, attacker)
-                            >= armour_class(game, defender))
+    bonus = attack_bonus(game, attacker) - (range_penalty(attacker, defender) if ranged else 0)
+    hit = natural == 20 or (natural != 1 and natural + bonus >= armour_class(game, defender))
     make_noise(game, attacker.pos, COMBAT_NOISE)
     if not hit:
         game.log(f"{_name(attacker, True)} {_miss(attacker)} {_name(defender, False)}.",

@@ -34,7 +34,7 @@ SQUARES_PER_TURN = 6
 HP_SCALE = 0.5
 """The bestiary's hit points are for a party of adventurers; the game has one hero."""
 WANDER_CHANCE = 0.15
-LOOT_PER_AREA = 0.35
+LOOT_PER_AREA = 0.5
 
 
 PARTY = 1

@@ -31,10 +31,10 @@ DEFAULT_PLAN: tuple[tuple[str, int, int], ...] = (
 )
 """Ten floors that use every generator; the last holds the boss and the relic."""
 
-HERO_HP = 40
+HERO_HP = 50
 """A lone hero on the bestiary's scale: about a 4e first-level fighter (AC 16 before armour,
 +6 to hit, strength 3), since the monsters' bonuses assume such defences."""
-STARTING_KIT = ("dagger", "leather", "potion_healing", "potion_healing")
+STARTING_KIT = ("sword", "leather", "potion_healing", "potion_healing")
 
 
 def default_recipes() -> tuple[FloorRecipe, ...]:
