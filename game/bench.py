@@ -70,6 +70,13 @@ def _floor_maker(name: str, seed: int, width: int, height: int) -> Callable[[], 
     return lambda: generators.generate_floor(name, seed, 1, width, height)
 
 
+def _dressed_maker(name: str, seed: int, width: int, height: int) -> Callable[[], object]:
+    """Layout and the dressing pass together: what a floor costs before play."""
+    from game.dressing import dress_floor
+
+    return lambda: dress_floor(generators.generate_floor(name, seed, 1, width, height), seed, 1)
+
+
 def _time_ms(action: Callable[[], object]) -> float:
     start = time.perf_counter()
     action()
@@ -83,14 +90,17 @@ def bench_generators(sizes: tuple[tuple[int, int], ...], repeat: int) -> dict[st
         flood = reference_flood(width, height)
         names = generators.names()
         samples: dict[str, list[float]] = {name: [] for name in names}
+        dressed: dict[str, list[float]] = {name: [] for name in names}
         flood_ms: list[float] = []
         for run in range(_repeats_for(width, height, repeat)):
             flood_ms.append(_time_ms(flood))
             for name in names:
                 samples[name].append(_time_ms(_floor_maker(name, run, width, height)))
+                dressed[name].append(_time_ms(_dressed_maker(name, run, width, height)))
         result[f"{width}x{height}"] = {
             "reference_flood_ms": round(statistics.median(flood_ms), 3),
             "generators": {n: round(statistics.median(s), 3) for n, s in samples.items()},
+            "with_dressing": {n: round(statistics.median(s), 3) for n, s in dressed.items()},
         }
     return {"sizes": result}
 
@@ -230,5 +240,7 @@ def run(suite: str, as_json: bool, sizes: str | None, repeat: int) -> int:
         ref = row["reference_flood_ms"]
         print(f"{size}: reference flood {ref:.2f} ms")
         for name, ms in row["generators"].items():
-            print(f"  {name:8s} {ms:9.2f} ms  {ms / ref:5.2f} floods")
+            full = row["with_dressing"][name]
+            print(f"  {name:8s} {ms:9.2f} ms  {ms / ref:5.2f} floods"
+                  f"   with dressing {full:9.2f} ms  {full / ref:5.2f} floods")
     return 0

@@ -20,6 +20,7 @@ from game.export.textkey import text_key
 from game.floorplan import FloorPlan
 from game.generators.common import GeneratorSpec
 from game.params import parse_assignments, resolve
+from game.runargs import add_run_options, choose_run
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.tiles import to_ascii
@@ -94,6 +95,7 @@ def _bounded(text: str, low: int, high: int) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="run.py", description="Delve: a roguelike that plays its generators.")
+    add_run_options(parser, "run seed text for the game (no command: play)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     gen = sub.add_parser("generate", help="make one floor and print or export it")
@@ -120,8 +122,20 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--sizes", help="comma-separated WxH list (default 80x50,200x200,1000x1000)")
     bench.add_argument("--repeat", type=int, default=0, help="runs per median (0: by size)")
 
+    catalog = sub.add_parser("catalog", help="what each depth of a run holds, without playing")
+    add_run_options(catalog)
+    catalog.add_argument("--depths", default="", help="e.g. 1-10 or 3 (default: every depth)")
+    catalog.add_argument("--spoilers", choices=("layout", "full"), default="layout")
+    catalog.add_argument("--format", choices=("text", "json", "csv"), default="text")
+
+    replay = sub.add_parser("replay", help="play back a replay file (--verify: no window)")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--verify", action="store_true",
+                        help="replay without a window; report identical or the first difference")
+
     auto = sub.add_parser("autoplay", help="a bot plays without a window; prints a summary")
-    auto.add_argument("--seed", required=True, help="run seed text")
+    add_run_options(auto)
+    auto.add_argument("--record", type=Path, metavar="FILE", help="write a replay of the run")
     auto.add_argument("--turns", type=_turn_limit, default=2000,
                       help=f"stop after this many turns, 1..{MAX_TURNS}")
     auto.add_argument("--runs", type=_run_count, help="play seeds TEXT, TEXT-2, ... in a row")
@@ -143,11 +157,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "autoplay":
             return _autoplay(args)
+        if args.command == "catalog":
+            return _catalog(args)
+        if args.command == "replay":
+            return _replay(args)
         if args.command == "bench":
             from game import bench
 
             return bench.run(args.suite, as_json=args.json, sizes=args.sizes, repeat=args.repeat)
-        return _default()
+        return _default(args)
     except (UsageError, ValueError) as problem:
         name = f"run.py {args.command}" if args.command else "run.py"
         print(f"{name}: error: {problem}", file=sys.stderr)
@@ -158,23 +176,91 @@ def _autoplay(args: argparse.Namespace) -> int:
     """One run (a summary line or JSON object), or with --runs a soak summary: runs, turns,
     deepest depth and the exceptions caught (each with its traceback on stderr; exit 1)."""
     from game.bot import autoplay
+    from game.replay import Recording
 
+    run = choose_run(args)
+    if run is None:  # choose_run requires a run, so this cannot happen
+        raise UsageError("name a run: --seed TEXT, --code CODE or --daily")
     if args.runs is None:
-        _, result = autoplay.play(args.seed, args.turns)
+        recording = Recording("") if args.record is not None else None
+        _, result = autoplay.play(run.seed, args.turns, run.recipes, daily=run.daily,
+                                  recording=recording)
+        if recording is not None:
+            _write(args.record, recording.text())
         print(json.dumps(result.as_dict(), indent=1) if args.json else result.line())
         return 0
-    summary = autoplay.play_runs(args.seed, args.runs, args.turns)
+    if args.record is not None:
+        raise UsageError("--record writes one run: leave out --runs")
+    summary = autoplay.play_runs(run.seed, args.runs, args.turns)
     for seed, _, trace in summary.errors:
         print(f"run {seed!r} raised:\n{trace}", file=sys.stderr)
     print(json.dumps(summary.as_dict(), indent=1) if args.json else summary.line())
     return 1 if summary.errors else 0
 
 
-def _default() -> int:
-    """No command: open the game window on the main menu (the ui is imported only here)."""
+def _default(args: argparse.Namespace) -> int:
+    """No command: open the game window, on the main menu or, with a run named, in that run
+    (the ui is imported only here)."""
     from game.ui.app import run
+    from game.ui.session import Session
+    from game.world.dungeon import new_game
 
-    return run()
+    chosen = choose_run(args, seed_required=False)
+    if chosen is None:
+        return run()
+    session = Session(recipes=chosen.recipes, seed_text=chosen.seed)
+    session.game = new_game(chosen.seed, chosen.recipes, chosen.daily)
+    return run(session=session)
+
+
+def _catalog(args: argparse.Namespace) -> int:
+    from game import catalog
+    from game.runcode import RunCode, encode
+    from game.runplan import plan_text
+    from game.version import RULES_VERSION
+    from game.world.dungeon import default_recipes
+
+    run = choose_run(args)
+    if run is None:
+        raise UsageError("name a run: --seed TEXT, --code CODE or --daily")
+    plan = "" if run.recipes == default_recipes() else plan_text(run.recipes)
+    code = encode(RunCode(run.seed, plan, run.daily))
+    depths = _depth_range(args.depths, len(run.recipes))
+    data = catalog.catalog(code, RULES_VERSION, run.recipes, seed_from_text(run.seed), depths,
+                           args.spoilers)
+    if args.format == "json":
+        print(json.dumps(data, indent=1))
+    elif args.format == "csv":
+        sys.stdout.write(catalog.as_csv(data))
+    else:
+        sys.stdout.write(catalog.as_text(data))
+    return 0
+
+
+def _depth_range(text: str, deepest: int) -> range:
+    if not text:
+        return range(1, deepest + 1)
+    first, _, last = text.partition("-")
+    if not first.isdigit() or (last and not last.isdigit()):
+        raise UsageError(f"--depths {text!r} is not N or N-M")
+    low, high = int(first), int(last or first)
+    if not 1 <= low <= high <= deepest:
+        raise UsageError(f"--depths {text!r} is outside 1..{deepest}")
+    return range(low, high + 1)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from game.replay import read, verify
+
+    recording = read(args.file)
+    if not args.verify:
+        raise UsageError("watching a replay in the window is not built yet: use --verify")
+    first = verify(recording)
+    if first is None:
+        print(f"identical: {len(recording.steps)} actions")
+        return 0
+    print(f"differs: action {first} of {len(recording.steps)} leads to another state")
+    return 1
 
 
 def _generate(args: argparse.Namespace) -> int:

@@ -420,5 +420,5 @@ def test_autoplay_rejects_bad_numbers(capsys: pytest.CaptureFixture[str]) -> Non
         main(["autoplay", "--seed", "x", "--turns", "0"])
     assert stop.value.code == 2
     assert "outside" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["autoplay", "--turns", "10"])
+    assert main(["autoplay", "--turns", "10"]) == 2  # no run named
+    assert "name a run" in capsys.readouterr().err

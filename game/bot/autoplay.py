@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.bot.policy import Bot
+from game.replay import Recording
 from game.world.dungeon import new_game
 from game.world.model import FloorRecipe, Game
 from game.world.serial import state_hash
@@ -83,15 +84,21 @@ class Summary:
 
 
 def play(
-    seed_text: str, turns: int, recipes: tuple[FloorRecipe, ...] | None = None
+    seed_text: str, turns: int, recipes: tuple[FloorRecipe, ...] | None = None,
+    *, daily: bool = False, recording: Recording | None = None,
 ) -> tuple[Game, RunReport]:
-    """A fresh run played by the bot until death, victory or `turns` game turns."""
-    game = new_game(seed_text, recipes)
+    """A fresh run played by the bot until death, victory or `turns` game turns; with a
+    `recording`, every action and the state hash after it are added to it."""
+    game = new_game(seed_text, recipes, daily)
+    if recording is not None:
+        recording.code = game.code
     bot = Bot()
     bot.memory.visited.append(game.depth)
     actions = 0
     while game.turn < turns and not game.outcome and actions < ACTIONS_PER_TURN * turns + 100:
         bot.act(game)
+        if recording is not None:
+            recording.add(bot.last_action, game)
         actions += 1
     return game, report(game, bot.memory.visited, actions)
 

@@ -120,12 +120,15 @@ class Bot:
 
     def __init__(self) -> None:
         self.memory = Memory()
+        self.last_action: Action = Wait()
+        """The action `act` played last (replays record it)."""
 
     def act(self, game: Game) -> Result:
         memory = self.memory
         if game.depth not in memory.visited:
             memory.visited.append(game.depth)
         action = next_action(game, memory)
+        self.last_action = action
         depth, turn = game.depth, game.turn
         aim = _aim(game, action)
         door = aim if aim is not None and game.floor.tiles[aim[1], aim[0]] == tiles.DOOR else None

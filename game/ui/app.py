@@ -31,6 +31,10 @@ class App:
         self.session = session or Session()
         self.console = tcod.console.Console(self.session.columns, self.session.rows, order="C")
         self.stack: list[State] = [MainMenu(self.session)]
+        if self.session.game is not None:  # started with a run code: straight into play
+            from game.ui.screens.play import PlayState
+
+            self.stack = [PlayState(self.session)]
 
     @property
     def running(self) -> bool:
@@ -55,9 +59,9 @@ class App:
         return self.console
 
 
-def run(columns: int = 80, rows: int = 50) -> int:
+def run(columns: int = 80, rows: int = 50, session: Session | None = None) -> int:
     """Open the window and play until the player quits; returns the exit status."""
-    app = App(Session(columns=columns, rows=rows))
+    app = App(session or Session(columns=columns, rows=rows))
     with tcod.context.new(columns=columns, rows=rows, tileset=assets.tileset(), title="Delve",
                           vsync=True, sdl_window_flags=WINDOW_FLAGS) as context:
         next_tick = time.monotonic()
