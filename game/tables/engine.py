@@ -37,6 +37,7 @@ class TableSet:
                         f"tables are: {', '.join(self._tables)}"
                     )
         _check_cycles(self._tables)
+        self._rows: dict[tuple[str, int], tuple[dict[str, Value], tuple[str, ...]]] = {}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -59,7 +60,7 @@ class TableSet:
         row = table.row_for(face)
         reroll = None
         if row.reroll is None:
-            fields = _own_fields(table, row, rng, fill=True)
+            fields = self._filled(table, row, rng)
             refs = row.refs
         else:  # the second roll's fields, under the ones this row writes, then adjusted
             reroll = self._reroll(table, row.reroll, rng)
@@ -71,8 +72,24 @@ class TableSet:
             for ref in refs + table.then
             if follow is None or ref.table in follow
         )
-        ordered = {spec.name: fields.get(spec.name) for spec in table.fields}
-        return Roll(table.name, table.die, face, row, MappingProxyType(ordered), reroll, nested)
+        if reroll is not None:
+            fields = {spec.name: fields.get(spec.name) for spec in table.fields}
+        return Roll(table.name, table.die, face, row, MappingProxyType(fields), reroll, nested)
+
+    def _filled(self, table: Table, row: Row, rng: Rng) -> dict[str, Value]:
+        """The row's fields in schema order with defaults filled in and dice rolled (in schema
+        order, as `_own_fields` rolls them). The fixed part is worked out once per row."""
+        key = (table.name, row.index)
+        known = self._rows.get(key)
+        if known is None:
+            base = _own_fields(table, row, rng, fill=True, roll_dice=False)
+            dice = tuple(spec.name for spec in table.fields
+                         if spec.kind == "dice" and isinstance(base.get(spec.name), str))
+            known = self._rows[key] = (base, dice)
+        fields = dict(known[0])
+        for name in known[1]:
+            fields[name] = rng.roll(str(fields[name]))
+        return fields
 
     def _reroll(self, table: Table, rule: Reroll, rng: Rng) -> Roll:
         """The second roll, on faces below `ignore_from` ("ignoring rolls of 91+").
@@ -89,13 +106,15 @@ class TableSet:
         return Nested(ref, count, tuple(self.roll(ref.table, rng, follow) for _ in range(count)))
 
 
-def _own_fields(table: Table, row: Row, rng: Rng, *, fill: bool) -> dict[str, Value]:
+def _own_fields(
+    table: Table, row: Row, rng: Rng, *, fill: bool, roll_dice: bool = True
+) -> dict[str, Value]:
     """The row's written fields, dice rolled; with `fill`, defaults for what it left out."""
     fields: dict[str, Value] = {}
     for spec in table.fields:
         if spec.name in row.fields:
             value = row.fields[spec.name]
-            if spec.kind == "dice" and isinstance(value, str):
+            if roll_dice and spec.kind == "dice" and isinstance(value, str):
                 value = rng.roll(value)
             fields[spec.name] = value
         elif fill:
