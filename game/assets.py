@@ -10,6 +10,8 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+import numpy as np
+
 if TYPE_CHECKING:
     import tcod.tileset
 
@@ -22,4 +24,33 @@ def tileset() -> tcod.tileset.Tileset:
     """The CP437 tileset, loaded once; shared, so callers must not modify it."""
     import tcod.tileset  # only the exports and the window draw; data readers need no tcod
 
-    return tcod.tileset.load_tilesheet(TILESET_PATH, 16, 16, tcod.tileset.CHARMAP_CP437)
+    loaded = tcod.tileset.load_tilesheet(TILESET_PATH, 16, 16, tcod.tileset.CHARMAP_CP437)
+    add_quadrant_glyphs(loaded)
+    return loaded
+
+
+QUADRANTS: Final[dict[int, tuple[bool, bool, bool, bool]]] = {
+    0x2596: (False, False, True, False), 0x2597: (False, False, False, True),
+    0x2598: (True, False, False, False), 0x2599: (True, False, True, True),
+    0x259A: (True, False, False, True), 0x259B: (True, True, True, False),
+    0x259C: (True, True, False, True), 0x259D: (False, True, False, False),
+    0x259E: (False, True, True, False), 0x259F: (False, True, True, True),
+}
+"""Quadrant block glyphs (top-left, top-right, bottom-left, bottom-right inked), which
+draw_semigraphics writes and the CP437 tileset lacks."""
+
+
+def add_quadrant_glyphs(tileset: tcod.tileset.Tileset) -> None:
+    """Give `tileset` the quadrant glyphs it lacks (leaves glyphs it has alone; idempotent)."""
+    height, width = tileset.tile_height, tileset.tile_width
+    for codepoint, (top_left, top_right, bottom_left, bottom_right) in QUADRANTS.items():
+        if tileset.get_tile(codepoint)[:, :, 3].any():
+            continue
+        tile = np.full((height, width, 4), 255, dtype=np.uint8)  # RGBA: white, inked by alpha
+        alpha = tile[:, :, 3]
+        alpha[: height // 2, : width // 2] = 255 * top_left
+        alpha[: height // 2, width // 2 :] = 255 * top_right
+        alpha[height // 2 :, : width // 2] = 255 * bottom_left
+        alpha[height // 2 :, width // 2 :] = 255 * bottom_right
+        tileset[codepoint] = tile
+

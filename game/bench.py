@@ -31,6 +31,8 @@ RENDER_FLOORS = ((80, 45), (200, 200))
 RENDER_CONSOLE = (80, 50)
 """The window's console: a frame draws the part of the floor that fits, whatever its size."""
 RENDER_MONSTERS = 10
+SAVE_FLOODS = 40
+"""Target: saving or loading a ten-floor run costs at most this many 80x45 reference floods."""
 
 
 def parse_sizes(text: str | None) -> tuple[tuple[int, int], ...]:
@@ -186,6 +188,52 @@ def bench_turns(repeat: int) -> dict[str, Any]:
     }
 
 
+def ten_floor_game() -> Game:
+    """A run of the default plan with every depth visited: the save a long game makes."""
+    from game.world.dungeon import floor_at, new_game
+
+    game = new_game("bench-saves")
+    for depth in range(1, game.last_depth + 1):
+        floor_at(game, depth)
+    return game
+
+
+def bench_saves(repeat: int) -> dict[str, float]:
+    """Median ms of saving the ten-floor run (through the crash-safe writer, backup and fsync
+    included) and of loading it back (every check included), beside the 80x45 reference."""
+    import tempfile
+    from pathlib import Path
+
+    from game.save.store import SaveSlot
+
+    runs = repeat if repeat > 0 else 11
+    game = ten_floor_game()
+    flood = reference_flood(80, 45)
+    save_ms: list[float] = []
+    load_ms: list[float] = []
+    flood_ms: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="delve-bench-") as folder:
+        slot = SaveSlot(Path(folder))
+        slot.save(game)  # the lock is taken and a previous save exists, as in play
+        for _ in range(runs):
+            flood_ms.append(_time_ms(flood))
+            save_ms.append(_time_ms(lambda: slot.save(game)))
+            load_ms.append(_time_ms(slot.load))
+        slot.release()
+    return {"save_ms": _median(save_ms), "load_ms": _median(load_ms),
+            "reference_flood_ms": _median(flood_ms)}
+
+
+def _print_saves(report: dict[str, float]) -> None:
+    flood = report["reference_flood_ms"]
+    print(f"reference flood 80x45: {flood:.3f} ms")
+    for name in ("save", "load"):
+        ms = report[f"{name}_ms"]
+        verdict = "met" if ms <= SAVE_FLOODS * flood else "MISSED"
+        print(f"  {name} a 10-floor run: {ms:8.3f} ms = {ms / flood:5.1f} floods"
+              f" (target: at most {SAVE_FLOODS}) {verdict}")
+
+
 def _median(samples: list[float]) -> float:
     return round(statistics.median(samples), 3)
 
@@ -223,6 +271,15 @@ def run(suite: str, as_json: bool, sizes: str | None, repeat: int) -> int:
     """Entry for the `bench` command."""
     if repeat < 0:
         raise ValueError(f"--repeat {repeat} is below 0")
+    if suite == "saves":
+        if sizes:
+            raise ValueError("--sizes is for the generators suite; saves has one fixed run")
+        saves = bench_saves(repeat)
+        if as_json:
+            print(json.dumps(saves))
+        else:
+            _print_saves(saves)
+        return 0
     if suite == "turns":
         if sizes:
             raise ValueError("--sizes is for the generators suite; turns has fixed scenes")

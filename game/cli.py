@@ -21,6 +21,7 @@ from game.floorplan import FloorPlan
 from game.generators.common import GeneratorSpec
 from game.params import parse_assignments, resolve
 from game.runargs import add_run_options, choose_run
+from game.save import commands as save_commands
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.tiles import to_ascii
@@ -28,6 +29,7 @@ from game.tiles import to_ascii
 EXIT_USAGE = 2
 MAX_SIDE = 4000
 MAX_ROLLS = 10_000
+SNAPSHOT_VIEWS = ("map", "first-person")
 MAX_HEX_BYTES = 16 * 1024 * 1024
 MAX_TURNS = 10_000_000
 MAX_RUNS = 100_000
@@ -96,6 +98,7 @@ def _bounded(text: str, low: int, high: int) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="run.py", description="Delve: a roguelike that plays its generators.")
     add_run_options(parser, "run seed text for the game (no command: play)")
+    save_commands.add_play_options(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     gen = sub.add_parser("generate", help="make one floor and print or export it")
@@ -117,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     roll.add_argument("--n", type=_roll_count, default=1, help=f"rolls, 1..{MAX_ROLLS}")
 
     bench = sub.add_parser("bench", help="speed benchmarks with a reference measured in the run")
-    bench.add_argument("suite", choices=("generators", "turns"))
+    bench.add_argument("suite", choices=("generators", "turns", "saves"))
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--sizes", help="comma-separated WxH list (default 80x50,200x200,1000x1000)")
     bench.add_argument("--repeat", type=int, default=0, help="runs per median (0: by size)")
@@ -127,6 +130,13 @@ def build_parser() -> argparse.ArgumentParser:
     catalog.add_argument("--depths", default="", help="e.g. 1-10 or 3 (default: every depth)")
     catalog.add_argument("--spoilers", choices=("layout", "full"), default="layout")
     catalog.add_argument("--format", choices=("text", "json", "csv"), default="text")
+
+    snap = sub.add_parser("snapshot", help="render the play screen to PNG, no window")
+    add_run_options(snap)
+    snap.add_argument("--turns", type=_snapshot_turns, default=0,
+                      help="turns the autoplay bot plays first (default 0)")
+    snap.add_argument("--view", choices=SNAPSHOT_VIEWS, default="map")
+    snap.add_argument("--out", type=Path, required=True, metavar="FILE.png")
 
     replay = sub.add_parser("replay", help="play back a replay file (--verify: no window)")
     replay.add_argument("file", type=Path)
@@ -140,6 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"stop after this many turns, 1..{MAX_TURNS}")
     auto.add_argument("--runs", type=_run_count, help="play seeds TEXT, TEXT-2, ... in a row")
     auto.add_argument("--json", action="store_true")
+    save_commands.add_autoplay_options(auto)
+    save_commands.add_save_info(sub)
     return parser
 
 
@@ -157,6 +169,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "autoplay":
             return _autoplay(args)
+        if args.command == "save-info":
+            return save_commands.save_info(args)
+        if args.command == "snapshot":
+            return _snapshot(args)
         if args.command == "catalog":
             return _catalog(args)
         if args.command == "replay":
@@ -181,12 +197,14 @@ def _autoplay(args: argparse.Namespace) -> int:
     run = choose_run(args)
     if run is None:  # choose_run requires a run, so this cannot happen
         raise UsageError("name a run: --seed TEXT, --code CODE or --daily")
+    save_commands.check_autoplay(args)
     if args.runs is None:
         recording = Recording("") if args.record is not None else None
-        _, result = autoplay.play(run.seed, args.turns, run.recipes, daily=run.daily,
-                                  recording=recording)
+        game, result = autoplay.play(run.seed, args.turns, run.recipes, daily=run.daily,
+                                     recording=recording)
         if recording is not None:
             _write(args.record, recording.text())
+        save_commands.keep_autoplay_state(args, game)
         print(json.dumps(result.as_dict(), indent=1) if args.json else result.line())
         return 0
     if args.record is not None:
@@ -202,15 +220,41 @@ def _default(args: argparse.Namespace) -> int:
     """No command: open the game window, on the main menu or, with a run named, in that run
     (the ui is imported only here)."""
     from game.ui.app import run
-    from game.ui.session import Session
+    from game.ui.session import Session, plan_rows
     from game.world.dungeon import new_game
 
+    save_commands.configure_play(args)
     chosen = choose_run(args, seed_required=False)
     if chosen is None:
         return run()
-    session = Session(recipes=chosen.recipes, seed_text=chosen.seed)
+    session = Session(plan=plan_rows(chosen.recipes), seed_text=chosen.seed, daily=chosen.daily)
     session.game = new_game(chosen.seed, chosen.recipes, chosen.daily)
     return run(session=session)
+
+
+def _snapshot_turns(text: str) -> int:
+    return _bounded(text, 0, MAX_TURNS)
+
+
+def _snapshot(args: argparse.Namespace) -> int:
+    """The screen a player would see after the bot's turns, drawn with the project tileset."""
+    from game.bot import autoplay
+    from game.ui import render
+
+    run = choose_run(args)
+    if run is None:
+        raise UsageError("name a run: --seed TEXT, --code CODE or --daily")
+    game, _ = autoplay.play(run.seed, args.turns, run.recipes, daily=run.daily)
+    if args.view == "map":
+        image = render.play_png(game)
+    else:
+        from game.ui import firstperson
+
+        facing = firstperson.initial_facing(game.floor, game.player.pos)
+        image = firstperson.firstperson_png(game, facing)
+    _write(args.out, image)
+    print(f"wrote {args.out}: depth {game.depth}, turn {game.turn}")
+    return 0
 
 
 def _catalog(args: argparse.Namespace) -> int:
@@ -254,7 +298,9 @@ def _replay(args: argparse.Namespace) -> int:
 
     recording = read(args.file)
     if not args.verify:
-        raise UsageError("watching a replay in the window is not built yet: use --verify")
+        from game.ui.app import run_replay
+
+        return run_replay(recording)
     first = verify(recording)
     if first is None:
         print(f"identical: {len(recording.steps)} actions")

@@ -128,6 +128,8 @@ def _json(line: str, where: str) -> Any:
         return json.loads(line)
     except json.JSONDecodeError as problem:
         raise ReplayError(f"{where}: not JSON ({problem.msg})") from None
+    except RecursionError:
+        raise ReplayError(f"{where}: nested too deeply") from None
 
 
 def verify(recording: Recording) -> int | None:

@@ -108,8 +108,12 @@ def _params(text: str, where: str) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(pairs))
 
 
+PLAN_DRESSING = ("ruleset",)
+"""Dressing parameters a plan may set; `boss` and `party` are the game's to decide."""
+
+
 def _check_params(name: str, params: tuple[tuple[str, str], ...], where: str) -> None:
-    dressing = {p.name for p in DRESSING_PARAMS}
+    dressing = {p.name for p in DRESSING_PARAMS if p.name in PLAN_DRESSING}
     given = dict(params)
     try:
         if name == "random":
@@ -176,6 +180,8 @@ def plan_from_toml(text: str, source: str) -> tuple[str | None, tuple[PlanEntry,
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
         raise PlanError(f"{source}: not TOML: {problem}") from None
+    except RecursionError:
+        raise PlanError(f"{source}: not TOML: nested too deeply") from None
     unknown = sorted(set(data) - {"seed", "floor"})
     if unknown:
         raise PlanError(f"{source}: unknown key {unknown[0]!r} (expected seed, floor)")

@@ -183,3 +183,38 @@ def test_a_failed_write_keeps_the_old_table(
     assert (tmp_path / "scores.json").read_bytes() == before
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     assert "disk full" in game.messages.messages[-1].text
+
+
+# --- run codes and daily runs ---------------------------------------------------------------------
+
+
+def test_morgue_and_score_carry_the_run_code_and_mark_daily_runs(tmp_path: Path) -> None:
+    game = finished_game()
+    game.daily = True
+    text = write_morgue(game, tmp_path).read_text(encoding="utf-8")
+    assert f"Run code: {game.code}\n" in text and "Run seed: morgue (daily run)" in text
+    score = record_score(game, tmp_path)[0]
+    assert (score.code, score.daily) == (game.code, True)
+    assert load_scores(tmp_path) == [score]
+
+
+def test_a_table_written_before_codes_still_loads(tmp_path: Path) -> None:
+    old = {"points": 5, "seed": "s", "outcome": "dead", "cause": "", "depth": 1, "turns": 9,
+           "level": 1, "xp": 0, "gold": 5, "when": "t"}
+    (tmp_path / "scores.json").write_text(json.dumps(
+        {"format": "delve-scores", "version": 1, "scores": [old]}), encoding="utf-8")
+    assert load_scores(tmp_path) == [Score(5, "s", "dead", "", 1, 9, 1, 0, 5, "t")]
+    bad = {**old, "daily": "yes"}
+    (tmp_path / "scores.json").write_text(json.dumps(
+        {"format": "delve-scores", "version": 1, "scores": [bad]}), encoding="utf-8")
+    problems: list[str] = []
+    assert load_scores(tmp_path, problems) == [] and "daily" in problems[0]
+
+
+def test_daily_runs_are_kept_apart_from_plain_ones(tmp_path: Path) -> None:
+    plain = [Score(1000 + n, f"p{n}", "dead", "", 1, 10, 1, 0, n, "t") for n in range(100)]
+    daily = [Score(n, f"d{n}", "dead", "", 1, 10, 1, 0, n, "t", daily=True) for n in range(5)]
+    morgue.save_scores(plain + daily, tmp_path)
+    table = record_score(finished_game(gold=10_000), tmp_path)
+    assert sum(s.daily for s in table) == 5  # low daily scores are not pushed out by plain ones
+    assert sum(not s.daily for s in table) == morgue.MAX_SCORES

@@ -15,13 +15,16 @@ import tcod.event
 from tcod.event import KeySym, Modifier, MouseButton, Point
 from ui_world import click, key, monster
 
+from game.bot import autoplay
+from game.replay import Recording
 from game.ui import saves
 from game.ui.app import App
 from game.ui.intents import KEYS
-from game.ui.screens.menu import PLAN, TOP
-from game.ui.screens.plan import PlanEditor
+from game.ui.screens.menu import NEW, TOP
+from game.ui.screens.newgame import FIRST_DEPTH, NewGameScreen
 from game.ui.screens.play import PlayState
-from game.ui.session import Session
+from game.ui.screens.replay import ReplayState
+from game.ui.session import Session, plan_rows
 from game.world.model import FloorRecipe, Game
 from game.world.serial import state_hash
 
@@ -33,12 +36,13 @@ SMALL_PLAN = (
 )
 BOUND = sorted(KEYS, key=repr)
 EXTRA_KEYS = [KeySym.A, KeySym.Q, KeySym.Z, KeySym.N0, KeySym.N9, KeySym.MINUS, KeySym.BACKSPACE,
-              KeySym.F1, KeySym.TAB, KeySym.HOME, KeySym.DELETE]
+              KeySym.F1, KeySym.TAB, KeySym.HOME, KeySym.DELETE, KeySym.LEFTBRACKET,
+              KeySym.RIGHTBRACKET, KeySym.INSERT, KeySym.PLUS, KeySym.SPACE, KeySym.V]
 MODS = [Modifier.NONE] * 6 + [Modifier.SHIFT, Modifier.CTRL, Modifier.NUM, Modifier.ALT]
 
 
 def new_app() -> App:
-    return App(Session(seed_text="monkey", recipes=SMALL_PLAN))
+    return App(Session(seed_text="monkey", plan=plan_rows(SMALL_PLAN)))
 
 
 def populate(game: Game, rng: random.Random) -> None:
@@ -53,6 +57,7 @@ def populate(game: Game, rng: random.Random) -> None:
 
 def play_app(rng: random.Random) -> App:
     app = new_app()
+    app.handle(key(KeySym.RETURN))
     app.handle(key(KeySym.RETURN))
     assert isinstance(app.stack[-1], PlayState)
     populate(app.stack[-1].game, rng)
@@ -69,12 +74,28 @@ def via_keys(*syms: KeySym) -> Callable[[random.Random], App]:
     return start
 
 
-def plan_editor(rng: random.Random) -> App:
+def new_game_screen(rng: random.Random) -> App:
     del rng
     app = new_app()
-    app.handle(click(app.session.columns // 2, TOP + PLAN))
-    assert isinstance(app.stack[-1], PlanEditor)
+    app.handle(click(app.session.columns // 2, TOP + NEW))
+    assert isinstance(app.stack[-1], NewGameScreen)
     return app
+
+
+def param_editor(rng: random.Random) -> App:
+    app = new_game_screen(rng)
+    for _ in range(FIRST_DEPTH):
+        app.handle(key(KeySym.DOWN))
+    app.handle(key(KeySym.RETURN))
+    return app
+
+
+def replay(rng: random.Random) -> App:
+    recording = Recording("")
+    autoplay.play("monkey-replay", 30, SMALL_PLAN, recording=recording)
+    del rng
+    session = Session()
+    return App(session, ReplayState(session, recording))
 
 
 def poked(change: Callable[[Game], None]) -> Callable[[random.Random], App]:
@@ -99,7 +120,9 @@ def dead(game: Game) -> None:
 
 STARTS: dict[str, Callable[[random.Random], App]] = {
     "menu": lambda rng: new_app(),
-    "plan": plan_editor,
+    "new game": new_game_screen,
+    "parameters": param_editor,
+    "replay": replay,
     "play": play_app,
     "inventory": via_keys(KeySym.I),
     "drop": via_keys(KeySym.D),
@@ -153,7 +176,8 @@ def test_random_events_over_every_screen(monkeypatch: pytest.MonkeyPatch) -> Non
                 app.draw()
                 assert game is None or not before or state_hash(game) == before, name
     assert tops >= {
-        "MainMenu", "PlanEditor", "PlayState", "InventoryScreen", "DoorPrompt", "LookScreen",
+        "MainMenu", "NewGameScreen", "ParamEditor", "ReplayState", "PlayState",
+        "InventoryScreen", "DoorPrompt", "LookScreen",
         "FloorMapScreen", "HistoryScreen", "HelpScreen", "CharacterScreen", "GameMenu",
         "LevelUpScreen", "EndScreen",
     }

@@ -8,7 +8,7 @@ import tcod.console
 from tcod.event import KeySym, Modifier, MouseButton
 from ui_world import click, hand_game, key, monster, motion
 
-from game import generators, tiles
+from game import tiles
 from game.ui import saves
 from game.ui.app import App
 from game.ui.draw import cells
@@ -22,10 +22,11 @@ from game.ui.screens.history import HistoryScreen
 from game.ui.screens.inventory import InventoryScreen
 from game.ui.screens.levelup import LevelUpScreen
 from game.ui.screens.look import LookScreen
-from game.ui.screens.menu import CONTINUE, PLAN, SEED, MainMenu
-from game.ui.screens.plan import PlanEditor, cycle
+from game.ui.screens.menu import CONTINUE, NEW, SCORES, MainMenu
+from game.ui.screens.newgame import NewGameScreen
 from game.ui.screens.play import PlayState
-from game.ui.session import Session
+from game.ui.screens.scores import ScoresScreen
+from game.ui.session import Session, plan_rows
 from game.ui.state import (
     BaseState,
     Pop,
@@ -106,14 +107,16 @@ def test_overlays_draw_over_the_dimmed_state_beneath() -> None:
     assert tuple(cells(console)["bg"][1, 1]) == (200, 200, 200)
 
 
-# --- main menu and plan ------------------------------------------------------------------
+# --- main menu ---------------------------------------------------------------------------
 
 
 def test_main_menu_new_game_starts_play_with_the_seed_and_plan() -> None:
     session = Session(seed_text="menu-test")
-    session.recipes = (FloorRecipe(1, "cave", 40, 30), FloorRecipe(2, "maze", 31, 21))
+    session.plan = plan_rows((FloorRecipe(1, "cave", 40, 30), FloorRecipe(2, "maze", 31, 21)))
     menu = MainMenu(session)
     result = menu.on_event(key(KeySym.RETURN))
+    assert isinstance(result, Push) and isinstance(result.state, NewGameScreen)
+    result = result.state.on_event(key(KeySym.RETURN))  # "Start the run" is selected
     assert isinstance(result, Reset) and isinstance(result.state, PlayState)
     assert session.game is not None
     assert session.game.seed_text == "menu-test" and session.game.floor.generator == "cave"
@@ -124,7 +127,7 @@ def test_continue_is_disabled_without_saves() -> None:
     assert not menu.choices.enabled(CONTINUE)
     assert "no saved run" in drawn_text(menu)
     menu.on_event(key(KeySym.DOWN))
-    assert menu.choices.index == SEED  # skips the disabled row
+    assert menu.choices.index == SCORES  # skips the disabled row
     assert menu.choose(CONTINUE) is None
 
 
@@ -138,71 +141,22 @@ def test_continue_uses_the_save_hook(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.state.game is game
 
 
-def test_seed_row_is_typed_into() -> None:
-    session = Session(seed_text="ab")
-    menu = MainMenu(session)
-    menu.choices.index = SEED
-    for sym in (KeySym.C, KeySym.MINUS, KeySym.N7):
-        menu.on_event(key(sym))
-    assert session.seed_text == "abc-7"
-    menu.on_event(key(KeySym.BACKSPACE))
-    assert session.seed_text == "abc-"
-    menu.on_event(key(KeySym.RETURN))
-    assert session.seed_text != "abc-"  # Enter rolls a fresh seed
-
-
-def test_menu_quits_and_opens_help_and_plan() -> None:
+def test_menu_quits_and_opens_help_new_game_and_scores() -> None:
     menu = MainMenu(Session())
     assert isinstance(menu.on_event(key(KeySym.ESCAPE)), Quit)
     result = menu.on_event(key(KeySym.QUESTION, Modifier.SHIFT))
     assert isinstance(result, Push) and isinstance(result.state, HelpScreen)
-    result = menu.choose(PLAN)
-    assert isinstance(result, Push) and isinstance(result.state, PlanEditor)
+    result = menu.choose(SCORES)
+    assert isinstance(result, Push) and isinstance(result.state, ScoresScreen)
 
 
 def test_menu_mouse_hover_and_click() -> None:
     session = Session()
     menu = MainMenu(session)
-    menu.on_event(motion(40, 20 + PLAN))
-    assert menu.choices.index == PLAN
-    result = menu.on_event(click(40, 20 + PLAN))
-    assert isinstance(result, Push) and isinstance(result.state, PlanEditor)
-
-
-def test_plan_editor_cycles_generators_per_depth() -> None:
-    session = Session()
-    editor = PlanEditor(session, MainMenu(session))
-    names = generators.names()
-    first = session.recipes[0].generator
-    editor.on_event(key(KeySym.RIGHT))
-    after = session.recipes[0].generator
-    assert after in names and after != first
-    editor.on_event(key(KeySym.LEFT))
-    assert session.recipes[0].generator == first
-    editor.on_event(key(KeySym.DOWN))
-    second = session.recipes[1].generator
-    for _ in range(len(names)):
-        editor.on_event(key(KeySym.RIGHT))
-    assert session.recipes[1].generator == second  # a full turn of the wheel
-    assert session.recipes[0].generator == first
-    assert "Depth  2" in drawn_text(editor)
-    editor.choices.index = len(session.recipes)  # "Reset to the default plan"
-    editor.on_event(key(KeySym.RIGHT))
-    editor.on_event(key(KeySym.RETURN))
-    assert session.recipes[0].generator == first
-    assert isinstance(editor.on_event(key(KeySym.ESCAPE)), Pop)
-
-
-def test_cycle_covers_every_generator_and_respects_minimum_sizes() -> None:
-    recipe = FloorRecipe(3, "unknown", 6, 6, (("x", "1"),))
-    seen = []
-    for _ in generators.names():
-        recipe = cycle(recipe, 1)
-        spec = generators.get(recipe.generator)
-        assert recipe.width >= spec.min_width and recipe.height >= spec.min_height
-        assert recipe.params == () and recipe.depth == 3
-        seen.append(recipe.generator)
-    assert sorted(seen) == generators.names()
+    menu.on_event(motion(40, 20 + SCORES))
+    assert menu.choices.index == SCORES
+    result = menu.on_event(click(40, 20 + NEW))
+    assert isinstance(result, Push) and isinstance(result.state, NewGameScreen)
 
 
 # --- screens over play -------------------------------------------------------------------
@@ -420,6 +374,8 @@ def test_game_menu_resumes_or_returns_to_the_main_menu() -> None:
 
 def test_app_runs_headless_from_menu_to_play_and_back() -> None:
     app = App(Session(seed_text="app-test"))
+    app.handle(key(KeySym.RETURN))
+    assert [type(state) for state in app.stack] == [MainMenu, NewGameScreen]
     app.handle(key(KeySym.RETURN))
     assert isinstance(app.stack[-1], PlayState)
     app.handle(key(KeySym.ESCAPE))

@@ -10,6 +10,8 @@ from game.world.model import PLAYER_ID, Actor, Game
 COMBAT_NOISE = 8
 BOLSTER_BONUS = 2
 LONG_RANGE = 4
+MONSTER_DAMAGE_PERCENT = 75
+"""Bestiary damage is meant for a party with healing to share; one hero takes three quarters."""
 
 
 def attack_bonus(game: Game, actor: Actor) -> int:
@@ -40,7 +42,10 @@ def damage_roll(game: Game, actor: Actor, critical: bool) -> int:
         dice = gear.weapon_dice(game.hero) or dice
         bonus = game.hero.strength
     rolls = 2 if critical else 1
-    return max(1, sum(game.rng.roll(dice) for _ in range(rolls)) + bonus)
+    total = sum(game.rng.roll(dice) for _ in range(rolls)) + bonus
+    if actor.id != PLAYER_ID:
+        total = total * MONSTER_DAMAGE_PERCENT // 100
+    return max(1, total)
 
 
 def attack(game: Game, attacker: Actor, defender: Actor, ranged: bool = False) -> None:

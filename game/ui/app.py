@@ -3,6 +3,7 @@
 `App` is the loop's logic without a window (tests and the monkey test drive it with synthetic
 events); `run()` opens the window, feeds it real events converted to console cells, and presents
 the console with integer scaling so the tileset stays crisp when the window is resized.
+`run_replay()` opens the same window on a replay instead of the main menu.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ import tcod.context
 import tcod.event
 
 from game import assets
+from game.replay import Recording
+from game.ui import saves
 from game.ui.screens.menu import MainMenu
 from game.ui.session import Session
-from game.ui.state import State, Transition, apply, draw_stack
+from game.ui.state import TICKS_PER_SECOND, State, Transition, apply, draw_stack
 
-TICK_SECONDS: Final = 1 / 30
+TICK_SECONDS: Final = 1 / TICKS_PER_SECOND
 """Time between ticks: travel and searching take one step per tick."""
 WINDOW_FLAGS: Final = tcod.context.SDL_WINDOW_RESIZABLE
 
@@ -27,14 +30,18 @@ WINDOW_FLAGS: Final = tcod.context.SDL_WINDOW_RESIZABLE
 class App:
     """The state stack, the shared session and the console they draw on."""
 
-    def __init__(self, session: Session | None = None) -> None:
+    def __init__(self, session: Session | None = None, first: State | None = None) -> None:
         self.session = session or Session()
         self.console = tcod.console.Console(self.session.columns, self.session.rows, order="C")
-        self.stack: list[State] = [MainMenu(self.session)]
-        if self.session.game is not None:  # started with a run code: straight into play
+        self.stack: list[State] = [first or self.first_state()]
+
+    def first_state(self) -> State:
+        """The main menu, or play when the session already holds a run (started with a code)."""
+        if self.session.game is not None:
             from game.ui.screens.play import PlayState
 
-            self.stack = [PlayState(self.session)]
+            return PlayState(self.session)
+        return MainMenu(self.session)
 
     @property
     def running(self) -> bool:
@@ -46,9 +53,18 @@ class App:
     def handle(self, event: tcod.event.Event) -> None:
         """One event (mouse positions already in console cells) to the top state."""
         if isinstance(event, tcod.event.Quit):
+            self.save_on_close()
             self.stack.clear()
         elif self.stack:
             self.apply(self.stack[-1].on_event(event))
+
+    def save_on_close(self) -> None:
+        """Closing the window saves the run in play (a replay being watched is not one)."""
+        from game.ui.screens.play import PlayState
+
+        for state in self.stack:
+            if isinstance(state, PlayState):
+                saves.save_on_close(state.game)
 
     def tick(self) -> None:
         if self.stack:
@@ -61,7 +77,21 @@ class App:
 
 def run(columns: int = 80, rows: int = 50, session: Session | None = None) -> int:
     """Open the window and play until the player quits; returns the exit status."""
-    app = App(session or Session(columns=columns, rows=rows))
+    return window(App(session or Session(columns=columns, rows=rows)))
+
+
+def run_replay(recording: Recording, columns: int = 80, rows: int = 50) -> int:
+    """Watch a replay in the window. A code that cannot be played raises (RunCodeError or
+    PlanError) before the window opens."""
+    from game.ui.screens.replay import ReplayState
+
+    session = Session(columns=columns, rows=rows)
+    return window(App(session, ReplayState(session, recording)))
+
+
+def window(app: App) -> int:
+    """The window loop: draw, handle events, tick, until the stack is empty; the exit status."""
+    columns, rows = app.session.columns, app.session.rows
     with tcod.context.new(columns=columns, rows=rows, tileset=assets.tileset(), title="Delve",
                           vsync=True, sdl_window_flags=WINDOW_FLAGS) as context:
         next_tick = time.monotonic()

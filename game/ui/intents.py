@@ -83,6 +83,11 @@ class ShowCharacter:
 
 
 @dataclass(frozen=True, slots=True)
+class ToggleView:
+    """Switch the play screen between the map and the first-person view."""
+
+
+@dataclass(frozen=True, slots=True)
 class Back:
     """Escape: the game menu in play, otherwise close the screen."""
 
@@ -102,6 +107,7 @@ class Scroll:
 Intent = (
     Direction | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand | SearchArea
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
+    | ToggleView
 )
 
 NONE: Final = Modifier.NONE
@@ -153,6 +159,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.S, NONE): SearchArea(),
         (KeySym.X, NONE): LookAround(),
         (KeySym.M, NONE): ShowMap(),
+        (KeySym.TAB, NONE): ToggleView(),
         (KeySym.V, NONE): ShowHistory(),
         **_symbol(KeySym.QUESTION, ShowHelp(), KeySym.SLASH),
         **_symbol(KeySym.AT, ShowCharacter(), KeySym.N2),
@@ -199,10 +206,38 @@ def digit_of(event: tcod.event.KeyDown) -> str | None:
     return None
 
 
+_PUNCTUATION: Final = {KeySym.MINUS: "-", KeySym.KP_MINUS: "-", KeySym.UNDERSCORE: "_",
+                       KeySym.PERIOD: ".", KeySym.KP_PERIOD: "."}
+
+
+def char_of(event: tcod.event.KeyDown) -> str | None:
+    """A character typed into a text field (a seed, a run code, a parameter): a letter (capital
+    with shift), a digit, or one of - _ . (shift and minus give _)."""
+    mod, value = normalise(event.mod), int(event.sym)
+    if mod & (Modifier.CTRL | Modifier.ALT):
+        return None
+    if ord("a") <= value <= ord("z"):
+        return chr(value).upper() if mod & SHIFT else chr(value)
+    if mod == NONE:
+        return digit_of(event) or _PUNCTUATION.get(event.sym)
+    return "_" if event.sym in (KeySym.MINUS, KeySym.UNDERSCORE) else None
+
+
+def edit_text(text: str, event: tcod.event.KeyDown, limit: int) -> str | None:
+    """`text` after this key: a typed character added (up to `limit`) or the last one erased by
+    Backspace; None when the key is not typing."""
+    char = char_of(event)
+    if char is not None:
+        return text + char if len(text) < limit else text
+    if event.sym == KeySym.BACKSPACE:
+        return text[:-1]
+    return None
+
+
 _NAMES: Final = {
     KeySym.UP: "Up", KeySym.DOWN: "Down", KeySym.LEFT: "Left", KeySym.RIGHT: "Right",
     KeySym.ESCAPE: "Esc", KeySym.RETURN: "Enter", KeySym.KP_ENTER: "KpEnter",
-    KeySym.SPACE: "Space", KeySym.PAGEUP: "PgUp", KeySym.PAGEDOWN: "PgDn",
+    KeySym.SPACE: "Space", KeySym.PAGEUP: "PgUp", KeySym.PAGEDOWN: "PgDn", KeySym.TAB: "Tab",
 }
 _SHIFTED: Final = {KeySym.COMMA: "<", KeySym.PERIOD: ">", KeySym.SLASH: "?", KeySym.N2: "@"}
 
@@ -247,6 +282,7 @@ _PLAIN: Final[dict[type, str]] = {
     SearchArea: "search (5 turns; stops when a monster appears)",
     LookAround: "look around (move the cursor, Esc to stop)",
     ShowMap: "floor map",
+    ToggleView: "map / first-person view (up/down: walk, left/right: turn)",
     ShowHistory: "message history",
     ShowHelp: "this help",
     ShowCharacter: "character sheet",

@@ -24,7 +24,7 @@ from game.ui.draw import TEXT, bar, cells, clip, wrap
 from game.world import gear
 from game.world.model import Floor, Game
 
-PANEL_HEIGHT: Final = 7
+PANEL_HEIGHT: Final = 8
 """Rows under the map: the hover line, then status on the left and messages on the right."""
 STATUS_WIDTH: Final = 24
 REMEMBERED: Final = 0.4
@@ -133,6 +133,19 @@ def message_lines(game: Game, width: int, count: int) -> list[tuple[str, tuple[i
     return lines[-count:]
 
 
+def short_code(code: str, width: int) -> str:
+    """The run code, or its first whole groups and "..." when it is longer than `width`."""
+    if len(code) <= width:
+        return code
+    shown = ""
+    for group in code.split("-"):
+        longer = f"{shown}-{group}" if shown else group
+        if len(longer) + 3 > width:
+            break
+        shown = longer
+    return shown + "..."
+
+
 def status_lines(game: Game) -> list[str]:
     hero, floor = game.hero, game.floor
     level_up = f" (+{hero.pending_levels})" if hero.pending_levels else ""
@@ -140,6 +153,7 @@ def status_lines(game: Game) -> list[str]:
         f"Lvl {hero.level}{level_up}  XP {hero.xp}/{xp_for_level(hero.level + 1)}",
         f"Depth {game.depth}/{game.last_depth} {floor.generator}",
         f"Seed {game.seed_text}",
+        f"Code {short_code(game.code, STATUS_WIDTH - 6)}",
         f"Turn {game.turn}  Gold {hero.gold}",
         " ".join(sorted(game.player.effects)) + (" RELIC" if hero.has_relic else ""),
     ]

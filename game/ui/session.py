@@ -1,4 +1,4 @@
-"""What the screens share: the run plan chosen in the menu, the seed, the game, the mouse."""
+"""What the screens share: the run set up on the New game screen, the game, the mouse."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from game.floorplan import Point
+from game.runplan import PlanEntry
 from game.world.dungeon import default_recipes
 from game.world.model import FloorRecipe, Game
 
@@ -23,12 +24,20 @@ def fresh_seed() -> str:
     return f"{secrets.choice(_WORDS)}-{secrets.choice(_WORDS)}-{secrets.randbelow(100)}"
 
 
+def plan_rows(recipes: tuple[FloorRecipe, ...]) -> tuple[PlanEntry, ...]:
+    """Concrete recipes as the New game screen's rows: one plan entry per depth."""
+    return tuple(PlanEntry(r.depth, r.depth, r.generator, (r.width, r.height), r.params)
+                 for r in recipes)
+
+
 @dataclass
 class Session:
     """Shared by every screen of one application run."""
 
-    recipes: tuple[FloorRecipe, ...] = field(default_factory=default_recipes)
+    plan: tuple[PlanEntry, ...] = field(default_factory=lambda: plan_rows(default_recipes()))
+    """One entry per depth, in depth order, each with a size; the generator may be "random"."""
     seed_text: str = field(default_factory=fresh_seed)
+    daily: bool = False
     game: Game | None = None
     columns: int = COLUMNS
     rows: int = ROWS

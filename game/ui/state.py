@@ -17,6 +17,8 @@ from game.ui.draw import dim
 
 DIM_OVERLAY = 0.35
 """Brightness left to the states beneath an overlay."""
+TICKS_PER_SECOND = 30
+"""on_tick calls a second: travel and searching take one step per tick, replays count in them."""
 
 
 class State(Protocol):

@@ -48,9 +48,12 @@ def dressing_params(recipe: FloorRecipe, boss: bool) -> dict[str, str | bool | i
 
 
 def make_plan(recipe: FloorRecipe, run_seed: int) -> FloorPlan:
+    """The layout: the generator gets the plan's parameters it knows (a dressing one such as
+    `ruleset` goes to the dressing, and to the tables generator too, which also takes it)."""
+    own = {p.name for p in generators.get(recipe.generator).params}
     return generators.generate_floor(
         recipe.generator, run_seed, recipe.depth, recipe.width, recipe.height,
-        dict(recipe.params),
+        {k: v for k, v in recipe.params if k in own},
     )
 
 

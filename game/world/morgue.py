@@ -80,7 +80,9 @@ def write_morgue(game: Game, directory: str | os.PathLike[str] | None = None) ->
 def morgue_text(game: Game) -> str:
     """The morgue as text: the character, gear, pack, floors, how it ended, last messages."""
     hero, player = game.hero, game.player
-    lines = ["Delve morgue", "============", "", f"Run seed: {game.seed_text}"]
+    daily = " (daily run)" if game.daily else ""
+    lines = ["Delve morgue", "============", "", f"Run seed: {game.seed_text}{daily}",
+             f"Run code: {game.code}"]
     lines.append(f"Outcome: {_ending(game)}")
     lines.append(f"Depth: {game.depth} (deepest {max(game.floors, default=game.depth)}"
                  f" of {game.last_depth})   Turns: {game.turn}")
@@ -164,6 +166,10 @@ class Score:
     gold: int
     when: str
     """UTC date and time the run was recorded, ISO 8601."""
+    code: str = ""
+    """The run code ("" in tables written before codes were recorded)."""
+    daily: bool = False
+    """A daily run: ranked in a table of its own."""
 
     def sort_key(self) -> tuple[int, int, str, str]:
         return (-self.points, self.turns, self.seed, self.when)
@@ -178,7 +184,7 @@ def score_of(game: Game, when: str | None = None) -> Score:
     return Score(
         points=points, seed=game.seed_text, outcome=game.outcome, cause=game.cause,
         depth=deepest, turns=game.turn, level=game.hero.level, xp=game.hero.xp,
-        gold=game.hero.gold, when=stamp,
+        gold=game.hero.gold, when=stamp, code=game.code, daily=game.daily,
     )
 
 
@@ -190,7 +196,7 @@ def record_score(
     problems: list[str] = []
     table = load_scores(directory, problems)
     table.append(score_of(game, when))
-    table = sorted(table, key=Score.sort_key)[:MAX_SCORES]
+    table = best_of_each(table)
     try:
         save_scores(table, directory)
     except OSError as problem:
@@ -198,6 +204,15 @@ def record_score(
     for text in problems:
         game.log(text, (255, 160, 100))
     return table
+
+
+def best_of_each(table: list[Score]) -> list[Score]:
+    """The best MAX_SCORES plain runs and the best MAX_SCORES daily runs, best first: daily runs
+    are ranked apart, so neither kind pushes the other out of the file."""
+    ranked = sorted(table, key=Score.sort_key)
+    plain = [score for score in ranked if not score.daily][:MAX_SCORES]
+    daily = [score for score in ranked if score.daily][:MAX_SCORES]
+    return sorted(plain + daily, key=Score.sort_key)
 
 
 def scores_path(directory: str | os.PathLike[str] | None = None) -> Path:
@@ -256,10 +271,14 @@ def _score(entry: Any, number: int) -> Score:
             raise ValueError(f"score {number}: {name} is not text")
         return value
 
+    daily = entry.get("daily", False)
+    if not isinstance(daily, bool):
+        raise ValueError(f"score {number}: daily is not true or false")
     return Score(
         points=whole("points"), seed=text("seed"), outcome=text("outcome"), cause=text("cause"),
         depth=whole("depth"), turns=whole("turns"), level=whole("level"), xp=whole("xp"),
-        gold=whole("gold"), when=text("when"),
+        gold=whole("gold"), when=text("when"), code=text("code") if "code" in entry else "",
+        daily=daily,
     )
 
 

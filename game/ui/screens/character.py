@@ -5,13 +5,13 @@ from __future__ import annotations
 from game.rules.combat import armour_class, attack_bonus
 from game.rules.progress import xp_for_level
 from game.ui import intents
-from game.ui.draw import TEXT, TITLE
+from game.ui.draw import MUTED, TEXT, TITLE, wrap
 from game.ui.screens.text import Line, TextScreen
 from game.world import gear
 from game.world.model import Game
 
 
-def sheet(game: Game) -> list[Line]:
+def sheet(game: Game, width: int = 76) -> list[Line]:
     hero, player = game.hero, game.player
     by_id = {item.id: item for item in hero.inventory}
     worn = [
@@ -34,9 +34,12 @@ def sheet(game: Game) -> list[Line]:
         ("Equipment", TITLE),
     ]
     rows += [(line, TEXT) for line in worn or ["  nothing worn"]]
+    daily = " (daily run)" if game.daily else ""
     rows += [("", TEXT), ("Run", TITLE),
-             (f"Seed {game.seed_text}   depth {game.depth}/{game.last_depth}   "
+             (f"Seed {game.seed_text}{daily}   depth {game.depth}/{game.last_depth}   "
               f"turn {game.turn}", TEXT)]
+    rows += [(line, TEXT) for line in wrap(f"Run code {game.code}", width)]
+    rows.append(("Share the code to let others play this run (Esc in play: copy it).", MUTED))
     return rows
 
 
@@ -49,5 +52,4 @@ class CharacterScreen(TextScreen):
         self.game = game
 
     def lines(self, width: int) -> list[Line]:
-        del width
-        return sheet(self.game)
+        return sheet(self.game, width)

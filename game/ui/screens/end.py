@@ -1,19 +1,22 @@
-"""The end of a run, dead or victorious: cause, depth, turns, gold, seed and plan."""
+"""The end of a run, dead or victorious: cause, depth, turns, gold, seed, run code and plan."""
 
 from __future__ import annotations
 
 import tcod.console
+import tcod.event
 
-from game.ui import intents, saves
-from game.ui.draw import MUTED, TEXT, TITLE, box, clip
+from game.ui import clipboard, intents, saves
+from game.ui.draw import MUTED, TEXT, TITLE, box, clip, wrap
 from game.ui.screens.floormap import FloorMapScreen
 from game.ui.screens.history import HistoryScreen
 from game.ui.session import Session
 from game.ui.state import BaseState, Push, Reset, Transition
 from game.world.model import Game
 
+WIDTH = 64
 
-def summary(game: Game) -> list[str]:
+
+def summary(game: Game, width: int = WIDTH - 4) -> list[str]:
     won = game.outcome == "won"
     lines = [
         "You escaped with the relic!" if won else "You have died.",
@@ -23,7 +26,8 @@ def summary(game: Game) -> list[str]:
         f"Turns: {game.turn}",
         f"Gold: {game.hero.gold}",
         f"Level: {game.hero.level}",
-        f"Run seed: {game.seed_text}",
+        f"Run seed: {game.seed_text}" + (" (daily run)" if game.daily else ""),
+        *wrap(f"Run code: {game.code}", width),
         "",
         "Plan:",
     ]
@@ -40,6 +44,13 @@ class EndScreen(BaseState):
         self.session = session
         self.game = session.game
         self.recorded = saves.record_run_end(self.game)
+        self.copied = ""
+
+    def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
+        if intents.letter_of(event) == "c":
+            self.copied = clipboard.copy_message(self.game.code)
+            return None
+        return super().on_key(event)
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         match intent:
@@ -56,15 +67,15 @@ class EndScreen(BaseState):
 
     def on_draw(self, console: tcod.console.Console) -> None:
         won = self.game.outcome == "won"
-        lines = summary(self.game)
-        width = min(console.width - 4, 60)
-        height = min(console.height - 2, len(lines) + 6)
+        width = min(console.width - 4, WIDTH)
+        lines = summary(self.game, width - 4)
+        height = min(console.height - 2, len(lines) + 7)
         left, top = (console.width - width) // 2, (console.height - height) // 2
         box(console, left, top, width, height, "Victory" if won else "Game over")
-        for row, text in enumerate(lines[: height - 6]):
+        for row, text in enumerate(lines[: height - 7]):
             color = TITLE if row == 0 else TEXT
             console.print(left + 2, top + 2 + row, clip(text, width - 4), fg=color)
-        if self.recorded:
-            console.print(left + 2, top + height - 3, clip(self.recorded, width - 4), fg=MUTED)
-        console.print(left + 2, top + height - 2,
-                      clip("Enter: main menu   v: messages   m: floor map", width - 4), fg=MUTED)
+        for row, text in ((height - 4, self.recorded), (height - 3, self.copied)):
+            console.print(left + 2, top + row, clip(text, width - 4), fg=MUTED)
+        console.print(left + 2, top + height - 2, clip(
+            "Enter: menu   c: copy the code   v: messages   m: map", width - 4), fg=MUTED)

@@ -1,12 +1,13 @@
-"""The in-game menu (Esc): resume, save and quit to the main menu, help, quit."""
+"""The in-game menu (Esc): resume, save and quit to the main menu, help, quit; under it the run
+code, which `c` copies to the clipboard."""
 
 from __future__ import annotations
 
 import tcod.console
 import tcod.event
 
-from game.ui import intents, saves
-from game.ui.draw import MUTED, centred_box
+from game.ui import clipboard, intents, saves
+from game.ui.draw import MUTED, TEXT, box, centred_box, clip, wrap
 from game.ui.screens.choices import Choices
 from game.ui.screens.help import HelpScreen
 from game.ui.session import Session
@@ -24,6 +25,15 @@ class GameMenu(BaseState):
         leave = ("Save and quit to the main menu" if saves.saves_exist()
                  else "Abandon the run: back to the main menu")
         self.choices = Choices(["Resume", leave, "Help", "Quit Delve"])
+        self.copied = ""
+        self.warned = False
+        """A save on leaving failed and the player was told; a second choice leaves anyway."""
+
+    def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
+        if intents.letter_of(event) == "c" and self.session.game is not None:
+            self.copied = clipboard.copy_message(self.session.game.code)
+            return None
+        return super().on_key(event)
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         match intent:
@@ -35,14 +45,15 @@ class GameMenu(BaseState):
                 return Pop()
         return None
 
-    def choose(self, row: int) -> Transition:
+    def choose(self, row: int) -> Transition | None:
         if row == RESUME:
             return Pop()
         if row == HELP:
             return Push(HelpScreen())
         game = self.session.game
-        if game is not None and not game.outcome:
-            saves.save_run(game)
+        if game is not None and not game.outcome and not saves.save_run(game) and not self.warned:
+            self.warned = True  # the save failed (disk full?): say so; choosing again leaves
+            return None
         if row == QUIT:
             return Quit()
         from game.ui.screens.menu import MainMenu
@@ -71,4 +82,19 @@ class GameMenu(BaseState):
         x, y = centred_box(console, WIDTH + 4, len(self.choices.labels) + 6, "Menu")
         self.choices.draw(console, x + 2, y + 2, WIDTH)
         console.print(x + 2, y + len(self.choices.labels) + 3, "Enter: choose   Esc: resume",
+                      fg=MUTED)
+        if self.warned:
+            warning = clip(saves.problem(), WIDTH).ljust(WIDTH)
+            console.print(x + 2, y + len(self.choices.labels) + 3, warning, fg=(255, 110, 110))
+            console.print(x + 2, y + len(self.choices.labels) + 4,
+                          "Choose again to leave without saving.", fg=(255, 110, 110))
+        if self.session.game is not None:
+            self.draw_code(console, x, y + len(self.choices.labels) + 7, self.session.game.code)
+
+    def draw_code(self, console: tcod.console.Console, x: int, y: int, code: str) -> None:
+        lines = wrap(code, WIDTH)
+        box(console, x, y, WIDTH + 4, len(lines) + 5, "Run code")
+        for row, line in enumerate(lines):
+            console.print(x + 2, y + 2 + row, line, fg=TEXT)
+        console.print(x + 2, y + 3 + len(lines), self.copied or "c: copy it to the clipboard",
                       fg=MUTED)

@@ -3,13 +3,17 @@ spend, death or victory) opens the screen it needs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import tcod.console
 import tcod.event
 
 from game.floorplan import Point
 from game.rules.actions import Action, Move, PickUp, Result, Search, TakeStairs, Wait
 from game.rules.turns import player_act
-from game.ui import intents
+from game.save import crash
+from game.ui import firstperson, intents, saves
 from game.ui.activity import Activity, Repeat, travel
 from game.ui.camera import Camera
 from game.ui.render import play_camera, render_play
@@ -28,6 +32,7 @@ from game.ui.state import BaseState, Push, Replace, Transition
 from game.world.model import Game
 
 SEARCH_TURNS = 5
+T = TypeVar("T")
 
 
 class PlayState(BaseState):
@@ -39,17 +44,56 @@ class PlayState(BaseState):
         self.session = session
         self.game: Game = session.game
         self.activity: Activity | None = None
-        self.notice = ""
+        self.notice = saves.note_for(self.game)  # a run just loaded: from the backup, ...
         """A line from the interface itself (why travel stopped); the game log is not ours."""
         self.last_result: Result | None = None
+        self.facing = firstperson.initial_facing(self.game.floor, self.game.player.pos)
+        """The way the player looks (the last step's direction): the screen's, not the game's."""
+        self.first_person = False
+        """Tab: the first-person view instead of the map."""
+        self.saved_turn = self.game.turn
+        """The turn of the last autosave (or of the start of this screen)."""
 
     def camera(self) -> Camera:
         return play_camera(self.game, self.session.columns, self.session.rows)
 
     def act(self, action: Action) -> Transition | None:
         """Perform one player action and open whatever screen its aftermath needs."""
-        self.last_result = player_act(self.game, action)  # an impossible one logs its reason
+        # an impossible action logs its reason; one that raised was undone (None)
+        self.last_result = self.guarded(repr(action), lambda: player_act(self.game, action))
         return self.aftermath()
+
+    def guarded(self, what: str, perform: Callable[[], T]) -> T | None:
+        """Run one action (or activity step), then autosave when due. An exception inside it
+        must not leave a half-applied turn: the state from before it comes back, a crash report
+        is written, the player is told, and play goes on (None is returned)."""
+        before = crash.snapshot(self.game)
+        depth = self.game.depth
+        try:
+            outcome = perform()
+        except Exception as error:  # any bug in the rules: undo the turn rather than crash
+            self.recover(before, what, error)
+            return None
+        self.autosave(depth)
+        return outcome
+
+    def recover(self, before: crash.Snapshot, what: str, error: Exception) -> None:
+        """Put back the game from before the failed action; report where the details went."""
+        report = saves.report_crash(self.game, what, error)
+        self.game = self.session.game = before.restore()
+        self.activity = None
+        self.notice = f"That action failed ({type(error).__name__}) and was undone; {report}"
+
+    def autosave(self, depth: int) -> None:
+        """Save on every floor change and every `saves.autosave_every()` turns; a failure is
+        shown and play goes on (the previous save is kept)."""
+        game = self.game
+        due = game.depth != depth or game.turn - self.saved_turn >= saves.autosave_every()
+        if game.outcome or not due:
+            return
+        self.saved_turn = game.turn
+        if not saves.save_run(game):
+            self.notice = saves.problem()
 
     def aftermath(self) -> Transition | None:
         """The end screen when the run is over; the level-up choice when a level is pending."""
@@ -72,9 +116,14 @@ class PlayState(BaseState):
         return running
 
     def on_tick(self) -> Transition | None:
-        if self.activity is not None and not self.activity.step():
-            self.notice = self.activity.notice
-            self.activity = None
+        activity = self.activity
+        if activity is not None:
+            before = self.game.player.pos
+            going = self.guarded(f"{type(activity).__name__} step", activity.step)
+            self.facing = firstperson.facing_after(before, self.game.player.pos, self.facing)
+            if going is False:  # done or stopped (None: the step raised and was undone)
+                self.notice = activity.notice
+                self.activity = None
         return self.aftermath()
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
@@ -82,7 +131,14 @@ class PlayState(BaseState):
             return None  # a key pressed while travelling or searching only interrupts
         self.notice = ""
         match intent:
+            case intents.ToggleView():
+                self.first_person = not self.first_person
+                return None
+            case intents.Direction(dx, dy) if self.first_person:
+                self.facing, step = firstperson.command(self.facing, dx, dy)
+                return None if step is None else self.act(Move(*step))
             case intents.Direction(dx, dy):
+                self.facing = firstperson.facing_of(dx, dy, self.facing)
                 return self.act(Move(dx, dy))
             case intents.WaitTurn():
                 return self.act(Wait())
@@ -123,7 +179,7 @@ class PlayState(BaseState):
     def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
         self.session.mouse = (x, y)
         cam = self.camera()
-        if not (0 <= x < cam.width and 0 <= y < cam.height):
+        if self.first_person or not (0 <= x < cam.width and 0 <= y < cam.height):
             return None
         self.stop()
         goal = cam.to_world(x, y)
@@ -144,4 +200,7 @@ class PlayState(BaseState):
         return None
 
     def on_draw(self, console: tcod.console.Console) -> None:
+        if self.first_person:
+            firstperson.render_firstperson(console, self.game, self.facing, self.notice)
+            return
         render_play(console, self.game, self.session.mouse, notice=self.notice)

@@ -1,0 +1,68 @@
+"""Undoing an action that raised: a snapshot before it, the state restored from it, a report.
+
+An exception inside an action may leave a turn half applied (a monster moved, the player not). The
+interface takes a snapshot (`game_data`, its arrays copied) before each action and, on an
+exception, rebuilds the game from it with `game_from_data`, so play goes on from exactly the
+state before the action, and writes a crash report to the data directory for a bug report.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.save.store import write_atomic
+from game.version import RULES_VERSION
+from game.world.model import Game
+from game.world.serial import Arrays, game_data, game_from_data
+
+CRASH_DIR = "crashes"
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The whole game as plain values, with arrays copied (actions change tiles in place)."""
+
+    data: dict[str, Any]
+    arrays: Arrays
+
+    def restore(self) -> Game:
+        """A new game equal to the one the snapshot was taken of."""
+        return game_from_data(self.data, self.arrays)
+
+
+def snapshot(game: Game) -> Snapshot:
+    data, arrays = game_data(game)
+    return Snapshot(data, {name: array.copy() for name, array in arrays.items()})
+
+
+def report_text(game: Game, what: str, error: BaseException) -> str:
+    """The crash report: the run, where it was, what was being done, and the traceback."""
+    when = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    lines = [
+        "Delve crash report", "", f"When (UTC): {when}", f"Rules version: {RULES_VERSION}",
+        f"Run code: {game.code}", f"Seed: {game.seed_text!r}", f"Depth: {game.depth}",
+        f"Turn: {game.turn}", f"Doing: {what}",
+        "The state was restored from before the action; play went on.", "",
+    ]
+    trace = traceback.format_exception(type(error), error, error.__traceback__)
+    return "\n".join(lines) + "".join(trace)
+
+
+def write_report(folder: Path, game: Game, what: str, error: BaseException) -> Path:
+    """Write a crash report under `folder`/crashes and return its path (OSError if it cannot
+    be written)."""
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
+    directory = folder / CRASH_DIR
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"crash-{stamp}-{os.getpid()}.txt"
+    number = 1
+    while path.exists():
+        number += 1
+        path = directory / f"crash-{stamp}-{os.getpid()}-{number}.txt"
+    write_atomic(path, report_text(game, what, error).encode("utf-8"))
+    return path

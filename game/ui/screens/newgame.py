@@ -1,0 +1,319 @@
+"""The New game screen: the seed, the daily run, a run code to paste, and the floors of the run.
+
+Rows: Start, Seed, Daily, Run code, one row per depth, Reset. Starting turns the rows into
+recipes with game.runplan (a "random" row draws its generator from the run seed there), so a run
+started here is the run its code names. A pasted code is checked at once; its error is shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import tcod.console
+import tcod.constants
+import tcod.event
+from tcod.event import KeySym, Modifier
+
+from game import generators
+from game.runargs import daily_seed
+from game.runcode import MAX_CODE, decode
+from game.runplan import canonical, parse_plan, recipes
+from game.seeds import seed_from_text
+from game.ui import clipboard, intents, plans
+from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, Color, box, clip, wrap
+from game.ui.screens.params import ParamEditor
+from game.ui.session import Session, fresh_seed, plan_rows
+from game.ui.state import BaseState, Pop, Push, Reset, Transition
+from game.world.dungeon import default_recipes, game_from_code, new_game
+from game.world.model import Game
+
+START, SEED, DAILY, CODE = range(4)
+FIRST_DEPTH: Final = 4
+"""Row of depth 1; the depths follow, then the Reset row."""
+SEED_LIMIT: Final = 32
+WIDTH: Final = 64
+TOP: Final = 6
+ERROR: Final = (255, 110, 110)
+GOOD: Final = (150, 230, 150)
+HINTS: Final = {
+    START: "Enter: play these floors with this seed",
+    SEED: "Type a seed   Backspace: erase   Enter: a fresh random seed",
+    DAILY: "Enter or Left/Right: today's seed, the same for everyone; scored apart",
+    CODE: "Type or paste (Ctrl+V) a run code   Enter: play that run",
+}
+DEPTH_HINT: Final = ("Left/Right: generator   Enter or p: parameters   [ ]: floor size\n"
+                     "a: add a depth after this one   x or Del: remove this depth")
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    text: str
+    color: Color
+
+
+class NewGameScreen(BaseState):
+    """Edits the session's seed, daily flag and plan; Start (or a run code) begins the run."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.index = START
+        self.code_text = ""
+        self.own_seed = fresh_seed() if session.daily else session.seed_text
+        """The typed seed, given back when the daily run is turned off."""
+        if session.daily:
+            session.seed_text = daily_seed()  # a new day may have begun since the last run
+        self.notice = Notice("", TEXT)
+        self.rows_at: dict[int, int] = {}
+        """Console line -> row, as last drawn (for the mouse)."""
+
+    # --- rows --------------------------------------------------------------------------------
+
+    @property
+    def reset_row(self) -> int:
+        return FIRST_DEPTH + len(self.session.plan)
+
+    def depth_index(self, row: int | None = None) -> int | None:
+        """The plan index of a depth row (the selected one by default), else None."""
+        index = (self.index if row is None else row) - FIRST_DEPTH
+        return index if 0 <= index < len(self.session.plan) else None
+
+    def label(self, row: int) -> str:
+        session = self.session
+        if row == START:
+            return "Start the run"
+        if row == SEED:
+            return f"Seed: {session.seed_text}" + (" (the daily seed)" if session.daily else "_")
+        if row == DAILY:
+            return f"Daily run: {'yes' if session.daily else 'no'}"
+        if row == CODE:
+            shown = self.code_text or "(type or paste one)"
+            room = WIDTH - len("Run code: ") - 1
+            return "Run code: " + (shown if len(shown) <= room else "~" + shown[-room + 1 :])
+        depth = self.depth_index(row)
+        if depth is not None:
+            return plans.label(session.plan[depth])
+        return "Reset to the default floors"
+
+    def move(self, step: int) -> None:
+        self.index = (self.index + step) % (self.reset_row + 1)
+
+    def set_plan(self, plan: tuple[plans.Row, ...]) -> None:
+        self.session.plan = plan
+        self.index = min(self.index, self.reset_row)
+
+    # --- input -------------------------------------------------------------------------------
+
+    def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
+        if event.sym == KeySym.V and event.mod & (Modifier.CTRL | Modifier.GUI):
+            self.paste()  # Ctrl+V, or Cmd+V on a Mac
+            return None
+        if self.index in (SEED, CODE) and self.type_into(event):
+            return None
+        depth = self.depth_index()
+        if depth is not None and self.depth_key(event, depth):
+            return None
+        if depth is not None and event.sym == KeySym.P:
+            return Push(ParamEditor(self.session, depth))
+        return super().on_key(event)
+
+    def type_into(self, event: tcod.event.KeyDown) -> bool:
+        """Typing on the seed or code row; True when the key was used."""
+        if self.index == CODE:
+            text = intents.edit_text(self.code_text, event, MAX_CODE)
+            if text is not None:
+                self.code_text = text
+                self.notice = Notice("", TEXT)
+            return text is not None
+        text = intents.edit_text(self.session.seed_text, event, SEED_LIMIT)
+        if text is None:
+            return False
+        if self.session.daily:
+            self.notice = Notice("The daily run has a fixed seed: turn it off to type one.", ERROR)
+        else:
+            self.session.seed_text = self.own_seed = text
+        return True
+
+    def depth_key(self, event: tcod.event.KeyDown, depth: int) -> bool:
+        """The plan keys of a depth row; True when the key was used."""
+        plan, sym = self.session.plan, event.sym
+        if intents.normalise(event.mod) & (Modifier.CTRL | Modifier.ALT):
+            return False
+        if sym in (KeySym.LEFTBRACKET, KeySym.RIGHTBRACKET):
+            step = 1 if sym == KeySym.RIGHTBRACKET else -1
+            self.replace_row(depth, plans.resize(plan[depth], step))
+        elif sym in (KeySym.A, KeySym.INSERT):
+            self.set_plan(plans.add_depth(plan, depth))
+            self.move(1 if len(self.session.plan) > len(plan) else 0)
+        elif sym in (KeySym.X, KeySym.DELETE):
+            self.set_plan(plans.remove_depth(plan, depth))
+        else:
+            return False
+        return True
+
+    def replace_row(self, depth: int, row: plans.Row) -> None:
+        plan = list(self.session.plan)
+        plan[depth] = row
+        self.set_plan(tuple(plan))
+
+    def on_intent(self, intent: intents.Intent) -> Transition | None:
+        depth = self.depth_index()
+        match intent:
+            case intents.Direction(0, dy):
+                self.move(dy)
+            case intents.Direction(dx, 0) if depth is not None:
+                self.replace_row(depth, plans.cycle(self.session.plan[depth], dx))
+            case intents.Direction(_, 0) if self.index == DAILY:
+                self.toggle_daily()
+            case intents.Scroll(pages):
+                self.move(pages * 10)
+            case intents.Confirm():
+                return self.activate(self.index)
+            case intents.Back():
+                return Pop()
+        return None
+
+    def activate(self, row: int) -> Transition | None:
+        """Enter or a click on a row."""
+        self.index = row
+        depth = self.depth_index(row)
+        if row == START:
+            return self.start()
+        if row == SEED and not self.session.daily:
+            self.session.seed_text = self.own_seed = fresh_seed()
+        elif row == DAILY:
+            self.toggle_daily()
+        elif row == CODE:
+            return self.start_code()
+        elif depth is not None:
+            return Push(ParamEditor(self.session, depth))
+        elif row == self.reset_row:
+            self.set_plan(plan_rows(default_recipes()))
+        return None
+
+    def toggle_daily(self) -> None:
+        session = self.session
+        session.daily = not session.daily
+        session.seed_text = daily_seed() if session.daily else self.own_seed
+
+    def paste(self) -> None:
+        """Ctrl+V: the clipboard into the run code field, checked at once."""
+        self.index = CODE
+        try:
+            text = clipboard.paste()
+        except clipboard.ClipboardError as problem:
+            self.notice = Notice(f"Could not paste: {problem}", ERROR)
+            return
+        self.code_text = " ".join(text.split())[:MAX_CODE]
+        self.notice = check_code(self.code_text)
+
+    # --- starting ----------------------------------------------------------------------------
+
+    def start(self) -> Transition | None:
+        session = self.session
+        seed = daily_seed() if session.daily else session.seed_text.strip() or fresh_seed()
+        try:
+            entries = parse_plan(canonical(session.plan))
+            game = new_game(seed, recipes(entries, seed_from_text(seed)), session.daily)
+        except ValueError as problem:
+            self.notice = Notice(f"Cannot start: {problem}", ERROR)
+            return None
+        session.seed_text = seed
+        return self.play(game)
+
+    def start_code(self) -> Transition | None:
+        if not self.code_text.strip():
+            self.notice = Notice("Type or paste a run code first.", ERROR)
+            return None
+        try:
+            game = game_from_code(self.code_text)
+        except ValueError as problem:
+            self.notice = Notice(str(problem), ERROR)
+            return None
+        self.session.seed_text, self.session.daily = game.seed_text, game.daily
+        self.session.plan = plan_rows(game.recipes)
+        return self.play(game)
+
+    def play(self, game: Game) -> Transition:
+        from game.ui.screens.play import PlayState
+
+        self.session.game = game
+        return Reset(PlayState(self.session))
+
+    # --- mouse -------------------------------------------------------------------------------
+
+    def on_mouse(self, x: int, y: int) -> Transition | None:
+        del x
+        if y in self.rows_at:
+            self.index = self.rows_at[y]
+        return None
+
+    def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
+        del x
+        if button == tcod.event.MouseButton.LEFT and y in self.rows_at:
+            return self.activate(self.rows_at[y])
+        return None
+
+    def on_wheel(self, dy: int) -> Transition | None:
+        self.move(-dy)
+        return None
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def visible_depths(self, room: int) -> range:
+        """The depth rows that fit in `room` lines, keeping the selected one in view."""
+        count = len(self.session.plan)
+        if count <= room:
+            return range(count)
+        selected = self.depth_index()
+        first = 0 if selected is None else max(0, min(count - room, selected - room // 2))
+        return range(first, first + room)
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        left = (console.width - WIDTH) // 2
+        middle = console.width // 2
+        console.print(middle, 2, "New game", fg=TITLE, alignment=tcod.constants.CENTER)
+        room = max(1, console.height - TOP - 16)
+        depths = self.visible_depths(room)
+        lines = [START, SEED, DAILY, CODE, -1, *(FIRST_DEPTH + d for d in depths), -1,
+                 self.reset_row]
+        box(console, left - 2, TOP - 2, WIDTH + 4, len(lines) + 4, "Run")
+        self.rows_at = {}
+        for offset, row in enumerate(lines):
+            if row >= 0:
+                y = TOP + offset
+                self.rows_at[y] = row
+                selected = row == self.index
+                console.print(left, y, clip(self.label(row), WIDTH).ljust(WIDTH), fg=TEXT,
+                              bg=HIGHLIGHT_BG if selected else None)
+        if len(depths) < len(self.session.plan):
+            more = f" depths {depths.start + 1}-{depths.stop} of {len(self.session.plan)} "
+            console.print(left + WIDTH - len(more), TOP + 4, more, fg=MUTED)
+        self.draw_help(console, left, TOP + len(lines) + 3)
+
+    def draw_help(self, console: tcod.console.Console, left: int, y: int) -> None:
+        depth = self.depth_index()
+        about = ""
+        if depth is not None:
+            name = self.session.plan[depth].generator
+            about = (f"{name}: drawn per depth from the run seed" if name == plans.RANDOM
+                     else generators.get(name).summary)
+        hint = DEPTH_HINT if depth is not None else HINTS.get(self.index, "Enter: reset the plan")
+        lines = [*((text, TEXT) for text in wrap(about, WIDTH)[:2]),
+                 *((text, MUTED) for text in hint.splitlines()),
+                 ("Up/Down: choose   Esc: back to the main menu", MUTED), ("", TEXT),
+                 *((text, self.notice.color) for text in wrap(self.notice.text, WIDTH)[:3])]
+        for offset, (text, color) in enumerate(lines):
+            console.print(left, y + offset, clip(text, WIDTH), fg=color)
+
+
+def check_code(text: str) -> Notice:
+    """What a run code holds, or why it cannot be played (without making any floor)."""
+    try:
+        code = decode(text)
+        floors = (max(e.last for e in parse_plan(code.plan)) if code.plan
+                  else len(default_recipes()))
+    except ValueError as problem:
+        return Notice(str(problem), ERROR)
+    daily = ", daily run" if code.daily else ""
+    return Notice(f"Seed {code.seed!r}{daily}, {floors} floors: Enter plays it.", GOOD)

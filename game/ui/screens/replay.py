@@ -1,0 +1,157 @@
+"""Watching a replay: the recorded actions applied, one at a time, to the run its code names.
+
+The screen counts in ticks (game.ui.state.TICKS_PER_SECOND), so its speed is the same whatever
+the frame rate. After every action the state hash is compared with the recording; the first
+difference is shown as a warning with its action number, and the replay plays on.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import tcod.console
+import tcod.event
+from tcod.event import KeySym, Modifier
+
+from game.replay import Recording
+from game.rules.turns import player_act
+from game.ui import intents
+from game.ui.draw import cells, clip
+from game.ui.render import render_play
+from game.ui.screens.character import CharacterScreen
+from game.ui.screens.floormap import FloorMapScreen
+from game.ui.screens.history import HistoryScreen
+from game.ui.session import Session
+from game.ui.state import TICKS_PER_SECOND, BaseState, Push, Quit, Transition
+from game.world.dungeon import game_from_code
+from game.world.serial import state_hash
+
+SPEEDS: Final = (1, 2, 5, 10, 20, 30, 60)
+"""Actions a second, chosen with + and -."""
+DEFAULT_SPEED: Final = 10
+JUMP_BATCH: Final = 100
+"""Actions a tick while jumping to the next floor (the window stays responsive)."""
+BANNER_BG: Final = (40, 40, 10)
+WARNING_BG: Final = (130, 20, 20)
+KEYS: Final = "Space pause  . or Right step  + - speed  > next floor  m v @ views  Esc quit"
+FASTER: Final = (KeySym.PLUS, KeySym.EQUALS, KeySym.KP_PLUS)
+SLOWER: Final = (KeySym.MINUS, KeySym.KP_MINUS)
+STEP: Final = (KeySym.PERIOD, KeySym.RIGHT, KeySym.KP_6)
+
+
+class ReplayState(BaseState):
+    """Plays `recording` back; session.game is the game being replayed."""
+
+    def __init__(self, session: Session, recording: Recording) -> None:
+        self.session = session
+        self.recording = recording
+        self.game = game_from_code(recording.code)
+        session.game = self.game
+        self.done = 0
+        """Actions applied so far."""
+        self.paused = False
+        self.speed = DEFAULT_SPEED
+        self.owed = 0.0
+        """Actions due but not yet applied (a fraction at slow speeds)."""
+        self.jump_from: int | None = None
+        """The depth being left while `>` plays on to the next floor."""
+        self.diverged: int | None = None
+        """The first action after which the state differed from the recording."""
+
+    @property
+    def total(self) -> int:
+        return len(self.recording.steps)
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def step(self) -> bool:
+        """Apply the next recorded action and check its hash; False when none is left."""
+        if self.finished:
+            return False
+        action, digest = self.recording.steps[self.done]
+        player_act(self.game, action)
+        self.done += 1
+        if self.diverged is None and state_hash(self.game) != digest:
+            self.diverged = self.done
+        return True
+
+    def jump(self) -> None:
+        """Up to JUMP_BATCH actions toward the next floor; the jump ends on arrival or at the end
+        of the recording."""
+        for _ in range(JUMP_BATCH):
+            if self.jump_from is None or not self.step() or self.game.depth != self.jump_from:
+                self.jump_from = None
+                return
+
+    def change_speed(self, step: int) -> None:
+        index = SPEEDS.index(self.speed) + step
+        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
+
+    def on_tick(self) -> Transition | None:
+        if self.jump_from is not None:
+            self.jump()
+        elif not self.paused:
+            self.owed += self.speed / TICKS_PER_SECOND
+            while self.owed >= 1 and self.step():
+                self.owed -= 1
+            if self.finished:
+                self.owed = 0.0
+        return None
+
+    def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
+        sym, shift = event.sym, bool(intents.normalise(event.mod) & Modifier.SHIFT)
+        if sym == KeySym.GREATER or (sym == KeySym.PERIOD and shift):
+            self.jump_from = None if self.finished else self.game.depth
+        elif sym == KeySym.SPACE:
+            self.paused = not self.paused
+        elif sym in STEP:
+            self.paused = True
+            self.step()
+        elif sym in FASTER or sym in SLOWER:
+            self.change_speed(1 if sym in FASTER else -1)
+        else:
+            return super().on_key(event)
+        return None
+
+    def on_intent(self, intent: intents.Intent) -> Transition | None:
+        match intent:
+            case intents.Back():
+                return Quit()
+            case intents.ShowMap():
+                return Push(FloorMapScreen(self.game))
+            case intents.ShowHistory():
+                return Push(HistoryScreen(self.game))
+            case intents.ShowCharacter():
+                return Push(CharacterScreen(self.game))
+        return None
+
+    def status(self) -> str:
+        """The panel's line: where the replay is and how fast it goes."""
+        parts = [f"REPLAY action {self.done}/{self.total}, speed {self.speed}"]
+        if self.jump_from is not None:
+            parts.append("to the next floor")
+        elif self.finished:
+            parts.append("end of the recording")
+        elif self.paused:
+            parts.append("paused")
+        if self.diverged is not None:
+            parts.append(f"DIFFERS from action {self.diverged}")
+        return ", ".join(parts)
+
+    def warning(self) -> str:
+        if self.diverged is None:
+            return ""
+        return (f"Warning: after action {self.diverged} the game differs from the recording;"
+                " playing on.")
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        render_play(console, self.game, notice=self.status())
+        grid = cells(console)
+        grid["bg"][0] = BANNER_BG
+        console.print(1, 0, clip(KEYS, console.width - 2), fg=(255, 255, 160))
+        warning = self.warning()
+        if warning:
+            grid["bg"][1] = WARNING_BG
+            console.print(1, 1, clip(warning, console.width - 2), fg=(255, 255, 255))

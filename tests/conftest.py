@@ -1,0 +1,21 @@
+"""Every test keeps its saves, morgue files and crash reports in a folder of its own: never the
+user's data directory, and never one another test wrote to (the main menu loads the saved run)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from game.ui import saves
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A patch of its own, so that a test's `monkeypatch.undo()` cannot put the user's data
+    directory back in play."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DELVE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+        saves.configure()
+        yield
+        saves.configure()

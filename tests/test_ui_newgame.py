@@ -1,0 +1,424 @@
+"""The New game screen and the run code on screen: the plan per depth, the parameter editor, the
+seed, the daily run and pasted codes; the code in the panel, the character sheet, the pause menu,
+the end screen and the high scores. Driven by synthetic key events, no window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import tcod.console
+from tcod.event import KeySym, Modifier
+from ui_world import click, hand_game, key, motion
+
+from game import generators
+from game.runargs import daily_seed
+from game.runcode import RunCode, encode
+from game.runplan import DEFAULT_SIZES, parse_plan, recipes
+from game.seeds import seed_from_text
+from game.ui import clipboard, plans, saves
+from game.ui.draw import cells
+from game.ui.render import render_play, short_code
+from game.ui.screens.character import CharacterScreen
+from game.ui.screens.end import EndScreen
+from game.ui.screens.gamemenu import GameMenu
+from game.ui.screens.newgame import CODE, DAILY, FIRST_DEPTH, SEED, START, NewGameScreen
+from game.ui.screens.params import ParamEditor
+from game.ui.screens.play import PlayState
+from game.ui.screens.scores import ScoresScreen
+from game.ui.session import Session, plan_rows
+from game.ui.state import BaseState, Pop, Push, Reset, Transition, draw_stack
+from game.world.dungeon import game_from_code, new_game
+from game.world.model import FloorRecipe, Game
+from game.world.morgue import Score, save_scores
+from game.world.serial import state_hash
+
+SMALL = (FloorRecipe(1, "bsp", 40, 30), FloorRecipe(2, "cave", 40, 30),
+         FloorRecipe(3, "maze", 31, 21))
+
+
+@pytest.fixture(autouse=True)
+def no_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The end screen records runs (morgue, scores): not from tests."""
+    monkeypatch.setattr(saves, "record_run_end", lambda game: "")
+
+
+def screen(seed: str = "new-test", plan: tuple[FloorRecipe, ...] = SMALL) -> NewGameScreen:
+    return NewGameScreen(Session(seed_text=seed, plan=plan_rows(plan)))
+
+
+def text_of(state: BaseState, width: int = 80, height: int = 50) -> str:
+    console = tcod.console.Console(width, height)
+    draw_stack([state], console)
+    return "\n".join("".join(chr(int(c)) for c in row) for row in cells(console)["ch"])
+
+
+def press(state: BaseState, *syms: KeySym, mod: Modifier = Modifier.NONE) -> Transition | None:
+    result = None
+    for sym in syms:
+        result = state.on_event(key(sym, mod))
+    return result
+
+
+def type_text(state: BaseState, text: str) -> None:
+    for char in text:
+        if char == "-":
+            press(state, KeySym.MINUS)
+        elif char.isupper():
+            press(state, KeySym(ord(char.lower())), mod=Modifier.SHIFT)
+        else:
+            press(state, KeySym(ord(char)))
+
+
+def select(state: NewGameScreen, row: int) -> None:
+    while state.index != row:
+        press(state, KeySym.DOWN)
+
+
+def started(result: Transition | None) -> Game:
+    assert isinstance(result, Reset) and isinstance(result.state, PlayState)
+    return result.state.game
+
+
+# --- the plan ------------------------------------------------------------------------------------
+
+
+def test_cycling_a_generator_changes_that_depths_recipe() -> None:
+    state = screen()
+    select(state, FIRST_DEPTH + 1)
+    names = plans.choices()
+    press(state, KeySym.RIGHT)
+    assert state.session.plan[1].generator == names[(names.index("cave") + 1) % len(names)]
+    press(state, KeySym.LEFT, KeySym.LEFT)
+    assert state.session.plan[1].generator == names[names.index("cave") - 1]
+    for _ in range(len(names)):
+        press(state, KeySym.RIGHT)  # a full turn of the wheel
+    assert state.session.plan[1].generator == names[names.index("cave") - 1]
+    assert [row.generator for row in state.session.plan][::2] == ["bsp", "maze"]
+    chosen = state.session.plan[1].generator
+    game = started(state.activate(START))
+    assert [r.generator for r in game.recipes] == ["bsp", chosen, "maze"]
+    assert game.seed_text == "new-test"
+
+
+def test_a_random_row_resolves_through_the_run_plan() -> None:
+    state = screen()
+    select(state, FIRST_DEPTH + 2)
+    while state.session.plan[2].generator != plans.RANDOM:
+        press(state, KeySym.RIGHT)
+    assert "<  random  >" in text_of(state)
+    game = started(state.activate(START))
+    entries = parse_plan("1:bsp@40x30,2:cave@40x30,3:random@31x21")
+    assert game.recipes == recipes(entries, seed_from_text("new-test"))
+    assert state_hash(game_from_code(game.code)) == state_hash(game)
+
+
+def test_cycle_keeps_the_size_within_limits_and_only_parameters_that_fit() -> None:
+    row = plans.Row(3, 3, "tables", (20, 20), (("cleanup", "false"), ("ruleset", "3.5")))
+    seen = []
+    for _ in plans.choices():
+        row = plans.cycle(row, 1)
+        seen.append(row.generator)
+        width, height = plans.minimum_size(row.generator)
+        assert row.size is not None and row.size[0] >= width and row.size[1] >= height
+        assert row.params == (("ruleset", "3.5"),)  # every floor takes a ruleset, not cleanup
+        assert (row.first, row.last) == (3, 3)
+    assert plans.cycle(plans.Row(1, 1, "bsp", (40, 30), (("leaf", "9"),)), 1).params == ()
+    assert sorted(seen) == sorted(plans.choices())
+    assert plans.minimum_size("random") == (24, 20)  # tables needs 24 wide
+
+
+def test_depths_are_added_removed_and_resized() -> None:
+    state = screen()
+    select(state, FIRST_DEPTH)
+    press(state, KeySym.A)
+    assert [r.generator for r in state.session.plan] == ["bsp", "bsp", "cave", "maze"]
+    assert [r.first for r in state.session.plan] == [1, 2, 3, 4]
+    assert state.index == FIRST_DEPTH + 1
+    press(state, KeySym.RIGHTBRACKET)
+    assert state.session.plan[1].size == (50, 35)
+    for _ in range(100):
+        press(state, KeySym.LEFTBRACKET)
+    assert state.session.plan[1].size == (20, 20)  # runplan's smallest side
+    press(state, KeySym.X)
+    press(state, KeySym.DELETE)
+    assert [r.generator for r in state.session.plan] == ["bsp", "maze"]
+    select(state, FIRST_DEPTH)
+    press(state, KeySym.X, KeySym.X, KeySym.X)
+    assert len(state.session.plan) == 1  # a plan keeps one depth
+    select(state, state.reset_row)
+    press(state, KeySym.RETURN)
+    assert len(state.session.plan) == 10
+
+
+def test_a_long_plan_scrolls_with_the_selection() -> None:
+    state = screen()
+    select(state, FIRST_DEPTH)
+    for _ in range(60):
+        press(state, KeySym.A)
+    assert len(state.session.plan) == 63
+    text = text_of(state)
+    assert "of 63" in text and "Depth 61" in text and "Depth  1 " not in text
+
+
+def test_mouse_selects_and_clicks_rows() -> None:
+    state = screen()
+    text_of(state)  # drawing lays the rows out
+    y = next(y for y, row in state.rows_at.items() if row == DAILY)
+    state.on_event(motion(20, y))
+    assert state.index == DAILY
+    state.on_event(click(20, y))
+    assert state.session.daily
+    state.on_event(motion(20, 0))
+    assert state.index == DAILY
+
+
+# --- the parameter editor ------------------------------------------------------------------------
+
+
+def editor_on(generator: str) -> tuple[NewGameScreen, ParamEditor]:
+    state = screen(plan=(FloorRecipe(1, generator, 60, 40),))
+    select(state, FIRST_DEPTH)
+    result = press(state, KeySym.RETURN)
+    assert isinstance(result, Push) and isinstance(result.state, ParamEditor)
+    return state, result.state
+
+
+def choose(editor: ParamEditor, name: str) -> None:
+    while editor.current().name != name:
+        press(editor, KeySym.DOWN)
+
+
+def test_the_editor_lists_the_generator_and_dressing_parameters_with_values() -> None:
+    _, editor = editor_on("cave")
+    names = [p.name for p in editor.params()]
+    own = [p.name for p in generators.get("cave").params]
+    assert names == ["width", "height", *own, "ruleset", "boss", "party"]
+    text = text_of(editor)
+    assert "fill" in text and "0.43" in text and "60" in text and "last floor" in text
+    _, tables = editor_on("tables")
+    assert [p.name for p in tables.params()].count("ruleset") == 1
+
+
+def test_the_boss_and_party_are_set_by_the_game_but_any_floor_takes_a_ruleset() -> None:
+    state, editor = editor_on("cave")
+    choose(editor, "boss")
+    assert "Set by the game" in text_of(editor)
+    press(editor, KeySym.RIGHT)
+    assert editor.error.startswith("boss is set by the game")
+    assert not state.session.plan[0].params
+    choose(editor, "ruleset")
+    press(editor, KeySym.RIGHT)
+    assert editor.error == "" and dict(state.session.plan[0].params)["ruleset"] == "3.5"
+    started(NewGameScreen(state.session).activate(START))
+    _, tables = editor_on("tables")
+    choose(tables, "ruleset")
+    press(tables, KeySym.RIGHT)  # a tables floor's own ruleset
+    assert tables.error == "" and dict(tables.session.plan[0].params)["ruleset"] == "3.5"
+    started(NewGameScreen(tables.session).activate(START))
+
+
+def test_the_editor_rejects_a_bad_value_with_its_message() -> None:
+    state, editor = editor_on("cave")
+    choose(editor, "fill")
+    type_text(editor, "0.9")
+    assert "0.9_" in text_of(editor)
+    press(editor, KeySym.RETURN)
+    assert editor.error == "parameter fill: 0.9 is outside 0.3..0.55"
+    assert editor.error in text_of(editor)
+    assert not state.session.plan[0].params  # not applied
+    press(editor, KeySym.BACKSPACE)  # the refused text stays, to be corrected
+    type_text(editor, "5")
+    press(editor, KeySym.RETURN)
+    assert state.session.plan[0].params == (("fill", "0.5"),) and editor.error == ""
+    choose(editor, "width")
+    type_text(editor, "10")
+    press(editor, KeySym.RETURN)
+    assert "outside 20..400" in editor.error and state.session.plan[0].size == (60, 40)
+
+
+def test_left_and_right_step_values_and_delete_restores_the_default() -> None:
+    state, editor = editor_on("maze")
+    choose(editor, "perfect")
+    press(editor, KeySym.RIGHT)
+    assert dict(state.session.plan[0].params) == {"perfect": "false"}
+    choose(editor, "loop_fraction")
+    press(editor, KeySym.RIGHT, KeySym.RIGHT)
+    assert dict(state.session.plan[0].params)["loop_fraction"] == "0.2"
+    press(editor, KeySym.DELETE)
+    assert "loop_fraction" not in dict(state.session.plan[0].params)
+    choose(editor, "stamp")
+    press(editor, KeySym.RIGHT)  # free text is only typed
+    assert "stamp" not in dict(state.session.plan[0].params)
+    type_text(editor, "42")
+    press(editor, KeySym.RETURN)
+    assert dict(state.session.plan[0].params)["stamp"] == "42"
+    choose(editor, "height")
+    press(editor, KeySym.LEFT)
+    assert state.session.plan[0].size == (60, 39)
+    press(editor, KeySym.DELETE)
+    assert state.session.plan[0].size == (60, DEFAULT_SIZES["maze"][1])
+    assert isinstance(press(editor, KeySym.ESCAPE), Pop)
+    assert "2 parameters set" in state.label(FIRST_DEPTH)
+    game = started(state.activate(START))
+    assert dict(game.recipes[0].params)["perfect"] == "false"
+
+
+def test_escape_drops_a_typed_value_before_closing() -> None:
+    state, editor = editor_on("bsp")
+    choose(editor, "leaf")
+    type_text(editor, "12")
+    assert press(editor, KeySym.ESCAPE) is None and editor.typed is None
+    assert state.session.plan[0].params == ()
+    assert isinstance(press(editor, KeySym.ESCAPE), Pop)
+
+
+# --- the seed and the daily run ------------------------------------------------------------------
+
+
+def test_the_seed_is_typed_or_rolled() -> None:
+    state = screen(seed="ab")
+    select(state, SEED)
+    type_text(state, "c-7Q")
+    assert state.session.seed_text == "abc-7Q"
+    press(state, KeySym.BACKSPACE)
+    assert state.session.seed_text == "abc-7"
+    press(state, KeySym.RETURN)
+    assert state.session.seed_text not in ("abc-7", "")  # Enter rolls a fresh seed
+
+
+def test_the_daily_toggle_sets_the_daily_seed() -> None:
+    state = screen(seed="mine")
+    select(state, DAILY)
+    press(state, KeySym.RETURN)
+    assert state.session.daily and state.session.seed_text == daily_seed()
+    assert "Daily run: yes" in text_of(state)
+    select(state, SEED)
+    type_text(state, "x")
+    assert state.session.seed_text == daily_seed() and "fixed seed" in state.notice.text
+    game = started(state.activate(START))
+    assert game.daily and game.seed_text == daily_seed()
+    assert game_from_code(game.code).daily
+    state = screen(seed="mine")
+    select(state, DAILY)
+    press(state, KeySym.RIGHT, KeySym.LEFT)
+    assert not state.session.daily and state.session.seed_text == "mine"
+
+
+# --- run codes -----------------------------------------------------------------------------------
+
+
+def test_pasting_a_good_code_starts_that_exact_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    code = encode(RunCode("shared", "1:cave@40x30,2:maze(stamp=42)"))
+    monkeypatch.setattr(clipboard, "paste", lambda: f"  {code.lower()}\n")
+    state = screen()
+    press(state, KeySym.V, mod=Modifier.CTRL)
+    assert state.index == CODE and state.code_text == code.lower()
+    assert "Seed 'shared', 2 floors" in state.notice.text
+    game = started(press(state, KeySym.RETURN))
+    assert state_hash(game) == state_hash(game_from_code(code))
+    session = state.session
+    assert (session.seed_text, session.daily, len(session.plan)) == ("shared", False, 2)
+
+
+def test_a_typed_code_plays_too() -> None:
+    reference = new_game("typed", SMALL)
+    state = screen()
+    select(state, CODE)
+    type_text(state, reference.code)
+    assert state_hash(started(press(state, KeySym.RETURN))) == state_hash(reference)
+
+
+@pytest.mark.parametrize(("code", "message"), [
+    ("D1-ZZZZZ", "run code: the checksum does not match"),
+    ("D9-ABCDE", "run code: made for rules version 9"),
+    ("hello", "run code: expected it to start with D<version>-"),
+    ("", "Type or paste a run code first."),
+])
+def test_a_bad_code_shows_its_error(code: str, message: str) -> None:
+    state = screen()
+    select(state, CODE)
+    type_text(state, code)
+    assert press(state, KeySym.RETURN) is None
+    assert state.notice.text.startswith(message)
+    assert message in text_of(state).replace("\n", " ") or len(message) > 60
+
+
+def test_a_bad_pasted_code_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    good = new_game("x", SMALL).code
+    mistyped = good[:-1] + ("0" if good[-1] != "0" else "1")
+    monkeypatch.setattr(clipboard, "paste", lambda: mistyped)
+    state = screen()
+    press(state, KeySym.V, mod=Modifier.CTRL)
+    assert state.notice.text.startswith("run code: the checksum does not match")
+
+
+def test_paste_without_a_clipboard_says_why() -> None:
+    state = screen()  # no window: SDL's video subsystem is not running
+    press(state, KeySym.V, mod=Modifier.CTRL)
+    assert state.notice.text.startswith("Could not paste:")
+
+
+# --- the code on other screens -------------------------------------------------------------------
+
+
+def test_short_code_keeps_whole_groups() -> None:
+    code = "D1-ABCDE-FGHJK-MNPQR-STVWX"
+    assert short_code(code, 40) == code
+    assert short_code(code, 18) == "D1-ABCDE-FGHJK..."
+    assert short_code(code, 12) == "D1-ABCDE..."
+
+
+def test_the_panel_and_character_sheet_show_the_code() -> None:
+    game = hand_game()
+    console = tcod.console.Console(80, 50)
+    render_play(console, game)
+    panel = "\n".join("".join(chr(int(c)) for c in row) for row in cells(console)["ch"][-8:])
+    assert f"Code {short_code(game.code, 18)}" in panel
+    sheet = text_of(CharacterScreen(game)).replace("\n", "")
+    assert game.code in sheet.replace(" ", "")
+
+
+def test_the_pause_menu_shows_and_copies_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = hand_game()
+    menu = GameMenu(Session(game=game))
+    assert game.code[:20] in text_of(menu)
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "copy", copied.append)
+    assert press(menu, KeySym.C) is None
+    assert copied == [game.code] and "Run code copied to the clipboard." in text_of(menu)
+
+
+def test_copy_failure_shows_the_reason() -> None:
+    game = hand_game()
+    menu = GameMenu(Session(game=game))
+    press(menu, KeySym.C)  # no window: the clipboard refuses
+    assert menu.copied.startswith("Could not copy:")
+
+
+@pytest.mark.parametrize("outcome", ["dead", "won"])
+def test_the_end_screen_shows_and_copies_the_code(outcome: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game("end-code", SMALL, daily=True)
+    game.outcome = outcome
+    end = EndScreen(Session(game=game))
+    text = text_of(end).replace("\n", "")
+    assert "(daily run)" in text and "Run code:" in text
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "copy", copied.append)
+    press(end, KeySym.C)
+    assert copied == [game.code]
+
+
+def test_high_scores_rank_daily_runs_apart(tmp_path: Path) -> None:
+    save_scores([
+        Score(900, "plain-seed", "dead", "", 3, 400, 2, 0, 9, "t", "D1-PLAIN"),
+        Score(50, "daily-2026-01-01", "won", "", 10, 900, 5, 0, 1, "t", "D1-DAILY", True),
+        Score(40, "old-seed", "dead", "", 1, 40, 1, 0, 1, "t"),
+    ], tmp_path)
+    text = text_of(ScoresScreen(tmp_path))
+    runs, daily = text.split("Daily runs")
+    assert "plain-seed" in runs and "old-seed" in runs and "D1-PLAIN" in runs
+    assert "daily-2026-01-01" in daily and "D1-DAILY" in daily and "plain-seed" not in daily
+    empty = text_of(ScoresScreen(tmp_path / "none"))
+    assert empty.count("none yet") == 2
