@@ -1,4 +1,4 @@
-"""Multi-turn commands: travel to a clicked spot, search for several turns.
+"""Multi-turn commands: travel to a clicked spot or the stairs, explore, search for several turns.
 
 An activity gives one action per tick, so the player watches each step. It stops when it is done,
 when an action does not succeed or gets nowhere, when the floor changes or the run ends, and when a
@@ -12,16 +12,24 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import tcod.path
+from numpy.typing import NDArray
 
 from game import tiles
+from game.bot import paths
 from game.floorplan import Point
-from game.rules.actions import Action, Move, Success
+from game.rules.actions import Action, Move, Result, Success
+from game.rules.doors import has_key
 from game.rules.turns import player_act
 from game.ui.describe import article
 from game.world.model import Floor, Game
 
 TRAVEL_STEPS = 500
 """A path longer than this is cut (it is walked again on the next click)."""
+LOW_HP = 0.4
+"""Exploring stops when a hurt hero's hit points fall below this share."""
+DOOR_TRIES = 3
+"""Bumps at a door that will not open before exploring leaves it alone."""
+EXPLORED = "Explored."
 
 
 def visible_monsters(game: Game) -> frozenset[int]:
@@ -83,7 +91,10 @@ class Activity:
         if action is None:
             return False
         before = game.player.pos
-        result = player_act(game, action)
+        return self.went_on(player_act(game, action), before)
+
+    def went_on(self, result: Result, before: Point) -> bool:
+        """Whether to take another action after `result` (from `before`)."""
         return isinstance(result, Success) and self.progressed(before)
 
 
@@ -143,3 +154,148 @@ def travel(game: Game, goal: Point) -> Travel | None:
     if not path:
         return None
     return Travel(game, path=path[:TRAVEL_STEPS])
+
+
+@dataclass
+class Seek(Activity):
+    """Walk toward the nearest of some goals by a fresh Dijkstra flood each step, so doors that
+    open and tiles that come into view change the way at once. Chooses no path by chance."""
+
+    door_tries: dict[Point, int] = field(default_factory=dict)
+    items: frozenset[int] = field(init=False)
+    traps: int = field(init=False)
+    start_hp: int = field(init=False)
+    target: Point = (-1, -1)
+    """Where the last step went (a door bumped there may have stayed shut)."""
+    stalls: int = 0
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.items = visible_items(self.game)
+        self.traps = found_traps(self.game.floor)
+        self.start_hp = self.game.player.hp
+
+    def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
+        """Goal tiles and teleporters worth entering; none left ends the activity."""
+        raise NotImplementedError
+
+    def finished(self) -> str:
+        """The notice when no goal can be reached."""
+        raise NotImplementedError
+
+    def blocked(self) -> list[Point]:
+        """Closed doors to walk around: sealed without the key, or bumped too often."""
+        game, blocked = self.game, []
+        for y, x in np.argwhere(game.floor.tiles == tiles.DOOR).tolist():
+            door = game.floor.doors.get((x, y))
+            if has_key(game, (x, y)):
+                continue
+            sealed = door is not None and door.known and door.sealed
+            if sealed or self.door_tries.get((x, y), 0) >= DOOR_TRIES:
+                blocked.append((x, y))
+        return blocked
+
+    def next_action(self) -> Action | None:
+        self.notice = self.interruption()
+        if self.notice:
+            return None
+        floor, here = self.game.floor, self.game.player.pos
+        walk = paths.walkable_known(floor, self.blocked())
+        goals, portals = self.goals(walk)
+        step = None
+        if portals or goals.any():
+            step = paths.step_toward(floor, paths.flood(floor, walk, goals, portals), here)
+        if step is None:
+            self.notice = self.finished()
+            return None
+        if floor.monster_at(here[0] + step[0], here[1] + step[1]) is not None:
+            self.notice = "You stop: something is in the way."
+            return None
+        self.target = (here[0] + step[0], here[1] + step[1])
+        return Move(*step)
+
+    def interruption(self) -> str:
+        """Why to stop before the next step: an item or a trap seen, or hit points running low."""
+        game = self.game
+        if visible_items(game) - self.items:
+            return "You stop: you see something lying here."
+        if found_traps(game.floor) > self.traps:
+            return "You stop: you have found a trap."
+        player = game.player
+        if player.hp < self.start_hp and player.hp < player.max_hp * LOW_HP:
+            return "You stop: your health is low."
+        return ""
+
+    def went_on(self, result: Result, before: Point) -> bool:
+        """A bump at a door that stays shut counts against that door (another way is tried
+        next); too many steps in a row that get nowhere end the activity."""
+        del result
+        if self.game.player.pos != before:
+            self.stalls = 0
+            return True
+        self.stalls += 1
+        x, y = self.target
+        if self.game.floor.tiles[y, x] == tiles.DOOR:
+            self.door_tries[self.target] = self.door_tries.get(self.target, 0) + 1
+        if self.stalls > 2 * DOOR_TRIES:
+            self.notice = "You stop: you are stuck."
+            return False
+        return True
+
+
+def visible_items(game: Game) -> frozenset[int]:
+    floor = game.floor
+    return frozenset(i.id for i in floor.items if floor.visible[i.y, i.x])
+
+
+def found_traps(floor: Floor) -> int:
+    return sum(1 for trap in floor.traps.values() if trap.found)
+
+
+@dataclass
+class Explore(Seek):
+    """Auto-explore: toward the nearest unexplored edge of the known map."""
+
+    stood: list[Point] = field(default_factory=list)
+    """Edge tiles already stood on: what they did not reveal stays hidden (no second visit)."""
+
+    def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
+        floor, here = self.game.floor, self.game.player.pos
+        edge = paths.frontier(floor, walk)
+        if edge[here[1], here[0]]:
+            self.stood.append(here)
+        for x, y in self.stood:
+            edge[y, x] = False
+        portals = [a for a, b in sorted(floor.teleports.items())
+                   if walk[a[1], a[0]] and not floor.explored[b[1], b[0]]]
+        return edge, portals
+
+    def finished(self) -> str:
+        return EXPLORED
+
+
+@dataclass
+class ToStairs(Seek):
+    """Walk to the nearest known stairs going `direction` (taking them is the next key)."""
+
+    direction: str = field(default="down", kw_only=True)
+
+    def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
+        return stairs_mask(self.game.floor, self.direction), []
+
+    def next_action(self) -> Action | None:
+        if stairs_mask(self.game.floor, self.direction)[self.game.player.y, self.game.player.x]:
+            return None
+        return super().next_action()
+
+    def finished(self) -> str:
+        return f"You know no way to stairs {self.direction}."
+
+
+def stairs_mask(floor: Floor, direction: str) -> NDArray[np.bool_]:
+    """Known, usable stairs going `direction`."""
+    mask = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    for (x, y), stair in floor.stairs.items():
+        if stair.direction == direction and not stair.dead_end and floor.explored[y, x]:
+            mask[y, x] = True
+    return mask

@@ -9,6 +9,7 @@ the console with integer scaling so the tileset stays crisp when the window is r
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Final
 
 import tcod.console
@@ -17,10 +18,12 @@ import tcod.event
 
 from game import assets
 from game.replay import Recording
-from game.ui import saves
+from game.ui import intents, keyfile, options, saves
+from game.ui.draw import clip
 from game.ui.screens.menu import MainMenu
+from game.ui.screenshot import save_screenshot
 from game.ui.session import Session
-from game.ui.state import TICKS_PER_SECOND, State, Transition, apply, draw_stack
+from game.ui.state import TICKS_PER_SECOND, Push, State, Transition, apply, draw_stack
 
 TICK_SECONDS: Final = 1 / TICKS_PER_SECOND
 """Time between ticks: travel and searching take one step per tick."""
@@ -34,6 +37,9 @@ class App:
         self.session = session or Session()
         self.console = tcod.console.Console(self.session.columns, self.session.rows, order="C")
         self.stack: list[State] = [first or self.first_state()]
+        self.toast = ""
+        """A line from the application itself (a screenshot saved, a bad settings file), drawn
+        on the bottom row until the next key."""
 
     def first_state(self) -> State:
         """The main menu, or play when the session already holds a run (started with a code)."""
@@ -55,8 +61,40 @@ class App:
         if isinstance(event, tcod.event.Quit):
             self.save_on_close()
             self.stack.clear()
+        elif isinstance(event, tcod.event.KeyDown) and self.global_key(event):
+            return
         elif self.stack:
+            if isinstance(event, tcod.event.KeyDown):
+                self.toast = ""
             self.apply(self.stack[-1].on_event(event))
+
+    def global_key(self, event: tcod.event.KeyDown) -> bool:
+        """Keys that work on every screen: F12 (screenshot), F2 (options). True if handled."""
+        from game.ui.screens.options import OptionsScreen
+
+        intent = intents.intent_for(event)
+        if isinstance(intent, intents.TakeScreenshot):
+            self.toast = save_screenshot(self.draw())
+            return True
+        opening = isinstance(intent, intents.ShowOptions) and self.stack
+        if opening and not isinstance(self.stack[-1], OptionsScreen):
+            self.apply(Push(OptionsScreen()))
+            return True
+        return False
+
+    def start_up(self) -> None:
+        """Load the key bindings and options (a bad file is said once, on the bottom row) and
+        show the introduction on the first run."""
+        from game.ui.screens.help import IntroScreen
+
+        problems = [keyfile.install(), options.take_problem()]
+        chosen = options.current()
+        saves.set_autosave_every(chosen.autosave_every)
+        self.toast = " ".join(problem for problem in problems if problem)
+        if not chosen.intro_seen and not self.toast:
+            problem = options.save(replace(chosen, intro_seen=True))
+            self.apply(Push(IntroScreen()))
+            self.toast = problem
 
     def save_on_close(self) -> None:
         """Closing the window saves the run in play (a replay being watched is not one)."""
@@ -72,6 +110,11 @@ class App:
 
     def draw(self) -> tcod.console.Console:
         draw_stack(self.stack, self.console)
+        options.apply_theme(self.console, options.current().theme)
+        if self.toast:
+            bottom = self.console.height - 1
+            self.console.print(0, bottom, clip(self.toast, self.console.width).ljust(
+                self.console.width), fg=(255, 230, 120), bg=(40, 20, 20))
         return self.console
 
 
@@ -92,8 +135,13 @@ def run_replay(recording: Recording, columns: int = 80, rows: int = 50) -> int:
 def window(app: App) -> int:
     """The window loop: draw, handle events, tick, until the stack is empty; the exit status."""
     columns, rows = app.session.columns, app.session.rows
-    with tcod.context.new(columns=columns, rows=rows, tileset=assets.tileset(), title="Delve",
-                          vsync=True, sdl_window_flags=WINDOW_FLAGS) as context:
+    app.start_up()
+    chosen, tileset = options.current(), assets.tileset()
+    flags = WINDOW_FLAGS | (tcod.context.SDL_WINDOW_FULLSCREEN if chosen.fullscreen else 0)
+    with tcod.context.new(columns=columns, rows=rows, tileset=tileset, title="Delve",
+                          width=columns * tileset.tile_width * chosen.scale,
+                          height=rows * tileset.tile_height * chosen.scale,
+                          vsync=True, sdl_window_flags=flags) as context:
         next_tick = time.monotonic()
         while app.running:
             context.present(app.draw(), keep_aspect=True, integer_scaling=True)

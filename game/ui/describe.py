@@ -31,8 +31,10 @@ def article(name: str) -> str:
 
 
 def monster_text(actor: Actor) -> str:
+    """Name, health, what it is doing, and its role in its group: "an orc (wounded, hunting)
+    [brute]"."""
     effects = "".join(f", {name}" for name in sorted(actor.effects))
-    return f"{article(actor.name)} ({health_word(actor)}, {actor.mode}{effects})"
+    return f"{article(actor.name)} ({health_word(actor)}, {actor.mode}{effects}) [{actor.role}]"
 
 
 def feature_text(floor: Floor, x: int, y: int) -> str:

@@ -88,6 +88,21 @@ class ToggleView:
 
 
 @dataclass(frozen=True, slots=True)
+class AutoExplore:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TakeScreenshot:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ShowOptions:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class Back:
     """Escape: the game menu in play, otherwise close the screen."""
 
@@ -107,7 +122,7 @@ class Scroll:
 Intent = (
     Direction | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand | SearchArea
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
-    | ToggleView
+    | ToggleView | AutoExplore | TakeScreenshot | ShowOptions
 )
 
 NONE: Final = Modifier.NONE
@@ -163,6 +178,9 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.V, NONE): ShowHistory(),
         **_symbol(KeySym.QUESTION, ShowHelp(), KeySym.SLASH),
         **_symbol(KeySym.AT, ShowCharacter(), KeySym.N2),
+        (KeySym.Z, NONE): AutoExplore(),
+        (KeySym.F12, NONE): TakeScreenshot(),
+        (KeySym.F2, NONE): ShowOptions(),
         (KeySym.ESCAPE, NONE): Back(),
         (KeySym.RETURN, NONE): Confirm(),
         (KeySym.KP_ENTER, NONE): Confirm(),
@@ -174,7 +192,9 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
 
 
 KEYS: Final[dict[tuple[KeySym, Modifier], Intent]] = _table()
-"""The key bindings. Edit or replace this dict to rebind; the help screen follows it."""
+"""The key bindings: the defaults, with keys.toml merged over them (game.ui.keyfile) — changed
+in place, so the help screen follows it."""
+DEFAULT_KEYS: Final = dict(KEYS)
 
 
 def normalise(mod: Modifier) -> Modifier:
@@ -248,6 +268,8 @@ def key_label(sym: KeySym, mod: Modifier) -> str:
         name = _NAMES[sym]
     elif KeySym.KP_1 <= sym <= KeySym.KP_9:
         name = f"Num{int(sym) - int(KeySym.KP_1) + 1}"
+    elif int(sym) > 0x7F:
+        name = sym.name
     elif mod & SHIFT and sym in _SHIFTED:
         return _SHIFTED[sym]
     else:
@@ -265,7 +287,7 @@ def describe(intent: Intent) -> str:
         case Direction(dx, dy):
             return f"move / attack {COMPASS[(dx, dy)]}"
         case UseStairs(direction):
-            return f"take the stairs {direction}"
+            return f"take the stairs {direction} (walks to known stairs first)"
         case OpenInventory(mode):
             return {"use": "use an item", "drop": "drop an item",
                     "equip": "wear or remove an item"}[mode]
@@ -283,7 +305,10 @@ _PLAIN: Final[dict[type, str]] = {
     LookAround: "look around (move the cursor, Esc to stop)",
     ShowMap: "floor map",
     ToggleView: "map / first-person view (up/down: walk, left/right: turn)",
-    ShowHistory: "message history",
+    ShowHistory: "message history (/ searches it)",
+    AutoExplore: "explore (stops when something appears)",
+    TakeScreenshot: "save a screenshot (PNG)",
+    ShowOptions: "options",
     ShowHelp: "this help",
     ShowCharacter: "character sheet",
     Back: "menu (save and quit) / close a screen",

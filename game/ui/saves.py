@@ -63,6 +63,11 @@ def autosave_every() -> int:
     return _Settings.autosave_every
 
 
+def set_autosave_every(turns: int) -> None:
+    """Autosave every `turns` turns from now on (the Options screen; the slot is kept)."""
+    _Settings.autosave_every = max(1, turns)
+
+
 def saved_run() -> Game | None:
     """The run to continue from the main menu; None when there is none or it cannot be loaded
     (then `problem()` says why). A damaged save falls back to its backup, with a note."""

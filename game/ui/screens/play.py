@@ -14,7 +14,7 @@ from game.rules.actions import Action, Move, PickUp, Result, Search, TakeStairs,
 from game.rules.turns import player_act
 from game.save import crash
 from game.ui import firstperson, intents, saves
-from game.ui.activity import Activity, Repeat, travel
+from game.ui.activity import Activity, Explore, Repeat, ToStairs, stairs_mask, travel
 from game.ui.camera import Camera
 from game.ui.render import play_camera, render_play
 from game.ui.screens.character import CharacterScreen
@@ -143,13 +143,24 @@ class PlayState(BaseState):
             case intents.WaitTurn():
                 return self.act(Wait())
             case intents.UseStairs(direction):
-                return self.act(TakeStairs(direction))
+                return self.stairs(direction)
+            case intents.AutoExplore():
+                self.start(Explore(self.game))
+                return None
             case intents.PickUpItem():
                 return self.act(PickUp())
             case intents.SearchArea():
                 self.start(Repeat(self.game, action=Search(), times=SEARCH_TURNS))
                 return None
         return self.open_screen(intent)
+
+    def stairs(self, direction: str) -> Transition | None:
+        """Take the stairs underfoot; off the stairs, walk to the nearest known ones first."""
+        floor, here = self.game.floor, self.game.player.pos
+        if here not in floor.stairs and stairs_mask(floor, direction).any():
+            self.start(ToStairs(self.game, direction=direction))
+            return None
+        return self.act(TakeStairs(direction))
 
     def open_screen(self, intent: intents.Intent) -> Transition | None:
         """Intents that open another screen over this one."""

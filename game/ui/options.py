@@ -1,0 +1,174 @@
+"""Player preferences in the user's config directory: options.toml (window scale, fullscreen,
+colour theme, autosave interval, whether the introduction was shown) and keys.toml (bindings,
+game.ui.keyfile).
+
+A missing file means the defaults; a file that cannot be read or holds bad values gives a clear
+message (shown once in the interface) and the defaults too. Nothing here touches the game.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+import tcod.console
+
+from game.save.store import AUTOSAVE_TURNS
+
+ENV_DIR: Final = "DELVE_CONFIG_DIR"
+OPTIONS_FILE: Final = "options.toml"
+THEMES: Final = ("classic", "high contrast", "amber")
+"""Colour themes: a filter over the finished console (classic leaves it alone)."""
+SCALES: Final = (1, 2, 3, 4)
+AUTOSAVE_CHOICES: Final = (25, 50, 100, 200, 500)
+
+
+def config_dir() -> Path:
+    """$DELVE_CONFIG_DIR, else the platform's place for settings (%APPDATA% on Windows,
+    ~/Library/Preferences on macOS, $XDG_CONFIG_HOME or ~/.config elsewhere)."""
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        appdata = os.environ.get("APPDATA")
+        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
+        return base / "Delve"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Preferences" / "Delve"
+    xdg = os.environ.get("XDG_CONFIG_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".config"
+    return base / "delve"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    scale: int = 1
+    """Whole-number tile scale of the window (the "font size")."""
+    fullscreen: bool = False
+    theme: str = "classic"
+    autosave_every: int = AUTOSAVE_TURNS
+    """Turns between autosaves (floor changes always save)."""
+    intro_seen: bool = False
+
+
+def _check(options: Options) -> str:
+    """What is wrong with these values ("" when nothing)."""
+    if options.scale not in SCALES:
+        return f"scale must be one of {', '.join(map(str, SCALES))}"
+    if options.theme not in THEMES:
+        return f"theme must be one of {', '.join(THEMES)}"
+    if not 1 <= options.autosave_every <= 10_000:
+        return "autosave_every must be between 1 and 10000"
+    return ""
+
+
+def parse_options(text: str) -> Options:
+    """Options from TOML text; ValueError names the problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"not valid TOML ({error})") from None
+    known = {f.name: f for f in fields(Options)}
+    values: dict[str, object] = {}
+    for name, value in data.items():
+        if name not in known:
+            raise ValueError(f"unknown option {name!r}")
+        wanted = type(getattr(Options(), name))
+        if type(value) is not wanted:
+            raise ValueError(f"{name} must be a {wanted.__name__}")
+        values[name] = value
+    options = replace(Options(), **values)  # type: ignore[arg-type]
+    problem = _check(options)
+    if problem:
+        raise ValueError(problem)
+    return options
+
+
+def options_text(options: Options) -> str:
+    lines = ["# Delve options (written by the Options screen)"]
+    for f in fields(Options):
+        value = getattr(options, f.name)
+        if isinstance(value, bool):
+            lines.append(f"{f.name} = {'true' if value else 'false'}")
+        elif isinstance(value, int):
+            lines.append(f"{f.name} = {value}")
+        else:
+            lines.append(f'{f.name} = "{value}"')
+    return "\n".join(lines) + "\n"
+
+
+class _Loaded:
+    """The options in use, loaded once; the problem with the file, shown once."""
+
+    options: Options | None = None
+    problem: str = ""
+
+
+def load_options(path: Path | None = None) -> tuple[Options, str]:
+    """The options in `path` (default: options.toml in config_dir()) and a problem message
+    ("" when the file is fine or missing)."""
+    where = path or config_dir() / OPTIONS_FILE
+    try:
+        text = where.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Options(), ""
+    except (OSError, UnicodeDecodeError) as error:
+        return Options(), f"Could not read {where} ({error}); using the default options."
+    try:
+        return parse_options(text), ""
+    except ValueError as error:
+        return Options(), f"Bad options file {where}: {error}; using the default options."
+
+
+def current() -> Options:
+    """The options in use (read from the config directory on first use)."""
+    if _Loaded.options is None:
+        _Loaded.options, _Loaded.problem = load_options()
+    return _Loaded.options
+
+
+def take_problem() -> str:
+    """The message about a bad options file, once (then "")."""
+    current()
+    problem, _Loaded.problem = _Loaded.problem, ""
+    return problem
+
+
+def reload() -> None:
+    """Forget the loaded options (the next `current()` reads the file again)."""
+    _Loaded.options = None
+    _Loaded.problem = ""
+
+
+def save(options: Options) -> str:
+    """Make `options` current and write them; "" or why they could not be written."""
+    _Loaded.options = options
+    where = config_dir() / OPTIONS_FILE
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+        where.write_text(options_text(options), encoding="utf-8")
+    except OSError as error:
+        return f"Options not saved ({error.strerror or error})."
+    return ""
+
+
+def apply_theme(console: tcod.console.Console, theme: str) -> None:
+    """Recolour the finished console for the theme."""
+    if theme == "classic":
+        return
+    rgb = console.rgb
+    for part in ("fg", "bg"):
+        colour = rgb[part].astype(np.float64)
+        if theme == "amber":
+            light = colour.mean(axis=-1, keepdims=True) / 255
+            colour = light * np.array((255.0, 176.0, 0.0))
+        elif part == "fg":
+            colour = np.clip((colour - 64) * 1.6 + 64, 0, 255)
+        else:
+            colour = colour * 0.5
+        rgb[part] = colour.astype(np.uint8)

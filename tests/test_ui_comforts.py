@@ -1,0 +1,263 @@
+"""The comforts: auto-explore, travel to the stairs, key bindings and options files, F12
+screenshots, history search, look descriptions, the first-run introduction."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import tcod.console
+from tcod.event import KeySym, Modifier
+from ui_world import hand_game, key, monster
+
+from game.bot import paths
+from game.generators import names
+from game.save.store import AUTOSAVE_TURNS
+from game.ui import intents, keyfile, options, saves
+from game.ui.activity import EXPLORED, Explore, ToStairs
+from game.ui.app import App
+from game.ui.describe import describe_at
+from game.ui.screens.help import HelpScreen, IntroScreen
+from game.ui.screens.history import HistoryScreen
+from game.ui.screens.options import OptionsScreen
+from game.ui.screens.play import PlayState
+from game.ui.session import Session
+from game.ui.state import draw_stack
+from game.world.dungeon import new_game
+from game.world.model import DoorState, FloorRecipe, Game
+
+STEP_LIMIT = 4000
+
+
+@pytest.fixture(autouse=True)
+def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Settings and records in a fresh folder; the default keys and options restored after."""
+    monkeypatch.setenv(options.ENV_DIR, str(tmp_path / "config"))
+    monkeypatch.setenv("DELVE_DATA_DIR", str(tmp_path / "data"))
+    options.reload()
+    yield tmp_path / "config"
+    keyfile.install(tmp_path / "missing.toml")
+    options.reload()
+    saves.set_autosave_every(AUTOSAVE_TURNS)
+
+
+def explore_fully(game: Game) -> tuple[int, list[str], Explore]:
+    """Press z again after every stop (as a player would) until the floor is explored; the
+    steps taken, the stop notices and the last activity."""
+    steps, notices = 0, []
+    activity = Explore(game)
+    while steps < STEP_LIMIT:
+        activity = Explore(game)
+        moved = 0
+        while activity.step():
+            moved += 1
+        steps += moved
+        notices.append(activity.notice)
+        if activity.notice == EXPLORED or (moved == 0 and "stop" not in activity.notice):
+            break
+    return steps, notices, activity
+
+
+def edge_reachable(activity: Explore) -> bool:
+    """Whether any unexplored edge can still be walked to, past the doors the activity gave up
+    on (sealed, or bumped in vain) and the edge tiles it stood on without learning more."""
+    floor, player = activity.game.floor, activity.game.player
+    walk = paths.walkable_known(floor, activity.blocked())
+    goals, portals = activity.goals(walk)
+    dist = paths.flood(floor, walk, goals, portals)
+    return bool(dist[player.y, player.x] != paths.UNREACHED)
+
+
+@pytest.mark.parametrize("generator", names())
+@pytest.mark.parametrize("seed", ["alpha", "beta", "gamma"])
+def test_auto_explore_explores_every_generator(generator: str, seed: str) -> None:
+    game = new_game(seed, (FloorRecipe(1, generator, 40, 30),))
+    game.floor.monsters.clear()
+    steps, notices, last = explore_fully(game)
+    assert steps < STEP_LIMIT
+    assert not any("stuck" in notice or "not where" in notice for notice in notices), notices
+    assert notices[-1] == EXPLORED, notices
+    assert game.depth == 1 and steps > 0
+    assert not edge_reachable(last)
+    assert last.blocked() or last.stood or not paths.frontier(
+        game.floor, paths.walkable_known(game.floor, [])).any()
+
+
+def test_auto_explore_stops_for_a_monster() -> None:
+    game = hand_game()
+    activity = Explore(game)
+    monster(game, 5, 3)
+    game.floor.visible[3, 5] = True
+    assert not activity.step()
+    assert "goblin" in activity.notice
+
+
+def test_explore_key_starts_and_finishes() -> None:
+    game = hand_game()
+    game.floor.doors[(11, 2)] = DoorState("wood", "good", "unlocked", None, False, "swings",
+                                          False)
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.Z))
+    assert isinstance(state.activity, Explore)
+    ticks = 0
+    while state.activity is not None and ticks < STEP_LIMIT:
+        state.on_tick()
+        ticks += 1
+    assert state.notice == EXPLORED
+    assert game.floor.explored[4, 20] and game.floor.explored[6, 5]  # through door and gap
+
+
+def test_stairs_key_walks_to_known_stairs_first() -> None:
+    game = hand_game(player=(14, 2))
+    game.floor.explored[:] = True
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.PERIOD, Modifier.SHIFT))
+    assert isinstance(state.activity, ToStairs)
+    for _ in range(50):
+        state.on_tick()
+    assert game.player.pos == (21, 2) and game.depth == 1
+    assert state.activity is None
+
+
+# --- key bindings ----------------------------------------------------------------------------
+
+def test_bindings_round_trip_through_the_file(config_home: Path) -> None:
+    written = keyfile.write_defaults()
+    assert written.parent == config_home
+    table, problem = keyfile.load_bindings()
+    assert problem == ""
+    assert table == intents.DEFAULT_KEYS
+    assert list(table) == list(intents.DEFAULT_KEYS)
+
+
+def test_bindings_file_rebinds_an_intent(config_home: Path) -> None:
+    config_home.mkdir(parents=True)
+    (config_home / keyfile.KEYS_FILE).write_text('[keys]\nwait = ["w", "KP_5"]\n')
+    assert keyfile.install() == ""
+    assert intents.KEYS[(KeySym.W, Modifier.NONE)] == intents.WaitTurn()
+    assert (KeySym.PERIOD, Modifier.NONE) not in intents.KEYS
+    assert intents.intent_for(key(KeySym.W)) == intents.WaitTurn()
+    assert any(keys.startswith("w Num5") for keys, _ in intents.help_lines())
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[keys\nwait = 1", "not valid TOML"),
+    ('[keys]\nfly = ["f"]\n', "unknown action 'fly'"),
+    ('[keys]\nwait = ["no_such_key"]\n', "unknown key"),
+    ('[keys]\nwait = "period"\n', "list of key names"),
+])
+def test_bad_bindings_fall_back_with_a_message(config_home: Path, text: str, words: str) -> None:
+    config_home.mkdir(parents=True)
+    (config_home / keyfile.KEYS_FILE).write_text(text)
+    problem = keyfile.install()
+    assert words in problem and "using the default keys" in problem
+    assert intents.KEYS == intents.DEFAULT_KEYS
+
+
+def test_bad_settings_are_shown_once_on_start(config_home: Path) -> None:
+    config_home.mkdir(parents=True)
+    (config_home / keyfile.KEYS_FILE).write_text("nonsense = = =")
+    app = App(Session())
+    app.start_up()
+    assert "Bad key bindings" in app.toast
+    bottom = "".join(chr(int(c)) for c in app.draw().rgb["ch"][-1])
+    assert "Bad key bindings" in bottom
+    app.handle(key(KeySym.DOWN))
+    assert app.toast == ""
+
+
+# --- options ---------------------------------------------------------------------------------
+
+def test_options_round_trip_and_bad_file(config_home: Path) -> None:
+    chosen = options.Options(scale=2, fullscreen=True, theme="amber", autosave_every=50)
+    assert options.save(chosen) == ""
+    options.reload()
+    assert options.current() == chosen
+    (config_home / options.OPTIONS_FILE).write_text('theme = "neon"\n')
+    loaded, problem = options.load_options()
+    assert loaded == options.Options() and "theme must be one of" in problem
+    (config_home / options.OPTIONS_FILE).write_text("scale = 'big'\n")
+    assert "scale must be a int" in options.load_options()[1]
+
+
+def test_options_screen_changes_and_saves(config_home: Path) -> None:
+    screen = OptionsScreen()
+    screen.on_event(key(KeySym.RIGHT))  # scale 1 -> 2
+    for _ in range(3):
+        screen.on_event(key(KeySym.DOWN))
+    screen.on_event(key(KeySym.LEFT))  # autosave 100 -> 50
+    screen.on_event(key(KeySym.ESCAPE))
+    options.reload()
+    assert options.current().scale == 2 and options.current().autosave_every == 50
+    assert saves.autosave_every() == 50
+
+
+def test_f2_opens_options_anywhere() -> None:
+    app = App(Session())
+    app.handle(key(KeySym.F2))
+    assert isinstance(app.stack[-1], OptionsScreen)
+
+
+def test_intro_shown_once_and_in_help(config_home: Path) -> None:
+    app = App(Session())
+    app.start_up()
+    assert isinstance(app.stack[-1], IntroScreen)
+    options.reload()
+    assert options.current().intro_seen
+    again = App(Session())
+    again.start_up()
+    assert not isinstance(again.stack[-1], IntroScreen)
+    assert any("run code" in text for text, _ in HelpScreen().lines(76))
+
+
+# --- screenshots, history, look --------------------------------------------------------------
+
+def test_f12_writes_a_png(config_home: Path) -> None:
+    app = App(Session(game=hand_game()))
+    app.handle(key(KeySym.F12))
+    shots = list((config_home.parent / "data" / "screenshots").glob("*.png"))
+    assert len(shots) == 1 and str(shots[0]) in app.toast
+    assert shots[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_history_search_finds_and_highlights_a_message() -> None:
+    game = hand_game()
+    for number in range(60):
+        game.log(f"Filler message {number}.")
+    game.log("The door creaks open.")
+    for number in range(60):
+        game.log(f"More filler {number}.")
+    screen = HistoryScreen(game)
+    console = tcod.console.Console(80, 50)
+    draw_stack([screen], console)
+    screen.on_event(key(KeySym.SLASH))
+    for sym in (KeySym.C, KeySym.R, KeySym.E, KeySym.A, KeySym.K):
+        screen.on_event(key(sym))
+    screen.on_event(key(KeySym.RETURN))
+    target = next(i for i, m in enumerate(game.messages.messages) if "creaks" in m.text)
+    assert screen.match == target
+    draw_stack([screen], console)
+    text = ["".join(chr(int(c)) for c in row) for row in console.rgb["ch"]]
+    row = next(i for i, line in enumerate(text) if "The door creaks open." in line)
+    assert tuple(console.rgb["bg"][row, 5]) != (0, 0, 0)
+    screen.on_event(key(KeySym.N))  # the only match: stays
+    assert screen.match == target
+
+
+def test_look_describes_a_known_door_with_its_dc() -> None:
+    game = hand_game(player=(10, 2))
+    door = DoorState("iron", "good", "locked", 18, False, "swings", False, known=True)
+    game.floor.doors[(11, 2)] = door
+    assert "DC 18" in describe_at(game, 11, 2)
+    door.known = False
+    assert "DC" not in describe_at(game, 11, 2)
+
+
+def test_look_gives_a_monster_its_role_and_health() -> None:
+    game = hand_game()
+    foe = monster(game, 5, 2)
+    foe.hp = 1
+    game.floor.visible[2, 5] = True
+    text = describe_at(game, 5, 2)
+    assert "[soldier]" in text and "badly wounded" in text
