@@ -1,5 +1,5 @@
 """The main menu: new game (the New game screen sets the run up), continue, high scores, the
-generator lab, help, quit."""
+generator lab, options, help, quit."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from game.ui.session import Session
 from game.ui.state import BaseState, Push, Quit, Reset, Transition
 from game.world.model import Game
 
-NEW, CONTINUE, SCORES, LAB, HELP, QUIT = range(6)
-LABELS = ("New game", "Continue", "High scores", "Generator lab", "Help", "Quit")
+NEW, CONTINUE, SCORES, LAB, OPTIONS, HELP, QUIT = range(7)
+LABELS = ("New game", "Continue", "High scores", "Generator lab", "Options", "Help", "Quit")
 WIDTH = 44
 TOP = 20
 ERROR_LINES = 4
@@ -69,6 +69,10 @@ class MainMenu(BaseState):
             from game.ui.screens.lab import LabScreen
 
             return Push(LabScreen(self.session))
+        if row == OPTIONS:
+            from game.ui.screens.options import OptionsScreen
+
+            return Push(OptionsScreen())
         if row == HELP:
             from game.ui.screens.help import HelpScreen
 
