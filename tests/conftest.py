@@ -1,5 +1,6 @@
-"""Every test keeps its saves, morgue files and crash reports in a folder of its own: never the
-user's data directory, and never one another test wrote to (the main menu loads the saved run)."""
+"""Every test keeps its saves, morgue files, crash reports and options in folders of its own:
+never the user's data or config directory, and never one another test wrote to (the main menu
+loads the saved run; the first run shows the introduction once)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
     directory back in play."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DELVE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+        patch.setenv("DELVE_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
         saves.configure()
         yield
         saves.configure()

@@ -129,6 +129,7 @@ def test_table_keeps_the_best_hundred(tmp_path: Path) -> None:
     b'{"format": "delve-scores", "version": 1, "scores": [{"points": "lots"}]}',
     b'{"format": "delve-scores", "version": 1, "scores": [7]}',
     b"\x80\x04\x95pickle",
+    b"[" * 100_000 + b"]" * 100_000,  # nesting deep enough to exhaust the JSON decoder's stack
 ])
 def test_a_corrupt_table_is_set_aside_with_a_message(tmp_path: Path, content: bytes) -> None:
     (tmp_path / "scores.json").write_bytes(content)

@@ -21,6 +21,7 @@ def press(sym):
     return KeyDown(scancode=Scancode.UNKNOWN, sym=sym, mod=Modifier.NONE)
 
 frames = iter([
+    [press(KeySym.RETURN)],  # the first run's introduction
     [press(KeySym.RETURN)], [press(KeySym.RETURN)],
     [MouseMotion(position=Point(400.0, 300.0))],
     [MouseButtonDown(position=Point(430.0, 790.0), button=MouseButton.LEFT)],  # the panel
@@ -60,5 +61,5 @@ def test_window_opens_plays_and_quits() -> None:
     assert done.returncode == 0, done.stderr
     code, screens = done.stdout.split()
     assert code == "0"
-    assert screens.split(",") == ["MainMenu", "NewGameScreen", "PlayState", "FloorMapScreen",
-                                  "GameMenu"]
+    assert screens.split(",") == ["IntroScreen", "MainMenu", "NewGameScreen", "PlayState",
+                                  "FloorMapScreen", "GameMenu"]

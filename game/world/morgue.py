@@ -237,7 +237,7 @@ def load_scores(
         if len(data) > MAX_TABLE_BYTES:
             raise ValueError(f"larger than {MAX_TABLE_BYTES} bytes")
         table = parse_scores(json.loads(data.decode("utf-8")))
-    except (ValueError, UnicodeDecodeError) as problem:
+    except (ValueError, UnicodeDecodeError, RecursionError) as problem:
         _note(problems, _set_aside(path, str(problem)))
         return []
     return sorted(table, key=Score.sort_key)
