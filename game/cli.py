@@ -25,6 +25,7 @@ from game.save import commands as save_commands
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.tiles import to_ascii
+from game.userfiles import read_text
 
 EXIT_USAGE = 2
 MAX_SIDE = 4000
@@ -320,8 +321,9 @@ def _generate(args: argparse.Namespace) -> int:
         return 0
     layout_params, dressing_params = _split_params(spec, parse_assignments(args.param))
     if args.from_hex is not None:
+        text = read_text(args.from_hex, MAX_HEX_BYTES)
         try:
-            plan = hexmaze.plan_from_hex(_read_text(args.from_hex, MAX_HEX_BYTES))
+            plan = hexmaze.plan_from_hex(text)
         except ValueError as problem:
             raise UsageError(f"{args.from_hex}: {problem}") from None
         seed = ""
@@ -393,20 +395,6 @@ def _render(
             raise UsageError(f"--format hex is for the maze generator only, not {plan.generator}")
         return hexmaze.plan_to_hex(plan)
     return png.floor_png(plan)
-
-
-def _read_text(path: Path, limit: int) -> str:
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
-    except OSError as problem:
-        raise UsageError(f"cannot read {path}: {problem.strerror}") from None
-    if len(data) > limit:
-        raise UsageError(f"{path} is larger than {limit} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError(f"{path} is not UTF-8 text") from None
 
 
 def _write(path: Path, payload: str | bytes) -> None:

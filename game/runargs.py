@@ -11,6 +11,7 @@ from pathlib import Path
 from game.runcode import decode
 from game.runplan import parse_plan, plan_from_toml, recipes
 from game.seeds import seed_from_text
+from game.userfiles import read_text
 from game.world.dungeon import default_recipes
 from game.world.model import FloorRecipe
 
@@ -54,7 +55,8 @@ def choose_run(args: argparse.Namespace, seed_required: bool = True) -> RunChoic
     if args.run_config is not None:
         if args.run_plan:
             raise ValueError("give --plan or --config, not both")
-        file_seed, entries = plan_from_toml(_read(args.run_config), str(args.run_config))
+        file_seed, entries = plan_from_toml(read_text(args.run_config, MAX_RUN_FILE),
+                                             str(args.run_config))
         seed = seed or file_seed
     elif args.run_plan:
         entries = parse_plan(args.run_plan)
@@ -68,17 +70,3 @@ def choose_run(args: argparse.Namespace, seed_required: bool = True) -> RunChoic
         return None
     made = recipes(entries, seed_from_text(seed)) if entries is not None else default_recipes()
     return RunChoice(seed, made, args.daily)
-
-
-def _read(path: Path) -> str:
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_RUN_FILE + 1)
-    except OSError as problem:
-        raise ValueError(f"cannot read {path}: {problem.strerror}") from None
-    if len(data) > MAX_RUN_FILE:
-        raise ValueError(f"{path} is larger than {MAX_RUN_FILE} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ValueError(f"{path} is not UTF-8 text") from None

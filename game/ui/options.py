@@ -8,8 +8,6 @@ message (shown once in the interface) and the defaults too. Nothing here touches
 
 from __future__ import annotations
 
-import os
-import sys
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -19,6 +17,7 @@ import numpy as np
 import tcod.console
 
 from game.save.store import AUTOSAVE_TURNS
+from game.userfiles import platform_dir
 
 ENV_DIR: Final = "DELVE_CONFIG_DIR"
 OPTIONS_FILE: Final = "options.toml"
@@ -31,18 +30,7 @@ AUTOSAVE_CHOICES: Final = (25, 50, 100, 200, 500)
 def config_dir() -> Path:
     """$DELVE_CONFIG_DIR, else the platform's place for settings (%APPDATA% on Windows,
     ~/Library/Preferences on macOS, $XDG_CONFIG_HOME or ~/.config elsewhere)."""
-    override = os.environ.get(ENV_DIR)
-    if override:
-        return Path(override)
-    if sys.platform == "win32":
-        appdata = os.environ.get("APPDATA")
-        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
-        return base / "Delve"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Preferences" / "Delve"
-    xdg = os.environ.get("XDG_CONFIG_HOME", "")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".config"
-    return base / "delve"
+    return platform_dir("config", ENV_DIR)
 
 
 @dataclass(frozen=True, slots=True)

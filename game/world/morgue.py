@@ -13,16 +13,15 @@ import datetime
 import json
 import os
 import re
-import sys
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game.userfiles import platform_dir
 from game.world import gear
 from game.world.model import Game
 
-APP_DIR = "delve"
 ENV_DIR = "DELVE_DATA_DIR"
 """Overrides the data directory (tests, portable installs)."""
 SCORES_FILE = "scores.json"
@@ -42,18 +41,7 @@ def data_dir(directory: str | os.PathLike[str] | None = None) -> Path:
     ~/.local/share elsewhere), in a folder of the game's own."""
     if directory is not None:
         return Path(directory)
-    override = os.environ.get(ENV_DIR)
-    if override:
-        return Path(override)
-    if sys.platform == "win32":
-        appdata = os.environ.get("APPDATA")
-        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
-        return base / "Delve"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "Delve"
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
-    return base / APP_DIR
+    return platform_dir("data", ENV_DIR)
 
 
 # --- the morgue ---------------------------------------------------------------------------------
