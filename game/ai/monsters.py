@@ -189,16 +189,18 @@ def _downhill(
         # without this a monster would sit on it forever and block the link for everyone.
         here = UNREACHED
     x, y = monster.x, monster.y
-    if not (0 < x < floor.width - 1 and 0 < y < floor.height - 1):
+    height, width = dist.shape
+    if not (0 < x < width - 1 and 0 < y < height - 1):
         return False  # only ever on a hand-made map: floors keep a wall border
     around = (maps.around(dist, x, y) if maps is not None
               else dist[y - 1 : y + 2, x - 1 : x + 2].tolist())
+    occupied = floor.occupancy()
     best: tuple[int, int] | None = None
     for index, (dx, dy) in enumerate(STEPS):
         value = around[dy + 1][dx + 1]
         if value >= here or (best is not None and value >= best[0]):
             continue
-        if floor.monster_at(x + dx, y + dy) is not None:
+        if (x + dx, y + dy) in occupied:
             continue
         best = (value, index)
     if best is None:

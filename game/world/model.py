@@ -177,6 +177,13 @@ class Floor:
             found = self._where.get((x, y))
         return found
 
+    def occupancy(self) -> dict[Point, Actor]:
+        """The live position index of living monsters (kept current by `relocate`): for loops
+        that ask about many tiles at once. Read it, never change it."""
+        if self._where_of != (id(self.monsters), len(self.monsters)):
+            self._reindex()
+        return self._where
+
     def relocate(self, actor: Actor, x: int, y: int) -> None:
         """Move a monster (or the player) and keep the position index current."""
         if self._where.get(actor.pos) is actor:
