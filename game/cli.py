@@ -220,17 +220,21 @@ def _autoplay(args: argparse.Namespace) -> int:
 def _default(args: argparse.Namespace) -> int:
     """No command: open the game window, on the main menu or, with a run named, in that run
     (the ui is imported only here)."""
-    from game.ui.app import run
+    from game.ui.app import WindowError, run
     from game.ui.session import Session, plan_rows
     from game.world.dungeon import new_game
 
     save_commands.configure_play(args)
     chosen = choose_run(args, seed_required=False)
-    if chosen is None:
-        return run()
-    session = Session(plan=plan_rows(chosen.recipes), seed_text=chosen.seed, daily=chosen.daily)
-    session.game = new_game(chosen.seed, chosen.recipes, chosen.daily)
-    return run(session=session)
+    session = None
+    if chosen is not None:
+        session = Session(plan=plan_rows(chosen.recipes), seed_text=chosen.seed,
+                          daily=chosen.daily)
+        session.game = new_game(chosen.seed, chosen.recipes, chosen.daily)
+    try:
+        return run(session=session)
+    except WindowError as problem:
+        raise UsageError(str(problem)) from None
 
 
 def _snapshot_turns(text: str) -> int:
@@ -299,9 +303,12 @@ def _replay(args: argparse.Namespace) -> int:
 
     recording = read(args.file)
     if not args.verify:
-        from game.ui.app import run_replay
+        from game.ui.app import WindowError, run_replay
 
-        return run_replay(recording)
+        try:
+            return run_replay(recording)
+        except WindowError as problem:
+            raise UsageError(str(problem)) from None
     first = verify(recording)
     if first is None:
         print(f"identical: {len(recording.steps)} actions")

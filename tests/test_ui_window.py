@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -63,3 +64,12 @@ def test_window_opens_plays_and_quits() -> None:
     assert code == "0"
     assert screens.split(",") == ["IntroScreen", "MainMenu", "NewGameScreen", "PlayState",
                                   "FloorMapScreen", "GameMenu"]
+
+
+def test_no_display_gives_one_line_not_a_traceback() -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "no-such-driver"}
+    done = subprocess.run([sys.executable, "run.py"], cwd=Path(__file__).resolve().parent.parent,
+                          capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "run.py: error: cannot open a window" in done.stderr

@@ -118,6 +118,10 @@ class App:
         return self.console
 
 
+
+class WindowError(Exception):
+    """The window could not be opened (no display): reported in one line."""
+
 def run(columns: int = 80, rows: int = 50, session: Session | None = None) -> int:
     """Open the window and play until the player quits; returns the exit status."""
     return window(App(session or Session(columns=columns, rows=rows)))
@@ -138,10 +142,16 @@ def window(app: App) -> int:
     app.start_up()
     chosen, tileset = options.current(), assets.tileset()
     flags = WINDOW_FLAGS | (tcod.context.SDL_WINDOW_FULLSCREEN if chosen.fullscreen else 0)
-    with tcod.context.new(columns=columns, rows=rows, tileset=tileset, title="Delve",
-                          width=columns * tileset.tile_width * chosen.scale,
-                          height=rows * tileset.tile_height * chosen.scale,
-                          vsync=True, sdl_window_flags=flags) as context:
+    try:
+        window = tcod.context.new(columns=columns, rows=rows, tileset=tileset, title="Delve",
+                                  width=columns * tileset.tile_width * chosen.scale,
+                                  height=rows * tileset.tile_height * chosen.scale,
+                                  vsync=True, sdl_window_flags=flags)
+    except RuntimeError as problem:  # no display: say so in one line, not a traceback
+        reason = " ".join(str(problem).split()[-3:])
+        raise WindowError(f"cannot open a window ({reason}); `run.py snapshot` draws the "
+                          "screen to a PNG without one") from None
+    with window as context:
         next_tick = time.monotonic()
         while app.running:
             context.present(app.draw(), keep_aspect=True, integer_scaling=True)
