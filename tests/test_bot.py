@@ -422,3 +422,19 @@ def test_autoplay_rejects_bad_numbers(capsys: pytest.CaptureFixture[str]) -> Non
     assert "outside" in capsys.readouterr().err
     assert main(["autoplay", "--turns", "10"]) == 2  # no run named
     assert "name a run" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", ["whole-1", "whole-2"])
+def test_a_sturdy_bot_completes_a_whole_run(seed: str) -> None:
+    """Down every floor, the relic from the boss, and back up out of floor 1: the way to win
+    works end to end (the hero cannot die here; balance is another matter)."""
+    recipes = tuple(FloorRecipe(d, g, 50, 36) for d, g in enumerate(("bsp", "cave", "power"), 1))
+    game = dungeon.new_game(seed, recipes)
+    bot = Bot()
+    for _ in range(30_000):
+        if game.outcome:
+            break
+        game.player.hp = game.player.max_hp = 10**7
+        bot.act(game)
+    assert (game.outcome, game.cause) == ("won", "escaped with the relic")
+    assert sorted(game.floors) == [1, 2, 3] and game.hero.has_relic
