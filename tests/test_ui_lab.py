@@ -287,11 +287,11 @@ def test_large_floors_are_made_off_the_window_thread(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(labscreen, "BACKGROUND_AREA", 100)
     lab.on_event(key(KeySym.N))
     assert lab.busy
-    for _ in range(5):
+    for _ in range(5):  # the worker waits 10 s for `release`: a blocking tick would wait too
         start = time.perf_counter()
         lab.on_tick()
         text, _ = drawn(lab)
-        assert time.perf_counter() - start < 0.2
+        assert time.perf_counter() - start < 5
     assert "generating 80x45" in text and lab.busy
     lab.on_event(key(KeySym.E))
     assert not lab.exporting and "Wait" in lab.notice[0]
