@@ -7,8 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 from game.ui import saves
+
+# Machines here are shared and noisy: a property test checks properties, never speed.
+settings.register_profile("delve", deadline=None)
+settings.load_profile("delve")
 
 
 @pytest.fixture(autouse=True)
