@@ -16,6 +16,9 @@ KEY_COLUMN = 22
 INTRO = (
     "Welcome to Delve.",
     "",
+    "Go down to the deepest floor, take the relic from the boss who guards it, and climb back "
+    "out of floor 1 with it to win.",
+    "",
     "Every floor is built by a classic dungeon generator: the status panel names the one in use "
     "(Depth n/N and the generator). The default run goes through them all, one or more floors "
     "each: BSP rooms, cave automata, mazes, and more. The New game screen lets you choose the "
