@@ -17,6 +17,7 @@ from typing import Any
 from game.floorplan import Point
 from game.rules.actions import ACTION_TYPES, Action
 from game.rules.turns import player_act
+from game.userfiles import read_text
 from game.world.dungeon import game_from_code
 from game.world.model import Game
 from game.world.serial import state_hash
@@ -92,16 +93,9 @@ def _is_int(value: Any) -> bool:
 def read(path: Path) -> Recording:
     """Load and check a replay file (ReplayError names the problem and the line)."""
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except OSError as problem:
-        raise ReplayError(f"cannot read {path}: {problem.strerror}") from None
-    if len(data) > MAX_BYTES:
-        raise ReplayError(f"{path} is larger than {MAX_BYTES} bytes")
-    try:
-        lines = data.decode("utf-8").splitlines()
-    except UnicodeDecodeError:
-        raise ReplayError(f"{path} is not UTF-8 text") from None
+        lines = read_text(path, MAX_BYTES).splitlines()
+    except ValueError as problem:
+        raise ReplayError(str(problem)) from None
     if not lines:
         raise ReplayError(f"{path} is empty")
     header = _json(lines[0], f"{path} line 1")

@@ -43,3 +43,13 @@ def read_text(path: Path, limit: int) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError(f"{path} is not UTF-8 text") from None
+
+
+def unused_path(directory: Path, stem: str, suffix: str) -> Path:
+    """`directory/stem.suffix`, or with -2, -3, ... added: never an earlier file's name."""
+    path = directory / f"{stem}{suffix}"
+    number = 1
+    while path.exists():
+        number += 1
+        path = directory / f"{stem}-{number}{suffix}"
+    return path

@@ -11,7 +11,7 @@ from game.save import codec
 from game.save.format import Section, pack
 from game.world.dungeon import new_game
 from game.world.model import FloorRecipe, Game
-from game.world.serial import Arrays, game_data
+from game.world.serial import Arrays, content_hash, game_data
 
 RECIPES = (FloorRecipe(1, "bsp", 50, 36), FloorRecipe(2, "cave", 50, 36),
            FloorRecipe(3, "maze", 41, 31))
@@ -56,5 +56,5 @@ def forge(data: dict[str, Any], arrays: Arrays, **versions: int) -> bytes:
 def raw_file(state: bytes, sections: list[Section] | None = None, version: int = 1) -> bytes:
     """A well-formed container around raw state bytes (for states JSON cannot even encode)."""
     header = {"format": codec.FORMAT, "rules_version": 1, "program": "delve",
-              "summary": {"state_hash": codec.content_hash(state, {})}}
+              "summary": {"state_hash": content_hash(state, {})}}
     return pack(version, header, [Section(codec.STATE, state), *(sections or [])])

@@ -16,11 +16,11 @@ import pytest
 from save_games import forge, played, raw_file, save_of, state_of
 
 from game.save import codec, format, migrate
-from game.save.codec import canonical_json, content_hash, load_bytes, save_bytes
+from game.save.codec import load_bytes, save_bytes
 from game.save.format import MAGIC, SaveError, Section
 from game.save.validate import check_state
 from game.version import RULES_VERSION
-from game.world.serial import game_data, state_hash
+from game.world.serial import canonical_json, content_hash, game_data, state_hash
 
 
 def refused(blob: bytes) -> str:

@@ -8,8 +8,6 @@ checked shape: nothing is unpickled, evaluated or looked up by a name the file c
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +18,13 @@ from game.save.format import MAX_SECTION_BYTES, SaveError, Section, pack, parse_
 from game.save.validate import check_state
 from game.version import RULES_VERSION
 from game.world.model import Game
-from game.world.serial import Arrays, game_data, game_from_data
+from game.world.serial import (
+    Arrays,
+    canonical_json,
+    content_hash,
+    game_data,
+    game_from_data,
+)
 
 FORMAT = "delve-save"
 FORMAT_VERSION = 1
@@ -42,23 +46,6 @@ class Loaded:
     rules_version: int
     state_hash: str
     notes: list[str] = field(default_factory=list)
-
-
-def canonical_json(data: dict[str, Any]) -> bytes:
-    """The state as `state_hash` writes it before digesting."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
-
-
-def content_hash(state: bytes, arrays: Arrays) -> str:
-    """`state_hash` of the game whose canonical state JSON and arrays these are (one digest
-    shared by the save and the hash: no second pass over the game)."""
-    digest = hashlib.blake2b(digest_size=16, person=b"delve-state")
-    digest.update(state)
-    for name in sorted(arrays):
-        array = np.ascontiguousarray(arrays[name])
-        digest.update(f"{name}:{array.dtype.str}:{array.shape}".encode())
-        digest.update(array.tobytes())
-    return digest.hexdigest()
 
 
 def summary(game: Game) -> dict[str, Any]:

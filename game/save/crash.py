@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.save.store import write_atomic
+from game.userfiles import unused_path
 from game.version import RULES_VERSION
 from game.world.model import Game
 from game.world.serial import Arrays, game_data, game_from_data
@@ -59,10 +60,6 @@ def write_report(folder: Path, game: Game, what: str, error: BaseException) -> P
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
     directory = folder / CRASH_DIR
     directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"crash-{stamp}-{os.getpid()}.txt"
-    number = 1
-    while path.exists():
-        number += 1
-        path = directory / f"crash-{stamp}-{os.getpid()}-{number}.txt"
+    path = unused_path(directory, f"crash-{stamp}-{os.getpid()}", ".txt")
     write_atomic(path, report_text(game, what, error).encode("utf-8"))
     return path

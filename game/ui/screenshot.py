@@ -10,6 +10,7 @@ import tcod.console
 
 from game import assets
 from game.export.pngfile import encode_png
+from game.userfiles import unused_path
 from game.world.morgue import data_dir
 
 
@@ -26,11 +27,7 @@ def save_screenshot(console: tcod.console.Console, folder: Path | None = None) -
     stamp = time.strftime("%Y%m%d-%H%M%S")
     try:
         where.mkdir(parents=True, exist_ok=True)
-        path = where / f"delve-{stamp}.png"
-        number = 1
-        while path.exists():
-            number += 1
-            path = where / f"delve-{stamp}-{number}.png"
+        path = unused_path(where, f"delve-{stamp}", ".png")
         path.write_bytes(png_of(console))
     except OSError as error:
         return f"No screenshot: {error.strerror or error}."

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from game.userfiles import platform_dir
+from game.userfiles import platform_dir, unused_path
 from game.world import gear
 from game.world.model import Game
 
@@ -56,11 +56,7 @@ def write_morgue(game: Game, directory: str | os.PathLike[str] | None = None) ->
     folder = data_dir(directory) / MORGUE_DIR
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"morgue-{_slug(game.seed_text)}-{game.outcome or 'alive'}-t{game.turn}"
-    path = folder / f"{stem}.txt"
-    number = 1
-    while path.exists():
-        number += 1
-        path = folder / f"{stem}-{number}.txt"
+    path = unused_path(folder, stem, ".txt")
     write_atomic(path, morgue_text(game))
     return path
 

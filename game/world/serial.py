@@ -113,16 +113,26 @@ def game_data(game: Game) -> tuple[dict[str, Any], Arrays]:
     return data, arrays
 
 
-def state_hash(game: Game) -> str:
-    """A hash of the whole game state: equal hashes mean the same game, turn for turn."""
-    data, arrays = game_data(game)
+def canonical_json(data: dict[str, Any]) -> bytes:
+    """The state's values as the hash digests them (and the save stores them)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+
+
+def content_hash(state: bytes, arrays: Arrays) -> str:
+    """The hash of a state given as canonical JSON and arrays (a save digests what it writes)."""
     h = hashlib.blake2b(digest_size=16, person=b"delve-state")
-    h.update(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
+    h.update(state)
     for name in sorted(arrays):
         array = np.ascontiguousarray(arrays[name])
         h.update(f"{name}:{array.dtype.str}:{array.shape}".encode())
         h.update(array.tobytes())
     return h.hexdigest()
+
+
+def state_hash(game: Game) -> str:
+    """A hash of the whole game state: equal hashes mean the same game, turn for turn."""
+    data, arrays = game_data(game)
+    return content_hash(canonical_json(data), arrays)
 
 
 
