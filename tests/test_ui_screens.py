@@ -342,6 +342,20 @@ def test_level_up_choice_by_letter() -> None:
     assert state.game.turn == 0
 
 
+def test_level_up_choice_by_mouse() -> None:
+    state = play()
+    state.game.hero.pending_levels = 1
+    screen = LevelUpScreen(state)
+    top = screen.menu_top()
+    strength = screen.keys.index("strength")
+    assert "strength" in drawn_text(screen).splitlines()[top + strength]  # drawn where clicked
+    screen.on_event(motion(30, top + strength))
+    assert screen.choices.index == strength
+    before = state.game.hero.strength
+    assert isinstance(screen.on_event(click(30, top + strength)), Pop)
+    assert state.game.hero.strength == before + 1
+
+
 @pytest.mark.parametrize("outcome", ["dead", "won"])
 def test_end_screen_summarises_and_returns_to_the_menu(outcome: str,
                                                        no_records: list[Game]) -> None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import tcod.console
+import tcod.event
 
+from game.ui import intents
 from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, clip
+from game.ui.state import BaseState, Transition
 
 
 @dataclass
@@ -49,3 +52,43 @@ class Choices:
             selected = row == self.index and why is None
             console.print(x, y + row, clip(text, width).ljust(width),
                           fg=MUTED if why else TEXT, bg=HIGHLIGHT_BG if selected else None)
+
+
+class ChoiceMenu(BaseState):
+    """A screen that is mostly a list of choices: up and down move, Enter or a click chooses,
+    hovering highlights. Subclasses say what a row does (`choose`), where the list is drawn
+    (`menu_top`) and, if they take other keys, handle them before deferring here."""
+
+    choices: Choices
+
+    def choose(self, row: int) -> Transition | None:
+        raise NotImplementedError
+
+    def menu_top(self) -> int:
+        """The console row of the first choice."""
+        raise NotImplementedError
+
+    def row_under(self, x: int, y: int) -> int | None:
+        """The choice under the mouse (a subclass may also look at x)."""
+        del x
+        return self.choices.row_at(self.menu_top(), y)
+
+    def on_intent(self, intent: intents.Intent) -> Transition | None:
+        match intent:
+            case intents.Direction(0, dy):
+                self.choices.move(dy)
+            case intents.Confirm():
+                return self.choose(self.choices.index)
+        return None
+
+    def on_mouse(self, x: int, y: int) -> Transition | None:
+        row = self.row_under(x, y)
+        if row is not None and self.choices.enabled(row):
+            self.choices.index = row
+        return None
+
+    def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
+        row = self.row_under(x, y)
+        if button == tcod.event.MouseButton.LEFT and row is not None:
+            return self.choose(row)
+        return None

@@ -8,16 +8,16 @@ import tcod.event
 
 from game.ui import clipboard, intents, saves
 from game.ui.draw import MUTED, TEXT, box, centred_box, clip, wrap
-from game.ui.screens.choices import Choices
+from game.ui.screens.choices import ChoiceMenu, Choices
 from game.ui.screens.help import HelpScreen
 from game.ui.session import Session
-from game.ui.state import BaseState, Pop, Push, Quit, Reset, Transition
+from game.ui.state import Pop, Push, Quit, Reset, Transition
 
 RESUME, MAIN_MENU, HELP, QUIT = range(4)
 WIDTH = 48
 
 
-class GameMenu(BaseState):
+class GameMenu(ChoiceMenu):
     overlay = True
 
     def __init__(self, session: Session) -> None:
@@ -36,14 +36,9 @@ class GameMenu(BaseState):
         return super().on_key(event)
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
-        match intent:
-            case intents.Direction(0, dy):
-                self.choices.move(dy)
-            case intents.Confirm():
-                return self.choose(self.choices.index)
-            case intents.Back():
-                return Pop()
-        return None
+        if isinstance(intent, intents.Back):
+            return Pop()
+        return super().on_intent(intent)
 
     def choose(self, row: int) -> Transition | None:
         if row == RESUME:
@@ -61,22 +56,8 @@ class GameMenu(BaseState):
         self.session.game = None
         return Reset(MainMenu(self.session))
 
-    def _top(self) -> int:
+    def menu_top(self) -> int:
         return (self.session.rows - len(self.choices.labels) - 6) // 2 + 2
-
-    def on_mouse(self, x: int, y: int) -> Transition | None:
-        row = self.choices.row_at(self._top(), y)
-        if row is not None:
-            self.choices.index = row
-        del x
-        return None
-
-    def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
-        row = self.choices.row_at(self._top(), y)
-        del x
-        if button == tcod.event.MouseButton.LEFT and row is not None:
-            return self.choose(row)
-        return None
 
     def on_draw(self, console: tcod.console.Console) -> None:
         x, y = centred_box(console, WIDTH + 4, len(self.choices.labels) + 6, "Menu")

@@ -11,8 +11,8 @@ from game.rules.actions import Drop, Equip, Use
 from game.ui import intents
 from game.ui.describe import item_name
 from game.ui.draw import MUTED, centred_box
-from game.ui.screens.choices import Choices
-from game.ui.state import BaseState, Pop, Replace, Transition
+from game.ui.screens.choices import ChoiceMenu, Choices
+from game.ui.state import Pop, Replace, Transition
 from game.world import gear
 from game.world.model import Item
 
@@ -24,7 +24,7 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 50
 
 
-class InventoryScreen(BaseState):
+class InventoryScreen(ChoiceMenu):
     overlay = True
 
     def __init__(self, play: PlayState, mode: str) -> None:
@@ -45,14 +45,9 @@ class InventoryScreen(BaseState):
         return super().on_key(event)
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
-        match intent:
-            case intents.Direction(0, dy):
-                self.choices.move(dy)
-            case intents.Confirm():
-                return self.choose(self.choices.index)
-            case intents.Back() | intents.OpenInventory():
-                return Pop()
-        return None
+        if isinstance(intent, intents.Back | intents.OpenInventory):
+            return Pop()
+        return super().on_intent(intent)
 
     def choose(self, row: int) -> Transition | None:
         if not self.choices.enabled(row):
@@ -70,24 +65,10 @@ class InventoryScreen(BaseState):
             self.play.act(Use(item.id))
         return Pop()
 
-    def _top(self) -> int:
+    def menu_top(self) -> int:
         """The console row of the first item (the box is centred)."""
         rows = max(1, len(self.choices.labels))
         return (self.play.session.rows - min(rows + 6, self.play.session.rows)) // 2 + 2
-
-    def on_mouse(self, x: int, y: int) -> Transition | None:
-        row = self.choices.row_at(self._top(), y)
-        if row is not None:
-            self.choices.index = row
-        del x
-        return None
-
-    def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
-        row = self.choices.row_at(self._top(), y)
-        if button == tcod.event.MouseButton.LEFT and row is not None:
-            return self.choose(row)
-        del x
-        return None
 
     def on_draw(self, console: tcod.console.Console) -> None:
         rows = max(1, len(self.choices.labels))

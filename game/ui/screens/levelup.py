@@ -11,8 +11,8 @@ from game.rules.actions import ChooseLevelUp
 from game.rules.progress import LEVEL_CHOICES
 from game.ui import intents
 from game.ui.draw import MUTED, centred_box
-from game.ui.screens.choices import Choices
-from game.ui.state import BaseState, Pop, Transition
+from game.ui.screens.choices import ChoiceMenu, Choices
+from game.ui.state import Pop, Transition
 
 if TYPE_CHECKING:
     from game.ui.screens.play import PlayState
@@ -21,7 +21,7 @@ LETTERS = "abcd"
 WIDTH = 50
 
 
-class LevelUpScreen(BaseState):
+class LevelUpScreen(ChoiceMenu):
     overlay = True
 
     def __init__(self, play: PlayState) -> None:
@@ -36,21 +36,21 @@ class LevelUpScreen(BaseState):
             return self.choose(LETTERS.index(letter))
         return super().on_key(event)
 
-    def on_intent(self, intent: intents.Intent) -> Transition | None:
-        match intent:
-            case intents.Direction(0, dy):
-                self.choices.move(dy)
-            case intents.Confirm():
-                return self.choose(self.choices.index)
-        return None
-
     def choose(self, row: int) -> Transition:
         self.play.act(ChooseLevelUp(self.keys[row]))
         return Pop()  # another pending level brings this screen back on the next tick
 
+    def _height(self) -> int:
+        return len(self.keys) + 7
+
+    def menu_top(self) -> int:
+        """Where on_draw puts the first choice: two rows into the centred box."""
+        rows = self.play.session.rows
+        return (rows - min(self._height(), rows)) // 2 + 2
+
     def on_draw(self, console: tcod.console.Console) -> None:
         hero = self.play.game.hero
-        x, y = centred_box(console, WIDTH + 4, len(self.keys) + 7,
+        x, y = centred_box(console, WIDTH + 4, self._height(),
                            f"Level {hero.level + 1}: choose how you grow")
         self.choices.draw(console, x + 2, y + 2, WIDTH)
         console.print(x + 2, y + len(self.keys) + 3, "a-d or Enter (every choice also: +2 HP,"

@@ -9,9 +9,9 @@ import tcod.event
 
 from game.ui import intents, saves
 from game.ui.draw import MUTED, TITLE, box, clip, wrap
-from game.ui.screens.choices import Choices
+from game.ui.screens.choices import ChoiceMenu, Choices
 from game.ui.session import Session
-from game.ui.state import BaseState, Push, Quit, Reset, Transition
+from game.ui.state import Push, Quit, Reset, Transition
 from game.world.model import Game
 
 NEW, CONTINUE, SCORES, LAB, OPTIONS, HELP, QUIT = range(7)
@@ -22,7 +22,7 @@ ERROR_LINES = 4
 """Lines for a problem with the saved run (a damaged save, the backup used instead)."""
 
 
-class MainMenu(BaseState):
+class MainMenu(ChoiceMenu):
     """The first screen. Continue stays disabled until saves exist (game.ui.saves)."""
 
     def __init__(self, session: Session) -> None:
@@ -36,15 +36,11 @@ class MainMenu(BaseState):
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         match intent:
-            case intents.Direction(0, dy):
-                self.choices.move(dy)
-            case intents.Confirm():
-                return self.choose(self.choices.index)
             case intents.Back():
                 return Quit()
             case intents.ShowHelp():
                 return self.choose(HELP)
-        return None
+        return super().on_intent(intent)
 
     def choose(self, row: int) -> Transition | None:
         """Act on a menu row (keys and clicks both end here)."""
@@ -85,21 +81,12 @@ class MainMenu(BaseState):
         self.session.game = game
         return Reset(PlayState(self.session))
 
-    def on_mouse(self, x: int, y: int) -> Transition | None:
-        row = self.choices.row_at(TOP, y) if self._inside(x) else None
-        if row is not None and self.choices.enabled(row):
-            self.choices.index = row
-        return None
+    def menu_top(self) -> int:
+        return TOP
 
-    def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
-        row = self.choices.row_at(TOP, y) if self._inside(x) else None
-        if button == tcod.event.MouseButton.LEFT and row is not None:
-            return self.choose(row)
-        return None
-
-    def _inside(self, x: int) -> bool:
+    def row_under(self, x: int, y: int) -> int | None:
         left = (self.session.columns - WIDTH) // 2
-        return left <= x < left + WIDTH
+        return super().row_under(x, y) if left <= x < left + WIDTH else None
 
     def on_draw(self, console: tcod.console.Console) -> None:
         middle = console.width // 2
