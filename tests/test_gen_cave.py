@@ -136,12 +136,6 @@ def test_thousand_square() -> None:
     assert int(tiles.walkable(plan.tiles).sum()) > 300_000
 
 
-@pytest.mark.parametrize("size", [(7, 50), (50, 7), (7, 7), (1, 1)])
-def test_too_small_names_the_minimum(size: tuple[int, int]) -> None:
-    with pytest.raises(ValueError, match="at least 8x8"):
-        SPEC.generate(Rng(1), *size, {})
-
-
 def test_deterministic() -> None:
     for seed in (0, 1, 99):
         first = make(seed, 90, 40, teleporter_chance=0.6)
