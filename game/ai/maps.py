@@ -24,6 +24,10 @@ UNREACHED = int(np.iinfo(np.int32).max)
 CARDINAL = 2
 DIAGONAL = 3
 FLEE_SCALE = -1.2
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
+"""A monster's eight steps, cardinal first: among equally good steps it takes the earliest."""
+STEP_DX = np.array([[dx for dx, _ in STEPS]], dtype=np.intp)
+STEP_DY = np.array([[dy for _, dy in STEPS]], dtype=np.intp)
 
 
 def cost_map(floor: Floor, through_doors: bool) -> NDArray[np.int32]:
@@ -79,13 +83,20 @@ class TurnMaps:
     goal: Point
     closed_doors: bool
     """Whether any door is shut: otherwise door-openers and the rest share one map."""
+    plain: NDArray[np.bool_]
+    """Walkable tiles with nothing to open or arrive at (no door, no teleporter), as the turn
+    began: a monster steps onto one by just moving there. Doors only open during a turn, so a
+    tile that becomes plain mid-turn merely takes the long way through the movement rules."""
     _approach: dict[bool, NDArray[np.int32]] = field(default_factory=dict)
     _flee: dict[bool, NDArray[np.int32]] = field(default_factory=dict)
-    _around: dict[int, dict[Point, list[list[int]]]] = field(default_factory=dict)
+    _steps: dict[int, dict[Point, list[int]]] = field(default_factory=dict)
 
     @classmethod
     def for_turn(cls, floor: Floor, goal: Point) -> TurnMaps:
-        return cls(floor, goal, bool((floor.tiles == tiles.DOOR).any()))
+        grid = floor.tiles
+        doors = grid == tiles.DOOR
+        plain = tiles.WALKABLE[grid] & ~doors & (grid != tiles.TELEPORTER)
+        return cls(floor, goal, bool(doors.any()), plain)
 
     def approach(self, through_doors: bool) -> NDArray[np.int32]:
         key = through_doors or not self.closed_doors
@@ -99,27 +110,39 @@ class TurnMaps:
             self._flee[key] = flee_map(self.floor, self.approach(key), key)
         return self._flee[key]
 
-    def around(self, dist: NDArray[np.int32], x: int, y: int) -> list[list[int]]:
-        """The 3x3 values of `dist` around (x, y) as plain ints ([dy + 1][dx + 1]).
+    def downhill(self, dist: NDArray[np.int32], x: int, y: int) -> list[int]:
+        """Indexes into STEPS of the neighbours of (x, y) lower on `dist` than (x, y), best
+        first (lowest value, then STEPS order): a monster takes the first one that is free.
 
-        The first call for a map reads the neighbourhoods of every monster at once (one numpy
-        gather instead of one slice per monster); a monster that has moved since is read alone.
+        The first call for a map ranks the steps of every monster at once (a few numpy
+        operations instead of a Python loop per monster); a monster that has moved since is
+        ranked alone. Rankings depend only on the spot, so whoever stands there may use them.
         """
-        table = self._around.get(id(dist))
+        table = self._steps.get(id(dist))
         if table is None:
-            table = self._around[id(dist)] = self._gather(dist)
+            spots = [m.pos for m in self.floor.monsters if m.alive]
+            table = self._steps[id(dist)] = self._rank(dist, spots)
         found = table.get((x, y))
         if found is None:
-            found = dist[y - 1 : y + 2, x - 1 : x + 2].tolist()
+            found = table[(x, y)] = self._rank(dist, [(x, y)])[(x, y)]
         return found
 
-    def _gather(self, dist: NDArray[np.int32]) -> dict[Point, list[list[int]]]:
+    def _rank(self, dist: NDArray[np.int32], spots: list[Point]) -> dict[Point, list[int]]:
         height, width = dist.shape
-        spots = [m.pos for m in self.floor.monsters
-                 if 0 < m.x < width - 1 and 0 < m.y < height - 1]
-        if not spots:
-            return {}
-        xs = np.array([p[0] for p in spots])[:, None, None] + np.arange(-1, 2)[None, None, :]
-        ys = np.array([p[1] for p in spots])[:, None, None] + np.arange(-1, 2)[None, :, None]
-        blocks = dist[ys, xs].tolist()
-        return dict(zip(spots, blocks, strict=True))
+        inside = [p for p in spots if 0 < p[0] < width - 1 and 0 < p[1] < height - 1]
+        ranked: dict[Point, list[int]] = {p: [] for p in spots}
+        if not inside:
+            return ranked
+        where = np.array(inside, dtype=np.intp)
+        values = dist[where[:, 1:2] + STEP_DY, where[:, 0:1] + STEP_DX].astype(np.int64)
+        here = dist[where[:, 1], where[:, 0]].astype(np.int64)
+        # Standing on a pad whose far end was taken: the pad is the low point of the map, so
+        # without this a monster would sit on it forever and block the link for everyone.
+        on_pad = np.array([p in self.floor.teleports for p in inside], dtype=np.bool_)
+        here[on_pad] = UNREACHED
+        order = np.argsort(values, axis=1, kind="stable")
+        lower = np.take_along_axis(values, order, axis=1) < here[:, None]
+        for spot, row, count in zip(inside, order.tolist(), lower.sum(axis=1).tolist(),
+                                    strict=True):
+            ranked[spot] = row[:count]
+        return ranked

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from game.ai.maps import UNREACHED, TurnMaps
+from game.ai.maps import STEPS, TurnMaps
 from game.floorplan import Point
 from game.rules import combat, doors, movement
 from game.rules.actions import Alternative, Attack, OpenDoor, Result, Success
@@ -35,7 +35,6 @@ SPELL_TURNS = 4
 SPELL_RECHARGE = 10
 """Turns before a controller can cast again: a hex is a moment, not a prison."""
 RANGED_ROLES = ("artillery", "controller")
-STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
 
 
 def take_turns(game: Game) -> None:
@@ -55,7 +54,8 @@ def take_turns(game: Game) -> None:
             if maps is None:
                 maps = TurnMaps.for_turn(floor, game.player.pos)
             _act(game, monster, maps)
-        _tick(monster)
+        if monster.effects:
+            _tick(monster)
 
 
 def _tick(monster: Actor) -> None:
@@ -107,7 +107,7 @@ def _wander(game: Game, monster: Actor) -> None:
 
 def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
     player = game.player
-    distance = _distance(monster.pos, player.pos)
+    distance = max(abs(monster.x - player.x), abs(monster.y - player.y))
     hurt = monster.hp <= monster.max_hp * FLEE_BELOW
     if hurt and monster.role not in ("minion", "solo"):
         monster.mode = "flee"
@@ -178,34 +178,26 @@ def _toward(game: Game, monster: Actor, maps: TurnMaps) -> bool:
     return _downhill(game, monster, maps.approach(monster.opens_doors), maps)
 
 
-def _downhill(
-    game: Game, monster: Actor, dist: NDArray[np.int32], maps: TurnMaps | None = None
-) -> bool:
-    """Step to the lowest free neighbour if it is lower than here; True when a turn was spent."""
+def _downhill(game: Game, monster: Actor, dist: NDArray[np.int32], maps: TurnMaps) -> bool:
+    """Step to the best free neighbour lower than here; True when a turn was spent.
+
+    A step onto a plain free tile is a bare move (the common case, hundreds of times a turn in
+    a big fight); anything else (the player, a door, a teleporter, a confused stagger) goes
+    through the movement rules."""
     floor = game.floor
-    here = int(dist[monster.y, monster.x])
-    if monster.pos in floor.teleports:
-        # Standing on a pad whose far end was taken: the pad is the low point of the map, so
-        # without this a monster would sit on it forever and block the link for everyone.
-        here = UNREACHED
     x, y = monster.x, monster.y
-    height, width = dist.shape
-    if not (0 < x < width - 1 and 0 < y < height - 1):
-        return False  # only ever on a hand-made map: floors keep a wall border
-    around = (maps.around(dist, x, y) if maps is not None
-              else dist[y - 1 : y + 2, x - 1 : x + 2].tolist())
     occupied = floor.occupancy()
-    best: tuple[int, int] | None = None
-    for index, (dx, dy) in enumerate(STEPS):
-        value = around[dy + 1][dx + 1]
-        if value >= here or (best is not None and value >= best[0]):
+    for index in maps.downhill(dist, x, y):
+        dx, dy = STEPS[index]
+        spot = (x + dx, y + dy)
+        if spot in occupied:
             continue
-        if (x + dx, y + dy) in occupied:
-            continue
-        best = (value, index)
-    if best is None:
-        return False
-    return isinstance(_step(game, monster, STEPS[best[1]]), Success)
+        bare = maps.plain[spot[1], spot[0]] and spot != game.player.pos
+        if bare and "confused" not in monster.effects:
+            floor.relocate(monster, *spot)
+            return True
+        return isinstance(_step(game, monster, (dx, dy)), Success)
+    return False
 
 
 def _step(game: Game, monster: Actor, step: tuple[int, int]) -> Result:
