@@ -400,3 +400,28 @@ def test_app_runs_headless_from_menu_to_play_and_back() -> None:
     assert isinstance(app.stack[-1], MainMenu)
     app.handle(key(KeySym.ESCAPE))
     assert not app.running
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_help_wraps_long_meanings_instead_of_cutting_them(columns: int) -> None:
+    screen = HelpScreen()
+    width = columns - 4
+    rows = [text for text, _ in screen.lines(width)]
+    assert all(len(text) <= width for text in rows)
+    words = " ".join(" ".join(rows).split())
+    assert "stops when a monster appears" in words, "the click line is whole, wrapped"
+
+
+def test_help_names_every_map_symbol_and_no_monster_looks_like_an_item() -> None:
+    from game.dressing.bestiary import default_bestiary
+    from game.ui.screens.help import symbols
+    from game.world.gear import item_kinds
+
+    shown = {glyph for glyph, _ in symbols()}
+    tile_glyphs = {chr(int(g)) for g in tiles.TILES["glyph"]} - {"^"}  # teleporters draw as Ω
+    assert tile_glyphs | {"Ω", "^"} <= shown
+    item_glyphs = {kind.glyph for kind in item_kinds().values()}
+    assert item_glyphs <= shown
+    monster_glyphs = {kind.glyph for kind in default_bestiary().kinds}
+    assert not monster_glyphs & item_glyphs
+    assert not monster_glyphs & tile_glyphs

@@ -3,9 +3,11 @@ introduction (also shown by itself on the first run)."""
 
 from __future__ import annotations
 
-from game.ui import intents, keyfile, options
+from game import tiles
+from game.ui import intents, keyfile, options, render
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
 from game.ui.screens.text import Line, TextScreen
+from game.world import gear
 
 MOUSE = (
     ("hover", "name what is under the cursor"),
@@ -13,6 +15,10 @@ MOUSE = (
     ("right click", "look at that spot"),
 )
 KEY_COLUMN = 22
+RULES_OF_THUMB = (
+    "Walking into a monster attacks it; into a door opens it.",
+    "Take the relic from the deepest floor and climb back out of floor 1 with it to win.",
+)
 INTRO = (
     "Welcome to Delve.",
     "",
@@ -49,9 +55,39 @@ class IntroScreen(TextScreen):
         return intro_lines(width)
 
 
+def symbols() -> list[tuple[str, str]]:
+    """(glyph, meaning) rows for what the map draws, from the same tables the map draws from."""
+    rows = [("@", "you"), ("a-Z", "monsters (x, or hovering, names them)")]
+    for tile in tiles.TILES:
+        glyph = chr(render.TELEPORTER_GLYPH) if tile["name"] == "teleporter" else chr(tile["glyph"])
+        rows.append((glyph, str(tile["name"])))
+    rows += [("+ (red)", "a locked or magically held door, once seen up close"),
+             ("^", "a trap you have found (dark once sprung)"),
+             ("> < (grey)", "collapsed stairs that lead nowhere")]
+    by_glyph: dict[str, list[str]] = {}
+    for kind in gear.item_kinds().values():
+        names = by_glyph.setdefault(kind.glyph, [])
+        if kind.kind not in names:
+            names.append(kind.kind)
+    rows += [(glyph, " or ".join(names)) for glyph, names in by_glyph.items()]
+    return rows
+
+
 def help_text() -> list[tuple[str, str]]:
     """(keys, meaning) rows: the table's bindings, then the mouse."""
     return [*intents.help_lines(), *MOUSE]
+
+
+def two_columns(pairs: list[tuple[str, str]], width: int) -> list[Line]:
+    """Name and meaning side by side; a long meaning wraps under its own column rather than
+    running off the screen."""
+    hang = " " * (KEY_COLUMN + 1)
+    rows: list[Line] = []
+    for name, meaning in pairs:
+        first, *rest = wrap(meaning, max(10, width - len(hang)))
+        rows.append((f"{name:<{KEY_COLUMN}} {first}", TEXT))
+        rows.extend((hang + line, TEXT) for line in rest)
+    return rows
 
 
 class HelpScreen(TextScreen):
@@ -60,10 +96,13 @@ class HelpScreen(TextScreen):
 
     def lines(self, width: int) -> list[Line]:
         where = options.config_dir() / keyfile.KEYS_FILE
-        rows: list[Line] = [(f"Keys (rebind in {where})", TITLE), ("", TEXT)]
-        for keys, meaning in help_text():
-            rows.append((f"{keys:<{KEY_COLUMN}} {meaning}", TEXT))
-        rows += [("", TEXT), ("Walking into a monster attacks it; into a door opens it.", MUTED),
-                 ("Escape from the deepest floor's relic back up to floor 1 to win.", MUTED),
-                 ("", TEXT), ("Introduction", TITLE), ("", TEXT), *intro_lines(width)]
+        rows: list[Line] = [(line, TITLE) for line in wrap(f"Keys (rebind in {where})", width)]
+        rows.append(("", TEXT))
+        rows += two_columns(help_text(), width)
+        rows += [("", TEXT), ("What the map shows", TITLE), ("", TEXT)]
+        rows += two_columns(symbols(), width)
+        rows.append(("", TEXT))
+        for note in RULES_OF_THUMB:
+            rows.extend((line, MUTED) for line in wrap(note, width))
+        rows += [("", TEXT), ("Introduction", TITLE), ("", TEXT), *intro_lines(width)]
         return rows
