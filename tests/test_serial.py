@@ -38,3 +38,23 @@ def test_hash_changes_when_the_state_does() -> None:
     hashes = play(30, "h")
     assert len(set(hashes)) > 20
     assert hashes == play(30, "h")
+
+
+def test_a_snapshot_shares_nothing_mutable_with_the_game() -> None:
+    from game.save import crash
+
+    game = new_game("snap", RECIPES)
+    for step in range(60):
+        player_act(game, MOVES[step % len(MOVES)])
+    before = state_hash(game)
+    snapshot = crash.snapshot(game)
+    for step in range(30):
+        player_act(game, MOVES[step % len(MOVES)])
+    monster = game.floor.monsters[0]
+    monster.effects["confused"] = 9
+    monster.hp -= 1
+    game.hero.gold += 5
+    game.player.effects["slowed"] = 3
+    for door in game.floor.doors.values():
+        door.is_open = not door.is_open
+    assert state_hash(snapshot.restore()) == before

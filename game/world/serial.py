@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict
+from dataclasses import fields
 from typing import Any
 
 import numpy as np
@@ -32,12 +32,29 @@ from game.world.model import (
 Arrays = dict[str, NDArray[Any]]
 
 
+_FIELD_NAMES: dict[str, tuple[str, ...]] = {}
+
+
+def _field_names(thing: Any) -> tuple[str, ...]:
+    kind = type(thing).__name__
+    if kind not in _FIELD_NAMES:
+        _FIELD_NAMES[kind] = tuple(f.name for f in fields(thing))
+    return _FIELD_NAMES[kind]
+
+
+def _values(thing: Any) -> dict[str, Any]:
+    """A flat dataclass's fields by name: `dataclasses.asdict` without its deep copy, which made
+    the crash snapshot taken before every action cost several milliseconds deep in a run. The
+    callers replace every mutable value (tuples, dicts) with a fresh list or dict."""
+    return {name: getattr(thing, name) for name in _field_names(thing)}
+
+
 def _point_key(point: tuple[int, int]) -> str:
     return f"{point[0]},{point[1]}"
 
 
 def actor_data(actor: Actor) -> dict[str, Any]:
-    data = asdict(actor)
+    data = _values(actor)
     data["color"] = list(actor.color)
     data["home"] = list(actor.home) if actor.home else None
     data["goal"] = list(actor.goal) if actor.goal else None
@@ -46,7 +63,7 @@ def actor_data(actor: Actor) -> dict[str, Any]:
 
 
 def item_data(item: Item) -> dict[str, Any]:
-    data = asdict(item)
+    data = _values(item)
     data["key_for"] = list(item.key_for) if item.key_for else None
     return data
 
@@ -62,8 +79,8 @@ def floor_data(floor: Floor, prefix: str, arrays: Arrays) -> dict[str, Any]:
         "fingerprint": floor.fingerprint,
         "arrival": list(floor.arrival),
         "exits": [list(p) for p in floor.exits],
-        "doors": {_point_key(p): asdict(d) for p, d in floor.doors.items()},
-        "traps": {_point_key(p): asdict(t) for p, t in floor.traps.items()},
+        "doors": {_point_key(p): _values(d) for p, d in floor.doors.items()},
+        "traps": {_point_key(p): _values(t) for p, t in floor.traps.items()},
         "teleports": {_point_key(a): list(b) for a, b in floor.teleports.items()},
         "stairs": {_point_key(p): _stair(s) for p, s in floor.stairs.items()},
         "monsters": [actor_data(m) for m in floor.monsters],
@@ -74,7 +91,7 @@ def floor_data(floor: Floor, prefix: str, arrays: Arrays) -> dict[str, Any]:
 
 
 def _stair(stair: StairInfo) -> dict[str, Any]:
-    data = asdict(stair)
+    data = _values(stair)
     data["leads_to"] = list(stair.leads_to)
     return data
 
@@ -92,7 +109,7 @@ def game_data(game: Game) -> tuple[dict[str, Any], Arrays]:
         ],
         "player": actor_data(game.player),
         "hero": {
-            **{k: v for k, v in asdict(game.hero).items() if k not in ("inventory", "equipment")},
+            **{k: v for k, v in _values(game.hero).items() if k not in ("inventory", "equipment")},
             "inventory": [item_data(i) for i in game.hero.inventory],
             "equipment": dict(sorted(game.hero.equipment.items())),
         },
