@@ -222,9 +222,12 @@ def test_a_badly_hurt_monster_flees(hp: int, max_hp: int, flees: bool) -> None:
     scene.act(Wait())
     assert (m.mode == "flee") is flees
     assert distance(m, scene.player) == (2 if flees else 1)
+    told = [text for text in messages(scene) if "turns to flee" in text]
+    assert len(told) == (1 if flees else 0)
     if flees:
         scene.act(Wait())
         assert distance(m, scene.player) == 3
+        assert len([text for text in messages(scene) if "turns to flee" in text]) == 1, "once"
 
 
 def test_a_hurt_minion_does_not_flee() -> None:

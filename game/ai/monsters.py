@@ -109,8 +109,10 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
     player = game.player
     distance = max(abs(monster.x - player.x), abs(monster.y - player.y))
     hurt = monster.hp <= monster.max_hp * FLEE_BELOW
-    if hurt and monster.role not in ("minion", "solo"):
+    if hurt and monster.role not in ("minion", "solo") and monster.mode != "flee":
         monster.mode = "flee"
+        if game.floor.visible[monster.y, monster.x]:
+            game.log(f"The {monster.name} turns to flee!", (200, 200, 120))
     if monster.mode == "flee":
         if not _away(game, monster, maps) and distance == 1:
             combat.attack(game, monster, player)
