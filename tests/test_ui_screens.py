@@ -167,7 +167,7 @@ def test_inventory_uses_an_item_by_letter() -> None:
     state.game.player.hp = 5
     screen = InventoryScreen(state, "use")
     potion = next(i for i in state.game.hero.inventory if i.kind == "potion_healing")
-    letter = "abcdefghijklmnopqrstuvwxyz"[state.game.hero.inventory.index(potion)]
+    letter = "abcdefghijklmnopqrstuvwxyz"[screen.items.index(potion)]
     result = screen.on_event(key(getattr(KeySym, letter.upper())))
     assert isinstance(result, Pop)
     assert state.game.player.hp > 5 and potion not in state.game.hero.inventory
@@ -178,7 +178,7 @@ def test_inventory_drop_and_equip_with_arrows_and_enter() -> None:
     state = play()
     sword = give(state.game, "sword")
     screen = InventoryScreen(state, "equip")
-    for _ in range(state.game.hero.inventory.index(sword)):
+    for _ in range(screen.items.index(sword)):
         screen.on_event(key(KeySym.DOWN))
     assert isinstance(screen.on_event(key(KeySym.RETURN)), Pop)
     assert state.game.hero.equipment["weapon"] == sword.id
@@ -187,6 +187,27 @@ def test_inventory_drop_and_equip_with_arrows_and_enter() -> None:
     screen.on_event(key(KeySym.RETURN))
     assert sword in state.game.floor.items and "weapon" not in state.game.hero.equipment
     assert isinstance(InventoryScreen(state, "use").on_event(key(KeySym.ESCAPE)), Pop)
+
+
+def test_interchangeable_items_share_a_row_and_keys_and_worn_gear_do_not() -> None:
+    state = play()
+    hero = state.game.hero
+    hero.inventory.clear()
+    hero.equipment.clear()
+    potions = [give(state.game, "potion_healing") for _ in range(3)]
+    worn, spare = give(state.game, "sword"), give(state.game, "sword")
+    hero.equipment["weapon"] = worn.id
+    door_keys = [give(state.game, "key") for _ in range(2)]
+    door_keys[0].key_for, door_keys[1].key_for = (1, 1), (2, 2)
+    screen = InventoryScreen(state, "use")
+    assert screen.items == [potions[0], worn, spare, *door_keys]
+    text = drawn_text(screen)
+    assert "a) potion of healing (x3)" in text and "b) long sword (worn)" in text
+    assert "c) long sword" in text and "(x2)" not in text
+    state.game.player.hp = 5
+    screen.on_event(key(KeySym.A))
+    assert len([i for i in hero.inventory if i.kind == "potion_healing"]) == 2
+    assert state.game.player.hp > 5
 
 
 def test_empty_inventory_draws_and_ignores_choices() -> None:
@@ -203,7 +224,7 @@ def test_targeted_scroll_aims_with_a_cursor_then_uses() -> None:
     goblin = monster(state.game, 7, 3)
     scroll = give(state.game, "scroll_confusion")
     screen = InventoryScreen(state, "use")
-    result = screen.choose(state.game.hero.inventory.index(scroll))
+    result = screen.choose(screen.items.index(scroll))
     assert isinstance(result, Replace) and isinstance(result.state, LookScreen)
     aim = result.state
     assert aim.cursor == (7, 3)  # starts on the nearest visible monster

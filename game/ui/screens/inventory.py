@@ -24,17 +24,41 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 50
 
 
+def stacked(items: list[Item], worn: set[int]) -> tuple[list[Item], list[str]]:
+    """One row per kind of interchangeable item (the first one carried stands for them all,
+    "potion of healing (x2)"); worn items and keys, which open one door each, get rows of their
+    own."""
+    rows: list[Item] = []
+    counts: list[int] = []
+    row_of: dict[tuple[str, int], int] = {}
+    for item in items:
+        alike = item.id not in worn and item.key_for is None
+        kind = (item.kind, item.amount)
+        if alike and kind in row_of:
+            counts[row_of[kind]] += 1
+            continue
+        if alike:
+            row_of[kind] = len(rows)
+        rows.append(item)
+        counts.append(1)
+    labels = [
+        item_name(item) + (" (worn)" if item.id in worn else "")
+        + (f" (x{count})" if count > 1 else "")
+        for item, count in zip(rows, counts, strict=True)
+    ]
+    return rows, labels
+
+
 class InventoryScreen(ChoiceMenu):
     overlay = True
 
     def __init__(self, play: PlayState, mode: str) -> None:
         self.play = play
         self.mode = mode
-        self.items: list[Item] = list(play.game.hero.inventory)
         worn = set(play.game.hero.equipment.values())
+        self.items, labels = stacked(play.game.hero.inventory, worn)
         self.choices = Choices([
-            f"{LETTERS[i]}) {item_name(item)}" + (" (worn)" if item.id in worn else "")
-            for i, item in enumerate(self.items[: len(LETTERS)])
+            f"{LETTERS[i]}) {label}" for i, label in enumerate(labels[: len(LETTERS)])
         ])
 
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
