@@ -112,7 +112,17 @@ def test_alarm_wakes_the_whole_floor() -> None:
     scene.act(Move(1, 0))
     assert scene.monster("a").mode == "hunt"
     assert scene.monster("b").mode == "hunt"
-    assert any("alarm" in text for text in messages(scene))
+    assert "An alarm shrieks! Somewhere, things stir." in messages(scene)
+
+
+def test_an_alarm_on_an_empty_floor_wakes_nothing() -> None:
+    scene = scenario("""
+        #######
+        #@T...#
+        #######
+    """, legend={"T": Trap("alarm", 12)})
+    scene.act(Move(1, 0))
+    assert "An alarm shrieks!" in messages(scene)
 
 
 def test_traps_are_hidden_until_found() -> None:

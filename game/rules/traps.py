@@ -54,7 +54,9 @@ def spring(game: Game, victim: Actor, pos: Point, trap: Trap) -> None:
         game.log("A flash of light: you are somewhere else!", (150, 200, 255))
     else:
         woken = make_noise(game, pos, ALARM_RADIUS)
-        game.log(f"An alarm shrieks! ({woken} woken)", (255, 200, 80))
+        # the hero hears the stirring, not a head count
+        stirring = " Somewhere, things stir." if woken else ""
+        game.log(f"An alarm shrieks!{stirring}", (255, 200, 80))
 
 
 def search(game: Game, searcher: Actor) -> Result:
