@@ -21,6 +21,7 @@ from game.rules import turns
 from game.rules.actions import (
     Attack,
     ChooseLevelUp,
+    Drop,
     Equip,
     Impossible,
     Move,
@@ -29,7 +30,9 @@ from game.rules.actions import (
     Use,
     Wait,
 )
+from game.rules.items import INVENTORY_LIMIT
 from game.world import dungeon
+from game.world.fov import update_fov
 from game.world.model import FloorRecipe, Game, Item, Trap
 from game.world.serial import state_hash
 
@@ -56,8 +59,8 @@ def play(game: Game, limit: int, until_depth: int | None = None) -> Bot:
 
 
 def test_level_up_choices() -> None:
-    assert [policy.level_choice(level) for level in (1, 2, 3, 4, 5, 6)] == [
-        "hp", "hp", "attack", "strength", "attack", "strength"]
+    assert [policy.level_choice(level) for level in range(1, 10)] == [
+        "hp", "hp", "attack", "defense", "attack", "strength", "attack", "hp", "attack"]
     scene = scenario("#####\n#@..#\n#####")
     scene.game.hero.pending_levels = 1
     assert next_action(scene.game) == ChooseLevelUp("hp")
@@ -70,6 +73,108 @@ def test_drinks_a_healing_potion_below_forty_percent_before_fighting() -> None:
     assert next_action(scene.game) == Use(potion.id)
     scene.player.hp = 12
     assert next_action(scene.game) == Attack(scene.monster("g").id)
+
+
+def test_drinks_early_when_the_foes_in_view_could_kill_it_in_a_couple_of_rounds() -> None:
+    brute = monster("brute", attack=30, damage="4d10")
+    scene = scenario("######\n#@g..#\n######", legend={"g": brute}, hp=50)
+    potion = give(scene, "potion_healing")
+    scene.player.hp = 30  # 60%: above LOW_HP, but one round is about 16
+    assert next_action(scene.game) == Use(potion.id)
+    scene.floor.monsters[0].mode = "asleep"  # no threat until it wakes
+    assert next_action(scene.game) == Attack(scene.monster("g").id)
+
+
+def test_threat_counts_what_can_strike_now_and_doubles_when_slowed() -> None:
+    scene = scenario("##########\n#@g.s....#\n##########", legend={
+        "g": monster(attack=30, damage="1d7"), "s": monster("artillery", attack=30, damage="1d15",
+                                                          reach=6)})
+    foes = scene.floor.monsters
+    assert policy.threat(scene.game, foes) == pytest.approx(0.95 * 0.75 * (4 + 8))
+    scene.player.effects["slowed"] = 2
+    assert policy.threat(scene.game, foes) == pytest.approx(2 * 0.95 * 0.75 * (4 + 8))
+
+
+def test_out_of_potions_and_hurt_it_reads_teleportation_to_escape() -> None:
+    scene = scenario("#######\n#@..g.#\n#######", legend={"g": monster()}, hp=50)
+    scroll = give(scene, "scroll_teleport")
+    scene.player.hp = 20  # below RETREAT_HP of 50, no potion
+    assert next_action(scene.game) == Use(scroll.id)
+    scene.player.hp = 40
+    assert next_action(scene.game) != Use(scroll.id)
+
+
+def test_out_of_potions_and_hurt_it_backs_away_instead_of_closing_in() -> None:
+    scene = scenario("##########\n#...@..g.#\n##########", legend={"g": monster()}, hp=50)
+    scene.floor.explored[:] = True
+    scene.player.hp = 20
+    memory = Memory()
+    assert next_action(scene.game, memory) == Move(-1, 0) and memory.reason == "flee"
+    scene.player.hp = 50
+    assert next_action(scene.game, memory) == Move(1, 0) and memory.reason == "approach"
+
+
+def test_hurt_and_cornered_it_holds_its_ground_and_strikes_what_comes() -> None:
+    scene = scenario("#######\n#@..g.#\n#######", legend={"g": monster()}, hp=50)
+    scene.floor.explored[:] = True
+    scene.player.hp = 20
+    memory = Memory()
+    assert next_action(scene.game, memory) == Wait() and memory.reason == "hold"
+    scene.floor.relocate(scene.monster("g"), 2, 1)
+    assert next_action(scene.game, memory) == Attack(scene.monster("g").id)
+
+
+def test_closes_in_on_a_shooter_beyond_the_usual_approach_range() -> None:
+    line = "#@" + "." * 7 + "s.#"
+    scene = scenario(f"{'#' * len(line)}\n{line}\n{'#' * len(line)}",
+                     legend={"s": monster("artillery", reach=8)})
+    scene.floor.explored[:] = True
+    memory = Memory()
+    assert next_action(scene.game, memory) == Move(1, 0) and memory.reason == "approach"
+    scene.floor.monsters[0].mode = "asleep"  # asleep it shoots nobody: beyond the usual range
+    next_action(scene.game, memory)
+    assert memory.reason != "approach"
+
+
+def test_steps_out_of_sight_of_two_shooters_and_holds_there() -> None:
+    scene = scenario("""
+        ###########
+        #.#########
+        #@.......s#
+        #.......s.#
+        ###########
+    """, legend={"s": monster("artillery", reach=8)})
+    scene.floor.explored[:] = True
+    memory = Memory(searched={1: policy.SEARCH_TURNS})
+    assert next_action(scene.game, memory) == Move(0, -1) and memory.reason == "cover"
+    scene.floor.relocate(scene.player, 1, 1)  # round the corner: out of their sight
+    update_fov(scene.floor, 1, 1)
+    assert not scene.floor.visible[2, 9] and not scene.floor.visible[3, 8]
+    assert policy._cover(scene.game, scene.floor.monsters) is None
+    memory.hold_until = scene.game.turn + policy.COVER_HOLD
+    assert next_action(scene.game, memory) == Search() and memory.reason == "hold"
+
+
+def test_strikes_a_shooter_out_of_reach_with_lightning() -> None:
+    scene = scenario("##########\n#@....s..#\n##########",
+                     legend={"s": monster("artillery", reach=8)})
+    scroll = give(scene, "scroll_lightning")
+    assert next_action(scene.game) == Use(scroll.id)
+
+
+def test_rests_on_the_stairs_down_before_going_on_hurt() -> None:
+    scene = scenario("#####\n#@>.#\n#####", BELOW, hp=50)
+    scene.floor.explored[:] = True
+    bot = Bot()
+    bot.memory.searched[1] = policy.SEARCH_TURNS
+    scene.player.hp = 35  # 70%: no rest in the open, but a rest before the stairs
+    play_until = 600
+    for _ in range(play_until):
+        if scene.game.depth == 2:
+            break
+        bot.act(scene.game)
+    assert scene.game.depth == 2
+    assert scene.player.hp >= scene.player.max_hp * policy.DESCEND_HP
 
 
 def test_attacks_the_weakest_adjacent_monster() -> None:
@@ -98,6 +203,21 @@ def test_leaves_worse_gear_on_the_floor() -> None:
     scene.game.hero.equipment["weapon"] = give(scene, "sword").id
     scene.floor.items.append(Item(scene.game.new_id(), "dagger", *scene.player.pos))
     assert not isinstance(next_action(scene.game), PickUp)
+
+
+def test_a_full_pack_drops_keys_from_floors_above_to_take_what_is_needed() -> None:
+    scene = scenario("#####\n#@..#\n#####")
+    for _ in range(INVENTORY_LIMIT):
+        give(scene, "key", key_for=(40, 40))  # doors of another floor
+    here = Item(scene.game.new_id(), "key", *scene.player.pos, key_for=(3, 1))
+    scene.floor.items.append(here)
+    scene.floor.doors[(3, 1)] = door("locked", dc=25)
+    first = scene.game.hero.inventory[0]
+    assert policy.junk(scene.game)[0] == first
+    assert next_action(scene.game) == Drop(first.id)
+    scene.act(Drop(first.id))
+    assert next_action(scene.game) == PickUp()  # the key of this floor's door, not the old one
+    assert not policy.wanted(scene.game, first)
 
 
 def test_picks_up_gold_found_underfoot() -> None:
@@ -262,6 +382,19 @@ def test_steps_off_a_teleporter_whose_far_end_is_taken() -> None:
     assert 1 <= tries <= 1 + 60 // policy.JAM_WAIT
     assert scene.player.pos != scene.at("^")
     assert bot.memory.impossible_streak == 0
+
+
+def test_shut_in_with_nowhere_to_go_it_reads_teleportation() -> None:
+    scene = scenario("""
+        #########
+        #<..X.@.#
+        #########
+    """, legend={"X": door("locked", dc=40, reinforced=True)})
+    scene.floor.explored[:] = True
+    scroll = give(scene, "scroll_teleport")
+    scene.game.hero.has_relic = True
+    memory = Memory(refused=[(1, 4, 1)], searched={1: policy.SEARCH_TURNS})
+    assert next_action(scene.game, memory) == Use(scroll.id) and memory.reason == "unstick"
 
 
 def test_falls_through_a_trapdoor_and_carries_on() -> None:

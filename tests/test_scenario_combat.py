@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from scenario import ScriptedRng, door, messages, monster, scenario
 
-from game.rules import progress
+from game.rules import combat, progress
 from game.rules.actions import (
     Attack,
     ChooseLevelUp,
@@ -62,6 +62,14 @@ def test_monsters_roll_against_the_players_armour() -> None:
     assert scene.player.hp == 30, "11 misses AC 12"
     scene.act(Wait())
     assert scene.player.hp == 29, "12 hits"
+
+
+@pytest.mark.parametrize(("distance", "penalty"), [(2, 2), (3, 2), (4, 4), (6, 6)])
+def test_a_shot_costs_two_to_hit_for_every_two_tiles(distance: int, penalty: int) -> None:
+    row = "#@" + "." * (distance - 1) + "s.#"
+    scene = scenario(f"{'#' * len(row)}\n{row}\n{'#' * len(row)}",
+                     legend={"s": monster("artillery", reach=8)})
+    assert combat.range_penalty(scene.monster("s"), scene.player) == penalty
 
 
 def test_killing_a_monster_gives_its_experience() -> None:

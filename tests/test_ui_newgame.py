@@ -28,6 +28,7 @@ from game.ui.screens.play import PlayState
 from game.ui.screens.scores import ScoresScreen
 from game.ui.session import Session, plan_rows
 from game.ui.state import BaseState, Pop, Push, Reset, Transition, draw_stack
+from game.version import RULES_VERSION
 from game.world.dungeon import game_from_code, new_game
 from game.world.model import FloorRecipe, Game
 from game.world.morgue import Score, save_scores
@@ -330,7 +331,7 @@ def test_a_typed_code_plays_too() -> None:
 
 
 @pytest.mark.parametrize(("code", "message"), [
-    ("D1-ZZZZZ", "run code: the checksum does not match"),
+    (f"D{RULES_VERSION}-ZZZZZ", "run code: the checksum does not match"),
     ("D9-ABCDE", "run code: made for rules version 9"),
     ("hello", "run code: expected it to start with D<version>-"),
     ("", "Type or paste a run code first."),

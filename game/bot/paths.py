@@ -105,3 +105,32 @@ def step_toward(floor: Floor, dist: NDArray[np.int32], here: Point) -> tuple[int
         if best is None or total < best[0]:
             best = (total, (dx, dy))
     return None if best is None else best[1]
+
+
+FLEE_SCALE = (-6, 5)
+"""A flee map is the approach map times -6/5, flooded again: a step away is a step downhill,
+and the extra fifth makes a long way round past the foes worth more than a dead end near them."""
+
+
+def flee(floor: Floor, walk: NDArray[np.bool_], foes: NDArray[np.bool_]) -> NDArray[np.int32]:
+    """The flee map away from `foes` (Brogue's safety map), over walkable known tiles."""
+    near = flood(floor, walk, foes)
+    reached = near != UNREACHED
+    away = np.full(floor.tiles.shape, UNREACHED, dtype=np.int32)
+    away[reached] = near[reached] * FLEE_SCALE[0] // FLEE_SCALE[1]
+    cost = (walk & (floor.tiles != tiles.TELEPORTER)).astype(np.int32)
+    tcod.path.dijkstra2d(away, cost, CARDINAL, DIAGONAL, out=away)
+    return away
+
+
+def step_down(floor: Floor, dist: NDArray[np.int32], here: Point) -> tuple[int, int] | None:
+    """The step to the lowest free neighbour, if it is lower than where the hero stands."""
+    best: tuple[int, tuple[int, int]] | None = None
+    for dx, dy in STEPS:
+        nx, ny = here[0] + dx, here[1] + dy
+        if not floor.in_bounds(nx, ny) or floor.monster_at(nx, ny) is not None:
+            continue
+        value = int(dist[ny, nx])
+        if value < dist[here[1], here[0]] and (best is None or value < best[0]):
+            best = (value, (dx, dy))
+    return None if best is None else best[1]

@@ -1,11 +1,13 @@
 """The autoplay bot's policy: one action for the game as it stands, by a fixed list of priorities.
 
-Level up, heal, fight what is adjacent, use gear, pick things up, rest when hurt and alone, close
-in on nearby monsters, explore (one flood from the unexplored edge), search a little, then go
-down; with the relic, climb back out. The bot reads the game and its own small `Memory` (door
+Level up, heal (earlier when the foes in view could hit hard), escape when about to die and out of
+potions (a scroll of teleportation, or the stairs up), fight what is adjacent, take cover from
+shooters and casters or close in on them, strike them with lightning, use gear, pick things up
+(a full pack drops junk), fall back when hurt, rest when hurt and alone (and before going down),
+close in on nearby monsters, explore (one flood from the unexplored edge), search a little, then
+go down; with the relic, climb back out. The bot reads the game and its own small `Memory` (door
 tries, turns spent per floor, actions just refused) and never draws from `game.rng`: any
-randomness comes from the actions it takes, so the same seed plays the same game in any process.
-"""
+randomness comes from the actions it takes, so the same seed plays the same game in any process."""
 
 from __future__ import annotations
 
@@ -14,16 +16,19 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
+import tcod.constants
+import tcod.map
 from numpy.typing import NDArray
 
 from game import tiles
 from game.bot import paths
 from game.floorplan import Point
-from game.rules import doors
+from game.rules import combat, doors
 from game.rules.actions import (
     Action,
     Attack,
     ChooseLevelUp,
+    Drop,
     Equip,
     Impossible,
     Move,
@@ -37,15 +42,29 @@ from game.rules.actions import (
 from game.rules.items import INVENTORY_LIMIT
 from game.rules.stairs import GOES
 from game.rules.turns import player_act
-from game.world import gear
-from game.world.model import Actor, Floor, Game, Item
+from game.world import fov, gear
+from game.world.model import NORMAL_SPEED, Actor, Floor, Game, Item
 
 LOW_HP = 0.4
-"""Drink a healing potion below this share of maximum HP."""
+"""Drink a healing potion below this share of maximum HP when foes are in view (alone, rest)."""
+THREAT_ROUNDS = 2.5
+"""Also drink when HP would last fewer than this many monster rounds against the foes in view."""
+ESCAPE_ROUNDS = 2.0
+"""Out of potions, escape (teleport, or the stairs up) when HP would last fewer rounds than this."""
 DANGER_HP = 0.6
-"""Read a scroll of lightning at a visible monster below this share."""
+"""Read a scroll of lightning at a visible monster below this share (at a shooter, any time)."""
+RETREAT_HP = 0.5
+RETREAT_STEPS = 12
+"""Below RETREAT_HP, out of potions and with foes in view, head for stairs up this near (steps)
+and climb them to rest on the floor above."""
 APPROACH_RANGE = 6
-"""Close in on visible monsters this near (in steps)."""
+"""Close in on visible monsters this near (in steps; an awake shooter, as far as it shoots)."""
+COVER_FROM = 2
+COVER_NEAR = 3
+COVER_HOLD = 5
+"""With COVER_FROM awake shooters or casters in view and no awake foe within COVER_NEAR steps,
+step where fewer of them can see the hero, and hold there up to COVER_HOLD turns: they must come
+round the corner, into reach. Foes that near are charged instead."""
 CHASE_LIMIT = 20
 CHASE_PAUSE = 30
 """After CHASE_LIMIT approach steps without a blow, leave monsters be for CHASE_PAUSE turns."""
@@ -59,10 +78,15 @@ JAM_WAIT = 25
 SEARCH_TURNS = 3
 """Turns of searching once a floor is explored, before leaving it."""
 MIN_FLOOR_BUDGET = 300
-REST_BELOW = 0.5
+REST_BELOW = 0.7
 REST_UNTIL = 0.9
 """With no monster in sight, rest (search in place) from below REST_BELOW of maximum HP until
 REST_UNTIL, as long as resting heals: no gain in REST_CHECK turns stops it for REST_OFF turns."""
+SLEEPY = ("asleep", "guard", "wander")
+"""Monsters in these modes have not noticed the hero: no threat yet, and no reason to stop
+resting (they are left alone or attacked on the bot's own terms)."""
+DESCEND_HP = 0.8
+"""Rest (when resting heals) before taking the stairs down below this share."""
 REST_CHECK = 30
 REST_OFF = 500
 IMPOSSIBLE_LIMIT = 4
@@ -93,6 +117,8 @@ class Memory:
     """Ids of monsters seen guarding a den."""
     chase_steps: int = 0
     chase_pause_until: int = -1
+    hold_until: int = -1
+    """After taking cover, hold still until this turn."""
     failed: list[Action] = field(default_factory=list)
     """Actions refused since time last passed: not offered again until it does."""
     impossible_streak: int = 0
@@ -166,6 +192,8 @@ def _observe(
     for monster in _visible_monsters(game):
         if monster.mode == "guard" and monster.id not in memory.guards:
             memory.guards.append(monster.id)
+    if reason == "cover":
+        memory.hold_until = game.turn + COVER_HOLD
     if reason == "approach":
         memory.chase_steps += 1
         if memory.chase_steps >= CHASE_LIMIT:
@@ -215,6 +243,12 @@ def _note_rest(game: Game, memory: Memory, rested: bool) -> None:
         memory.rest_streak = 0
 
 
+def _rested_enough(game: Game, memory: Memory) -> bool:
+    """Below DESCEND_HP on the stairs down, and resting still heals: rest before going on."""
+    player = game.player
+    return game.turn >= memory.rest_off_until and player.hp < player.max_hp * DESCEND_HP
+
+
 def _should_rest(game: Game, memory: Memory) -> bool:
     player = game.player
     if game.turn < memory.rest_off_until:
@@ -236,26 +270,58 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     hero, player, floor = game.hero, game.player, game.floor
     if hero.pending_levels > 0:
         yield "level", ChooseLevelUp(level_choice(hero.level))
-    if player.hp < player.max_hp * LOW_HP:
-        for item in _carried(game, "potion_healing"):
-            yield "heal", Use(item.id)
     foes = _visible_monsters(game)
+    awake = [m for m in foes if m.mode not in SLEEPY]
+    danger = threat(game, awake)
+    low = player.hp < player.max_hp * LOW_HP
+    potions = _carried(game, "potion_healing")
+    weak = player.hp < player.max_hp * RETREAT_HP and not potions
+    if (low and awake) or player.hp < danger * THREAT_ROUNDS:
+        for item in potions:
+            yield "heal", Use(item.id)
+    if awake and (weak or player.hp < danger * ESCAPE_ROUNDS):
+        for item in _carried(game, "scroll_teleport"):
+            yield "escape", Use(item.id)
+        if _usable_stairs(floor, player.pos, "up") and (game.depth > 1 or hero.has_relic):
+            yield "escape", TakeStairs("up")
     for foe in sorted((m for m in foes if _reach(m.pos, player.pos) == 1),
                       key=lambda m: (m.hp, m.id)):
         yield "attack", Attack(foe.id)
-    if player.hp < player.max_hp * DANGER_HP and _in_range(game, foes, "scroll_lightning"):
+    shooters = [m for m in awake if _shot(m)]
+    if not any(_reach(m.pos, player.pos) <= COVER_NEAR for m in awake):
+        if len(shooters) >= COVER_FROM:
+            yield from _moves("cover", _cover(game, shooters))
+        if game.turn < memory.hold_until and not _in_sight(game, shooters):
+            yield "hold", Search()  # in cover: let them come round the corner
+    if _in_range(game, foes, "scroll_lightning") and (
+            player.hp < player.max_hp * DANGER_HP or _nearest_shoots(game, foes)):
         for item in _carried(game, "scroll_lightning"):
             yield "lightning", Use(item.id)
     for item in better_gear(game):
         yield "equip", Equip(item.id)
     if _wanted_here(game):
         yield "pickup", PickUp()
-    if not foes and _should_rest(game, memory):
+    if len(hero.inventory) >= INVENTORY_LIMIT:
+        for item in junk(game)[:1]:
+            yield "drop", Drop(item.id)
+    if low and not awake and game.turn < memory.rest_off_until:  # alone, but rest does not heal
+        for item in _carried(game, "potion_healing"):
+            yield "heal", Use(item.id)
+    if not awake and _should_rest(game, memory):
         yield "rest", Search()
     walk = paths.walkable_known(floor, blocked_doors(game, memory) + _jammed(game, memory))
+    if awake and weak:
+        yield from _moves("retreat", _retreat(game, walk))
+        if any(not _shot(m) for m in awake):  # there is no outrunning a shot
+            yield from _moves("flee", _flee(game, walk, foes))
+        # Cornered, or only shooters after the hero: out of their sight if a step does it,
+        # else at them; and let the rest come (the hero strikes whatever comes next to it).
+        yield from _moves("cover", _cover(game, shooters))
+        yield from _moves("approach", _approach(game, walk, shooters))
+        yield "hold", Wait()
     if hero.has_relic and _usable_stairs(floor, player.pos, "up"):
         yield "climb", TakeStairs("up")
-    if game.turn >= memory.chase_pause_until:
+    if game.turn >= memory.chase_pause_until and not weak:
         yield from _moves("approach", _approach(game, walk, foes))
     if hero.has_relic:
         yield from _moves("return", _toward(floor, walk, stairs_mask(floor, "up"), player.pos))
@@ -273,7 +339,10 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     yield from _explore(game, memory, safe, way_down if going_down else None)
     if going_down:
         if _usable_stairs(floor, player.pos, "down"):
-            yield "descend", TakeStairs("down")
+            if not awake and _rested_enough(game, memory):
+                yield "rest", Search()
+            if not weak:
+                yield "descend", TakeStairs("down")
         yield from _moves("descend", way_down())
     if den is not None:
         yield from _moves("descend", _toward(floor, walk, stairs_mask(floor, "down"), player.pos))
@@ -331,6 +400,10 @@ def _stuck(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     budget = DOOR_TRIES * (1 + rounds)
     if any(_tired(game, memory, spot, budget) for spot in blocked):
         yield "retry", Search()
+    # Shut in with nowhere left to go (come down through a trapdoor onto the far side of a
+    # sealed door, say): a teleport lands where the arrival can be walked to without a key.
+    for item in _carried(game, "scroll_teleport"):
+        yield "unstick", Use(item.id)
 
 
 def floor_budget(floor: Floor) -> int:
@@ -338,11 +411,15 @@ def floor_budget(floor: Floor) -> int:
     return max(MIN_FLOOR_BUDGET, int(tiles.WALKABLE[floor.tiles].sum()) // 2)
 
 
+LEVEL_CYCLE = ("attack", "defense", "attack", "strength", "attack", "hp")
+
+
 def level_choice(level: int) -> str:
-    """Hit points while young, then attack and strength by turns."""
+    """Hit points while young, then mostly attack (deeper monsters' armour rises fastest of
+    all), with armour, strength and hit points in between, none of them neglected."""
     if level < 3:
         return "hp"
-    return "attack" if level % 2 else "strength"
+    return LEVEL_CYCLE[(level - 3) % len(LEVEL_CYCLE)]
 
 
 def blocked_doors(game: Game, memory: Memory) -> list[Point]:
@@ -419,16 +496,105 @@ def _approach(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
     guard keeps to its den (it comes out once it sees the hero near), so it is left alone."""
     player, floor = game.player, game.floor
     near = [m for m in foes
-            if _reach(m.pos, player.pos) <= APPROACH_RANGE and m.mode != "guard"]
+            if _reach(m.pos, player.pos) <= max(APPROACH_RANGE, _shot(m)) and m.mode != "guard"]
     if not near:
         return None
     goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
     for monster in near:
         goals[monster.y, monster.x] = True
     dist = paths.flood(floor, walk, goals)
-    if paths.standing_value(floor, dist, *player.pos) > APPROACH_RANGE * paths.DIAGONAL:
+    steps = max(APPROACH_RANGE, *(_shot(m) for m in near))
+    if paths.standing_value(floor, dist, *player.pos) > steps * paths.DIAGONAL:
         return None
     return paths.step_toward(floor, dist, player.pos)
+
+
+def threat(game: Game, foes: list[Actor]) -> float:
+    """The damage the foes in view are expected to deal in one monster round: those that can
+    strike now (adjacent, or a shooter with the hero in range) count fully, a walker one step
+    away by half; twice over while the hero is slowed (monsters then act twice)."""
+    player = game.player
+    ac = combat.armour_class(game, player)
+    total = 0.0
+    for foe in foes:
+        distance = _reach(foe.pos, player.pos)
+        if distance <= 1 or (foe.reach > 1 and distance <= foe.reach):
+            share = 1.0
+        elif distance == 2:
+            share = 0.5
+        else:
+            continue
+        bonus = combat.attack_bonus(game, foe)
+        if distance > 1:
+            bonus -= combat.range_penalty(foe, player)
+        hit = min(0.95, max(0.05, (21 + bonus - ac) / 20))
+        damage = dice_mean(foe.damage) * combat.MONSTER_DAMAGE_PERCENT / 100
+        total += share * hit * damage * max(1.0, foe.speed / NORMAL_SPEED)
+    return total * (2 if "slowed" in player.effects else 1)
+
+
+def _nearest_shoots(game: Game, foes: list[Actor]) -> bool:
+    """The monster a lightning bolt would strike (the nearest in view) is a shooter or caster,
+    out of the hero's reach: the bolt is the only way to hit it now."""
+    player = game.player
+    near = min(foes, key=lambda m: (_reach(m.pos, player.pos), m.id), default=None)
+    return near is not None and near.reach > 1 and _reach(near.pos, player.pos) > 1
+
+
+def _retreat(game: Game, walk: NDArray[np.bool_]) -> Step:
+    """A step toward known stairs up, if they are near enough to reach before being cut down."""
+    floor, player = game.floor, game.player
+    if game.depth == 1 and not game.hero.has_relic:
+        return None
+    goals = stairs_mask(floor, "up")
+    if not goals.any():
+        return None
+    dist = paths.flood(floor, walk, goals)
+    if paths.standing_value(floor, dist, *player.pos) > RETREAT_STEPS * paths.CARDINAL:
+        return None
+    return paths.step_toward(floor, dist, player.pos)
+
+
+def _flee(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
+    """A step down the flee map away from the foes in view, when one leads away."""
+    floor = game.floor
+    sources = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    for foe in foes:
+        sources[foe.y, foe.x] = True
+    return paths.step_down(floor, paths.flee(floor, walk | sources, sources), game.player.pos)
+
+
+def _cover(game: Game, shooters: list[Actor]) -> Step:
+    """The neighbouring step that hides the hero from the most shooters (sight is symmetric:
+    a tile sees a shooter when the shooter sees it), if it hides from more than standing still."""
+    floor, (x, y) = game.floor, game.player.pos
+    clear = fov.transparency(floor)
+
+    def seen_by(px: int, py: int) -> int:
+        sight = tcod.map.compute_fov(clear, (py, px), fov.SIGHT_RADIUS, True,
+                                     tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
+        return sum(1 for m in shooters if sight[m.y, m.x] and _reach(m.pos, (px, py)) <= m.reach)
+
+    best: tuple[int, Step] = (seen_by(x, y), None)
+    for dx, dy in paths.STEPS:
+        nx, ny = x + dx, y + dy
+        if (floor.in_bounds(nx, ny) and floor.tiles[ny, nx] in (tiles.FLOOR, tiles.OPEN_DOOR)
+                and floor.monster_at(nx, ny) is None):
+            seen = seen_by(nx, ny)
+            if seen < best[0]:
+                best = (seen, (dx, dy))
+    return best[1]
+
+
+def _in_sight(game: Game, shooters: list[Actor]) -> bool:
+    """Some shooter in view has the hero within its range."""
+    return any(_reach(m.pos, game.player.pos) <= m.reach for m in shooters)
+
+
+def _shot(monster: Actor) -> int:
+    """How far an awake shooter or caster strikes from (0 for the rest): the bot closes in on
+    one that can reach it, since standing off only lets it shoot."""
+    return monster.reach if monster.reach > 1 and monster.mode not in SLEEPY else 0
 
 
 def _visible_monsters(game: Game) -> list[Actor]:
@@ -490,12 +656,24 @@ def better_gear(game: Game) -> list[Item]:
             and gear_score(item.kind) > _worn_score(game, slot)]
 
 
+def junk(game: Game) -> list[Item]:
+    """Carried things of no more use: keys to doors not on this floor (the floors above are
+    done with), and gear neither worn nor better than what is worn. A full pack drops them."""
+    worn = set(game.hero.equipment.values())
+    return [item for item in game.hero.inventory if item.id not in worn and (
+        (item.kind == "key" and item.key_for not in game.floor.doors)
+        or (gear.kind_of(item.kind).slot
+            and gear_score(item.kind) <= _worn_score(game, gear.kind_of(item.kind).slot)))]
+
+
 def wanted(game: Game, item: Item) -> bool:
     """Worth carrying: the relic, gold, anything usable, gear better than what the hero has."""
     kind = gear.kind_of(item.kind)
     if kind.kind in ("relic", "gold"):
         return True
     if len(game.hero.inventory) >= INVENTORY_LIMIT:
+        return False
+    if item.kind == "key" and item.key_for not in game.floor.doors:
         return False
     if not kind.slot:
         return True

@@ -9,7 +9,10 @@ from game.world.model import PLAYER_ID, Actor, Game
 
 COMBAT_NOISE = 8
 BOLSTER_BONUS = 2
-LONG_RANGE = 4
+LONG_RANGE = 2
+"""Every full LONG_RANGE tiles between a shooter and its target cost 2 to hit (-2 at 2-3 tiles,
+-6 at 6): a shot from across a room lands only on a lucky roll, so shooters must come close,
+where the hero can reach them, to be deadly; round a corner they cannot shoot at all."""
 MONSTER_DAMAGE_PERCENT = 75
 """Bestiary damage is meant for a party with healing to share; one hero takes three quarters."""
 
@@ -29,7 +32,7 @@ def armour_class(game: Game, actor: Actor) -> int:
 
 
 def range_penalty(attacker: Actor, defender: Actor) -> int:
-    """Shots beyond short range are harder: -2 for every full LONG_RANGE tiles of distance."""
+    """Shots from farther off are harder: -2 for every full LONG_RANGE tiles of distance."""
     distance = max(abs(attacker.x - defender.x), abs(attacker.y - defender.y))
     return 2 * (distance // LONG_RANGE)
 

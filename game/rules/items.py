@@ -12,6 +12,9 @@ from game.world import dungeon, gear
 from game.world.model import Game, Item
 
 INVENTORY_LIMIT = 26
+HEAL_SHARE = 3
+"""A potion of healing restores its dice or 1/HEAL_SHARE of maximum HP, whichever is more: the
+potions found deep down must still matter to a hero who has grown to three times the HP."""
 
 
 def carried(game: Game, item_id: int) -> Item | None:
@@ -100,7 +103,8 @@ def _effect(game: Game, kind: gear.ItemKind, target: Point | None) -> str:
     if kind.key == "potion_healing":
         if player.hp >= player.max_hp:
             return "You are already at full health."
-        healed = min(player.max_hp - player.hp, game.rng.roll(kind.heal))
+        rolled = max(game.rng.roll(kind.heal), player.max_hp // HEAL_SHARE)
+        healed = min(player.max_hp - player.hp, rolled)
         player.hp += healed
         game.log(f"You feel better (+{healed} HP).", (120, 255, 120))
     elif kind.key == "scroll_mapping":
