@@ -56,13 +56,18 @@ def test_artillery_shoots_from_range() -> None:
     assert distance(m, scene.player) == 5, "it came only as near as its reach"
 
 
-def test_artillery_keeps_its_distance_when_you_close_in() -> None:
+def test_artillery_gives_ground_once_then_stands_and_fights() -> None:
     scene = scenario(ROOM.replace("#@.....m", "#....@.m"),
-                     legend={"m": monster("artillery", reach=5)}, hp=100)
+                     legend={"m": monster("artillery", reach=5, attack=30)}, hp=100)
     m = scene.monster("m")
-    for _ in range(5):
-        scene.act(Move(1, 0) if scene.player.x < m.x - 1 else Wait())
-        assert distance(m, scene.player) >= 2, scene.render()
+    scene.act(Move(1, 0))  # next to it: it steps back rather than shoot point-blank
+    assert distance(m, scene.player) == 2, scene.render()
+    assert scene.player.hp == 100
+    scene.act(Move(1, 0))  # caught up: now it holds its ground and fights
+    assert distance(m, scene.player) == 1, scene.render()
+    assert any("hits you" in text for text in messages(scene))
+    waits(scene, 4)  # and it gives ground again once it has had time to recover
+    assert distance(m, scene.player) == 2, scene.render()
 
 
 def test_cornered_artillery_fights_hand_to_hand() -> None:
@@ -77,12 +82,23 @@ def test_cornered_artillery_fights_hand_to_hand() -> None:
 
 
 def test_controller_slows_or_confuses_at_range() -> None:
-    scene = scenario(ROOM, legend={"m": monster("controller", reach=6)}, hp=100)
+    scene = scenario(ROOM, legend={"m": monster("controller", reach=6, attack=30)}, hp=100)
     m = scene.monster("m")
     scene.act(Wait())
     assert {"slowed", "confused"} & set(scene.player.effects)
     assert distance(m, scene.player) == 6, "it cast from where it stood"
     assert any("casts a spell" in text for text in messages(scene))
+
+
+@pytest.mark.parametrize(("save", "resisted"), [(14, True), (13, False), (20, True), (1, False)])
+def test_a_hex_can_be_resisted(save: int, resisted: bool) -> None:
+    # DC 10 + attack 8 // 2 = 14; a level 1 hero adds nothing to the d20
+    rng = ScriptedRng(d20=[save])
+    scene = scenario(ROOM, legend={"m": monster("controller", reach=6, attack=8)}, hp=100,
+                     rng=rng)
+    scene.act(Wait())
+    assert bool({"slowed", "confused"} & set(scene.player.effects)) is not resisted
+    assert any("you resist it" in text for text in messages(scene)) is resisted
 
 
 LEADER = """

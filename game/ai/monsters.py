@@ -34,6 +34,12 @@ BOLSTER_TURNS = 3
 SPELL_TURNS = 4
 SPELL_RECHARGE = 10
 """Turns before a controller can cast again: a hex is a moment, not a prison."""
+HEX_DC = 10
+"""A hex is resisted on d20 + half the hero's level >= HEX_DC + half the caster's attack bonus
+(a goblin hexer's first hex is shrugged off about half the time)."""
+GIVE_GROUND_TURNS = 3
+"""After stepping back from the player, a shooter stands and fights hand to hand for this many
+turns: it gives ground once, it does not run circles round a hero who chases it."""
 RANGED_ROLES = ("artillery", "controller")
 
 
@@ -138,21 +144,32 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
 
 
 def _ranged_turn(game: Game, monster: Actor, distance: int, maps: TurnMaps) -> bool:
-    """Shoot or cast when the player is in sight and range; back off when too close."""
-    if distance < KEEP_AWAY - 1 and _away(game, monster, maps):
+    """Shoot or cast when the player is in sight and range; give ground once when the player
+    closes in, then stand."""
+    if distance == 1 and "holding" not in monster.effects and _away(game, monster, maps):
+        monster.effects["holding"] = GIVE_GROUND_TURNS
         return True
     if distance <= 1 or not sees_player(game, monster, monster.reach):
         return False
     player = game.player
     hexed = {"slowed", "confused"} & set(player.effects)
     if monster.role == "controller" and not hexed and "recharging" not in monster.effects:
-        effect = "slowed" if game.rng.coin() else "confused"
-        player.effects[effect] = SPELL_TURNS
         monster.effects["recharging"] = SPELL_RECHARGE
-        game.log(f"The {monster.name} casts a spell: you are {effect}!", (200, 120, 255))
+        _hex(game, monster)
         return True
     combat.attack(game, monster, player, ranged=True)
     return True
+
+
+def _hex(game: Game, caster: Actor) -> None:
+    """Slow or confuse the player, who may resist (a saving throw that grows with level)."""
+    effect = "slowed" if game.rng.coin() else "confused"
+    save = game.rng.randint(1, 20) + game.hero.level // 2
+    if save >= HEX_DC + caster.attack // 2:
+        game.log(f"The {caster.name} casts a spell, but you resist it.", (170, 150, 220))
+        return
+    game.player.effects[effect] = SPELL_TURNS
+    game.log(f"The {caster.name} casts a spell: you are {effect}!", (200, 120, 255))
 
 
 def _bolster(game: Game, leader: Actor) -> None:
