@@ -358,3 +358,36 @@ def test_monsters_act_twice_while_the_player_is_slowed() -> None:
     assert "slowed" not in scene.player.effects
     scene.act(Wait())
     assert scene.game.turn == 7
+
+
+@pytest.mark.parametrize("staggers", [True, False])
+def test_a_confused_monster_loses_half_its_turns_even_next_to_you(staggers: bool) -> None:
+    # the first chance asked in the turn is the stagger; a wall all round but west (the player)
+    rng = ScriptedRng(chances=[staggers, False], d20=[15])
+    scene = scenario("""
+        #####
+        #@m##
+        #####
+    """, legend={"m": monster(attack=30, damage="1d1")}, hp=50, rng=rng)
+    scene.monster("m").effects["confused"] = 5
+    scene.act(Wait())
+    swung = scene.player.hp < 50
+    stumbled = any("stumbles about in confusion" in text for text in messages(scene))
+    assert stumbled is staggers
+    assert rng.asked[0] == monsters.STAGGER_CHANCE
+    if not staggers:
+        assert swung, "a confused monster that keeps its wits this turn fights as usual"
+
+
+def test_a_stumble_into_the_player_is_a_wild_swing_not_a_free_turn() -> None:
+    hits = 0
+    for seed in range(40):
+        scene = scenario("""
+            #####
+            #@m##
+            #####
+        """, legend={"m": monster(attack=30, damage="1d1")}, hp=50, seed=f"stumble-{seed}")
+        scene.monster("m").effects["confused"] = 5
+        scene.act(Wait())
+        hits += scene.player.hp < 50
+    assert 0 < hits < 40, "sometimes it keeps its wits or stumbles into you; sometimes not"

@@ -32,8 +32,12 @@ KEEP_AWAY = 3
 BOLSTER_RANGE = 5
 BOLSTER_TURNS = 3
 SPELL_TURNS = 4
-SPELL_RECHARGE = 10
-"""Turns before a controller can cast again: a hex is a moment, not a prison."""
+SPELL_RECHARGE = 16
+"""Monster turns before a controller can cast again: a hex is a moment, not a prison. Monsters
+act twice a turn while the hero is slowed, so a slow (SPELL_TURNS = 4 of the hero's turns)
+uses half of this; one caster keeps the hero hexed at most about half the time."""
+STAGGER_CHANCE = 0.5
+"""A confused monster loses this share of its turns stumbling about, attacks included."""
 HEX_DC = 10
 """A hex is resisted on d20 + half the hero's level >= HEX_DC + half the caster's attack bonus
 (a goblin hexer's first hex is shrugged off about half the time)."""
@@ -112,6 +116,9 @@ def _wander(game: Game, monster: Actor) -> None:
 
 
 def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
+    if "confused" in monster.effects and game.rng.chance(STAGGER_CHANCE):
+        _stagger(game, monster)
+        return
     player = game.player
     distance = max(abs(monster.x - player.x), abs(monster.y - player.y))
     hurt = monster.hp <= monster.max_hp * FLEE_BELOW
@@ -141,6 +148,14 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
             monster.effects["retreat"] = 2
         return
     _toward(game, monster, maps)
+
+
+def _stagger(game: Game, monster: Actor) -> None:
+    """A confused monster's lost turn: a step in a random direction (into a wall, nowhere; into
+    the player, a wild swing)."""
+    if game.floor.visible[monster.y, monster.x]:
+        game.log(f"The {monster.name} stumbles about in confusion.", (200, 160, 255))
+    _step(game, monster, STEPS[game.rng.below(len(STEPS))])
 
 
 def _ranged_turn(game: Game, monster: Actor, distance: int, maps: TurnMaps) -> bool:
