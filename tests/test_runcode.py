@@ -61,3 +61,14 @@ def test_another_rules_version_is_refused_naming_both() -> None:
 def test_junk_is_refused(junk: str) -> None:
     with pytest.raises(RunCodeError):
         decode(junk)
+
+
+def test_the_run_codes_in_the_readme_play_under_these_rules() -> None:
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    codes = set(re.findall(r"\bD\d+-[0-9A-Z]{5}(?:-[0-9A-Z]{1,5})+\b", readme))
+    assert codes, "the README shows a run code"
+    for code in sorted(codes):
+        assert decode(code).version == RULES_VERSION, code
