@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 from game import generators, tiles
 from game.dressing import dress_floor
 from game.dressing.areas import Space, build_areas
-from game.dressing.checks import key_problems, reach_problems
+from game.dressing.checks import key_problems, reach_problems, return_problems
 from game.dressing.keys import place_keys
 from game.dressing.model import DoorDressing, Dressing, Key
 from game.floorplan import Door, FloorPlan, Point, Stair, TeleporterPair
@@ -46,7 +46,9 @@ def door(point: Point, state: str = "unlocked", reinforced: bool = False) -> Doo
 
 
 def dressed(plan: FloorPlan, doors: list[DoorDressing], keys: list[Key]) -> Dressing:
-    by_key = {k.door: k.id for k in keys}
+    by_key: dict[Point, int] = {}
+    for k in keys:
+        by_key.setdefault(k.door, k.id)  # a door names its first key; later ones are spares
     doors = [replace(d, key=by_key.get(d.point)) for d in doors]
     return Dressing(1, "4e", False, (), tuple(doors), (), (), tuple(keys), (), (), ())
 
@@ -56,6 +58,17 @@ def keyed(plan: FloorPlan, doors: list[DoorDressing], seed: int = 1) -> Dressing
     space = Space(plan, build_areas(plan))
     doors, keys = place_keys(plan, doors, Rng(seed), space)
     return Dressing(1, "4e", False, (), tuple(doors), (), (), tuple(keys), (), (), ())
+
+
+def firsts(dressing: Dressing) -> list[Key]:
+    """The keys the doors name (the way down); the rest are spares for the way back."""
+    named = {d.key for d in dressing.doors}
+    return [k for k in dressing.keys if k.id in named]
+
+
+def spares(dressing: Dressing) -> list[Key]:
+    named = {d.key for d in dressing.doors}
+    return [k for k in dressing.keys if k.id not in named]
 
 
 CORRIDOR = """
@@ -87,8 +100,10 @@ def test_a_reinforced_door_needs_its_key_even_unlocked() -> None:
     assert reach_problems(plan, dressed(plan, [held], []))
     assert reach_problems(plan, dressed(plan, [held], [Key(1, 1, 1, (5, 1))])) == []
     placed = keyed(plan, [held])
-    (key,) = placed.keys
+    (key,) = firsts(placed)
     assert key.x < 5 and placed.doors[0].key == key.id
+    (spare,) = spares(placed)
+    assert spare.door == (5, 1) and spare.x > 5, "the way back has its own key"
 
 
 @pytest.mark.parametrize("state", ["unlocked", "stuck"])
@@ -97,6 +112,31 @@ def test_stuck_and_trapped_doors_let_the_player_through(state: str) -> None:
     trapped = replace(door((5, 1), state), trapped=True)
     assert reach_problems(plan, dressed(plan, [trapped], [])) == []
     assert keyed(plan, [trapped]).keys == ()
+
+
+def test_the_way_back_needs_a_key_on_the_way_down_side() -> None:
+    # a hero who fell through a trapdoor past this floor comes up at > with no keys
+    plan = plan_from(CORRIDOR)
+    near_only = dressed(plan, [door((5, 1), "locked")], [Key(1, 2, 1, (5, 1))])
+    assert reach_problems(plan, near_only) == []
+    assert return_problems(plan, near_only) == [
+        "the arrival cannot be reached back from the way down at (9, 1)"]
+    both = dressed(plan, [door((5, 1), "locked")], [Key(1, 2, 1, (5, 1)), Key(2, 8, 1, (5, 1))])
+    assert return_problems(plan, both) == []
+
+
+STAIRS_CLOSET = """
+#######
+#<..+>#
+#######
+"""
+
+
+def test_with_no_free_tile_by_the_way_down_the_spare_lies_on_the_stairs() -> None:
+    plan = plan_from(STAIRS_CLOSET)
+    placed = keyed(plan, [door((4, 1), "locked")])
+    assert [k.point for k in spares(placed)] == [(5, 1)]
+    assert return_problems(plan, placed) == [] and key_problems(plan, placed) == []
 
 
 LOOP = """
@@ -127,13 +167,17 @@ def test_a_chain_of_locked_doors_gets_keys_in_order() -> None:
     shut = [door((4, 1), "locked"), door((7, 1), "stuck"), door((10, 1), "locked", True)]
     for seed in range(20):
         placed = keyed(plan, shut, seed)
-        first, second = placed.keys
+        first, second = firsts(placed)
         assert first.door == (4, 1) and first.x < 4
         assert second.door == (10, 1) and second.x < 10
+        back = spares(placed)
+        assert [k.door for k in back] == [(10, 1), (4, 1)], "the way back, in the order met"
+        assert back[0].x > 10 and 4 < back[1].x < 10
         assert reach_problems(plan, placed) == [] and key_problems(plan, placed) == []
+        assert return_problems(plan, placed) == []
     # Swapping the two keys puts each behind a door that needs the other.
     placed = keyed(plan, shut)
-    a, b = placed.keys
+    a, b = firsts(placed)
     swapped = dressed(plan, shut, [Key(1, 11, 1, a.door), Key(2, 2, 1, b.door)])
     assert reach_problems(plan, swapped)
 
@@ -150,8 +194,8 @@ CLOSET = """
 def test_an_arrival_closet_gets_its_key_on_the_arrival() -> None:
     plan = plan_from(CLOSET)
     placed = keyed(plan, [door((1, 2), "locked")])
-    assert [k.point for k in placed.keys] == [(1, 1)]
-    assert reach_problems(plan, placed) == []
+    assert [k.point for k in firsts(placed)] == [(1, 1)]
+    assert reach_problems(plan, placed) == [] and return_problems(plan, placed) == []
 
 
 DOUBLE_DOOR = """
@@ -166,8 +210,9 @@ def test_doors_side_by_side() -> None:
     shut = [door((3, 1), "stuck"), door((4, 1), "locked")]
     assert reach_problems(plan, dressed(plan, shut, []))
     placed = keyed(plan, shut)
-    assert [k.door for k in placed.keys] == [(4, 1)] and placed.keys[0].x < 3
-    assert reach_problems(plan, placed) == []
+    assert [k.door for k in firsts(placed)] == [(4, 1)] and placed.keys[0].x < 3
+    assert [k.door for k in spares(placed)] == [(4, 1)] and spares(placed)[0].x > 4
+    assert reach_problems(plan, placed) == [] and return_problems(plan, placed) == []
 
 
 TELEPORT = """
@@ -192,7 +237,10 @@ def test_bad_key_records_are_reported() -> None:
     shut = [door((4, 1), "locked"), door((7, 1)), door((10, 1), "locked")]
     assert key_problems(plan, dressed(plan, shut, [Key(1, 2, 1, (7, 1))]))  # an unlocked door
     two = dressed(plan, shut, [Key(1, 2, 1, (4, 1)), Key(2, 3, 1, (4, 1))])
-    assert any("two keys" in line for line in key_problems(plan, two))
+    assert key_problems(plan, two) == [], "a spare is allowed"
+    misnamed = replace(two, doors=tuple(replace(d, key=2) if d.point == (4, 1) else d
+                                        for d in two.doors))
+    assert any("is its first" in line for line in key_problems(plan, misnamed))
     assert key_problems(plan, dressed(plan, shut, [Key(1, 4, 1, (4, 1))]))  # on the door
     assert key_problems(plan, dressed(plan, shut, [Key(3, 2, 1, (4, 1))]))  # ids not 1..n
 

@@ -5,7 +5,9 @@ the floor as a player would, from the arrival, through every door that opens wit
 picking up each key it finds and opening that key's door when it reaches it. The way down, every
 key and every walkable tile must be reached. The player's side of a locked door is wherever the
 walk reaches first, so a key behind its own door, or a reinforced door that is the only way on
-without a key, leaves tiles unreached and is reported.
+without a key, leaves tiles unreached and is reported. `return_problems` walks back the same way
+from each way down with no keys in hand (a hero who fell past this floor comes up there): the
+arrival must be reached.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ def problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
         door_problems(plan, dressing)
         + key_problems(plan, dressing)
         + reach_problems(plan, dressing)
+        + return_problems(plan, dressing)
         + placement_problems(plan, dressing)
     )
 
@@ -59,15 +62,15 @@ def key_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
     ids = [k.id for k in dressing.keys]
     if ids != list(range(1, len(ids) + 1)):
         found.append(f"key ids are not 1..{len(ids)}")
-    opened = [k.door for k in dressing.keys]
-    if len(set(opened)) != len(opened):
-        found.append("a door has two keys")
+    first: dict[Point, int] = {}
     for key in dressing.keys:
+        first.setdefault(key.door, key.id)
         door = doors.get(key.door)
         if door is None or not door.held_shut:
             found.append(f"key {key.id} opens {key.door}, not a locked or reinforced door")
-        elif door.key != key.id:
-            found.append(f"door {key.door} names key {door.key}, but key {key.id} opens it")
+        elif door.key != first[key.door]:
+            found.append(f"door {key.door} names key {door.key}, but key {first[key.door]}"
+                         " is its first")
         tile = int(plan.tiles[key.y, key.x])
         if not tiles.WALKABLE[tile] or tile == tiles.DOOR:
             found.append(f"key {key.id} at {key.point} is not on open floor")
@@ -79,10 +82,34 @@ def key_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
 
 def reach_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
     """Walk from the arrival picking up keys; report what stays out of reach."""
+    labels, links = _graph(plan)
+    return _unreached(plan, dressing, labels, _walk(plan, dressing, labels, links, plan.arrival))
+
+
+def return_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
+    """Walk back from each way down with empty hands, picking up keys: the arrival must be
+    reached (a hero who fell past this floor comes up its stairs down with none of its keys)."""
+    labels, links = _graph(plan)
+    home = int(labels[plan.arrival[1], plan.arrival[0]])
+    return [
+        f"the arrival cannot be reached back from the way down at ({x}, {y})"
+        for x, y in plan.exits
+        if home not in _walk(plan, dressing, labels, links, (x, y))
+    ]
+
+
+def _graph(plan: FloorPlan) -> tuple[NDArray[np.int32], dict[Node, list[Node]]]:
     t = plan.tiles
     labels, _ = label_regions(tiles.walkable(t) & (t != tiles.DOOR))
+    return labels, _links(plan, labels)
+
+
+def _walk(
+    plan: FloorPlan, dressing: Dressing, labels: NDArray[np.int32],
+    links: dict[Node, list[Node]], start: Point,
+) -> set[Node]:
+    """Everything a player starting at `start` with no keys reaches, picking keys up on the way."""
     shut = {d.point for d in dressing.doors if d.held_shut}
-    links = _links(plan, labels)
     keys_at: dict[int, list[Point]] = {}
     for key in dressing.keys:
         keys_at.setdefault(int(labels[key.y, key.x]), []).append(key.door)
@@ -100,7 +127,7 @@ def reach_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
         seen.add(node)
         todo.append(node)
 
-    enter(int(labels[plan.arrival[1], plan.arrival[0]]))
+    enter(int(labels[start[1], start[0]]))
     while todo:
         node = todo.popleft()
         if isinstance(node, int):
@@ -110,7 +137,7 @@ def reach_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
                     enter(door)
         for other in links.get(node, ()):
             enter(other)
-    return _unreached(plan, dressing, labels, seen)
+    return seen
 
 
 def _links(plan: FloorPlan, labels: NDArray[np.int32]) -> dict[Node, list[Node]]:
@@ -165,7 +192,8 @@ def placement_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
             if plan.tiles[m.y, m.x] != tiles.FLOOR or m.point in stairs:
                 found.append(f"encounter {encounter.id}: {m.kind} at {m.point} not on plain floor")
     things = [m.point for e in dressing.encounters for m in e.monsters]
-    things += [k.point for k in dressing.keys if k.point != plan.arrival]  # the last resort
+    last_resorts = (plan.arrival, *plan.exits)  # keys may pile up on stairs when all else is full
+    things += [k.point for k in dressing.keys if k.point not in last_resorts]
     things += [s.point for s in dressing.stairs if not s.placed]
     things += [t.point for t in dressing.traps if t.source != "door"]
     things += [(t.x, t.y) for t in dressing.treasures]

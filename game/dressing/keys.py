@@ -8,6 +8,10 @@ can grow no more, the lowest door in reading order on its edge that still leads 
 its key, on a random free floor tile of the reachable set, and opens. So every key lies on the
 reachable side of its door, and a locked or magically reinforced door is never the only way on
 without a key. Nothing here floods the whole map per door.
+
+The way back counts too: a hero who fell through a trapdoor past this floor's sealed doors comes
+back up its stairs down with none of their keys. So the same growth runs again from each way down,
+and a door it needs whose key lies only on the far side gets a spare on this side.
 """
 
 from __future__ import annotations
@@ -153,7 +157,9 @@ class _Picker:
     Free floor tiles are sorted by region once; the reached regions keep running totals of their
     tiles, so a uniform pick is one bisection."""
 
-    def __init__(self, plan: FloorPlan, graph: DoorGraph, taken: NDArray[np.bool_]) -> None:
+    def __init__(
+        self, plan: FloorPlan, graph: DoorGraph, taken: NDArray[np.bool_], fallback: Point
+    ) -> None:
         floor = np.flatnonzero(plan.tiles.ravel() == tiles.FLOOR)
         owner = graph.labels.ravel()[floor]
         self.sorted = floor[np.argsort(owner, kind="stable")]
@@ -161,7 +167,9 @@ class _Picker:
         self.counts = counts.tolist()
         self.starts = (np.cumsum(counts) - counts).tolist()
         self.width = plan.width
-        self.arrival = plan.arrival
+        self.fallback = fallback
+        """Where a key goes when every free tile of the reached regions is taken: the stairs
+        the walk starts on (the hero stands there, so the key is found at once)."""
         self.taken = taken
         self.totals: list[int] = []
 
@@ -176,12 +184,12 @@ class _Picker:
             point = self._tile(self.starts[order[i]] + offset)
             if not self.taken[point[1], point[0]]:
                 return point
-        for region in order:  # nearly everything taken: the first free one, else the arrival
+        for region in order:  # nearly everything taken: the first free one, else the fallback
             for k in range(self.counts[region]):
                 point = self._tile(self.starts[region] + k)
                 if not self.taken[point[1], point[0]]:
                     return point
-        return self.arrival
+        return self.fallback
 
     def _tile(self, position: int) -> Point:
         flat = int(self.sorted[position])
@@ -199,10 +207,33 @@ def place_keys(
     keyed = list(doors)
     keys: list[Key] = []
     for index in grower.grow(start):
-        picker = picker or _Picker(plan, graph, space.taken)
+        picker = picker or _Picker(plan, graph, space.taken, plan.arrival)
         x, y = picker.pick(rng, grower.order)
         key = Key(len(keys) + 1, x, y, doors[index].point)
         space.take((x, y))
         keys.append(key)
         keyed[index] = replace(doors[index], key=key.id)
+    for exit_ in plan.exits:
+        keys += _spares(plan, graph, doors, exit_, keys, rng, space)
     return keyed, keys
+
+
+def _spares(
+    plan: FloorPlan, graph: DoorGraph, doors: Sequence[DoorDressing], exit_: Point,
+    keys: list[Key], rng: Rng, space: Space,
+) -> list[Key]:
+    """Spare keys for the walk from the way down `exit_` back to the arrival: one for each
+    held-shut door on that walk whose keys all lie beyond it."""
+    grower = Grower(graph, [d.held_shut for d in doors])
+    picker: _Picker | None = None
+    spares: list[Key] = []
+    for index in grower.grow(int(graph.labels[exit_[1], exit_[0]])):
+        point = doors[index].point
+        if any(k.door == point and grower.reached[int(graph.labels[k.y, k.x])]
+               for k in keys + spares):
+            continue
+        picker = picker or _Picker(plan, graph, space.taken, exit_)
+        x, y = picker.pick(rng, grower.order)
+        space.take((x, y))
+        spares.append(Key(len(keys) + len(spares) + 1, x, y, point))
+    return spares
