@@ -232,10 +232,15 @@ def test_pick_up_and_drop() -> None:
     assert scene.game.turn == 4
 
 
+def fill_pack(scene: Scene) -> None:
+    """Every place in the pack taken: keys to different doors never share a place."""
+    for n in range(items.INVENTORY_LIMIT):
+        give(scene, "key", key_for=(100 + n, 100))
+
+
 def test_the_pack_holds_a_limited_number_of_items() -> None:
     scene = scenario(ROOM.replace("#@.", "#@!"), legend={"!": "potion_healing"})
-    for _ in range(items.INVENTORY_LIMIT):
-        give(scene, "scroll_mapping")
+    fill_pack(scene)
     scene.act(Move(1, 0))
     turn = scene.game.turn
     result = scene.act(PickUp())
@@ -244,10 +249,24 @@ def test_the_pack_holds_a_limited_number_of_items() -> None:
     assert len(scene.floor.items) == 1
 
 
+def test_interchangeable_items_share_a_place_in_the_pack() -> None:
+    scene = scenario(ROOM.replace("#@.", "#@!"), legend={"!": "potion_healing"})
+    for _ in range(items.INVENTORY_LIMIT * 2):
+        give(scene, "scroll_mapping")  # fifty-two scrolls: one place
+    assert not items.pack_full(scene.game)
+    for n in range(items.INVENTORY_LIMIT - 2):
+        give(scene, "key", key_for=(100 + n, 100))
+    give(scene, "potion_healing")  # the last place
+    assert items.pack_full(scene.game)
+    scene.act(Move(1, 0))
+    assert isinstance(scene.act(PickUp()), Success), "a potion joins the potions' place"
+    assert not scene.floor.items
+
+
 def test_the_relic_fits_in_a_full_pack() -> None:
     scene = scenario(ROOM.replace("#@.", "#@&"), legend={"&": "relic"})
-    for _ in range(items.INVENTORY_LIMIT):
-        give(scene, "scroll_mapping")
+    fill_pack(scene)
+    assert items.pack_full(scene.game)
     scene.act(Move(1, 0))
     assert isinstance(scene.act(PickUp()), Success)
     assert scene.game.hero.has_relic

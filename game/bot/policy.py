@@ -39,7 +39,7 @@ from game.rules.actions import (
     Use,
     Wait,
 )
-from game.rules.items import INVENTORY_LIMIT
+from game.rules.items import pack_full
 from game.rules.stairs import GOES
 from game.rules.turns import player_act
 from game.world import fov, gear
@@ -301,7 +301,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
         yield "equip", Equip(item.id)
     if _wanted_here(game):
         yield "pickup", PickUp()
-    if len(hero.inventory) >= INVENTORY_LIMIT:
+    if pack_full(game):
         for item in junk(game)[:1]:
             yield "drop", Drop(item.id)
     if low and not awake and game.turn < memory.rest_off_until:  # alone, but rest does not heal
@@ -671,7 +671,7 @@ def wanted(game: Game, item: Item) -> bool:
     kind = gear.kind_of(item.kind)
     if kind.kind in ("relic", "gold"):
         return True
-    if len(game.hero.inventory) >= INVENTORY_LIMIT:
+    if pack_full(game, item):
         return False
     if item.kind == "key" and item.key_for not in game.floor.doors:
         return False
@@ -686,7 +686,7 @@ def _wanted_here(game: Game) -> bool:
     here = game.floor.items_at(*game.player.pos)
     if not here:
         return False
-    if len(game.hero.inventory) >= INVENTORY_LIMIT:
+    if pack_full(game, here[0]):
         return here[0].kind in ("relic", "gold")
     return any(wanted(game, item) for item in here)
 

@@ -12,6 +12,8 @@ from game.world import dungeon, gear
 from game.world.model import Game, Item
 
 INVENTORY_LIMIT = 26
+"""Places in the pack, one per inventory letter: interchangeable items share one
+(gear.pack_rows), so twenty potions of healing take one place."""
 HEAL_SHARE = 3
 """A potion of healing restores its dice or 1/HEAL_SHARE of maximum HP, whichever is more: the
 potions found deep down must still matter to a hero who has grown to three times the HP."""
@@ -19,6 +21,13 @@ potions found deep down must still matter to a hero who has grown to three times
 
 def carried(game: Game, item_id: int) -> Item | None:
     return next((i for i in game.hero.inventory if i.id == item_id), None)
+
+
+def pack_full(game: Game, item: Item | None = None) -> bool:
+    """No place for `item` in the pack (with no item: no place for a new kind of thing)."""
+    if item is None:
+        return len(gear.pack_rows(game.hero)) >= INVENTORY_LIMIT
+    return len(gear.pack_rows(game.hero, item)) > INVENTORY_LIMIT
 
 
 def pick_up(game: Game) -> Result:
@@ -35,7 +44,7 @@ def pick_up(game: Game) -> Result:
     if item.kind == "relic":
         game.hero.has_relic = True
         game.log("You take the relic! Now climb back out of the dungeon.", (255, 120, 255))
-    elif len(game.hero.inventory) >= INVENTORY_LIMIT:
+    elif pack_full(game, item):
         return Impossible("Your pack is full.")
     floor.items.remove(item)
     item.x = item.y = -1

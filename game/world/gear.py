@@ -1,4 +1,5 @@
-"""Item kinds from assets/items.toml, and what worn equipment adds to the hero."""
+"""Item kinds from assets/items.toml, what worn equipment adds to the hero, and how the pack
+stacks."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.assets import ASSETS_DIR
-from game.world.model import Hero
+from game.world.model import Hero, Item
 
 ITEMS_PATH = ASSETS_DIR / "items.toml"
 KINDS = ("potion", "scroll", "weapon", "armour", "key", "gold", "relic")
@@ -132,3 +133,22 @@ def total(hero: Hero, stat: str) -> int:
 def weapon_dice(hero: Hero) -> str:
     """The wielded weapon's damage dice, or "" when fighting bare-handed."""
     return next((kind.damage for kind in worn(hero) if kind.slot == "weapon"), "")
+
+
+def pack_rows(hero: Hero, extra: Item | None = None) -> list[list[Item]]:
+    """The pack (plus `extra`, if given) as rows: interchangeable items (same kind and amount,
+    not worn, not the key to one door) share a row, in the order first carried; the rest have a
+    row each. A row is one inventory letter and one of the pack's places."""
+    worn = set(hero.equipment.values())
+    rows: list[list[Item]] = []
+    row_of: dict[tuple[str, int], int] = {}
+    for item in [*hero.inventory, *([extra] if extra is not None else [])]:
+        alike = item.id not in worn and item.key_for is None
+        kind = (item.kind, item.amount)
+        if alike and kind in row_of:
+            rows[row_of[kind]].append(item)
+            continue
+        if alike:
+            row_of[kind] = len(rows)
+        rows.append([item])
+    return rows

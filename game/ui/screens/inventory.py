@@ -14,7 +14,7 @@ from game.ui.draw import MUTED, centred_box
 from game.ui.screens.choices import ChoiceMenu, Choices
 from game.ui.state import Pop, Replace, Transition
 from game.world import gear
-from game.world.model import Item
+from game.world.model import Hero, Item
 
 if TYPE_CHECKING:
     from game.ui.screens.play import PlayState
@@ -24,29 +24,17 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 50
 
 
-def stacked(items: list[Item], worn: set[int]) -> tuple[list[Item], list[str]]:
-    """One row per kind of interchangeable item (the first one carried stands for them all,
-    "potion of healing (x2)"); worn items and keys, which open one door each, get rows of their
-    own."""
-    rows: list[Item] = []
-    counts: list[int] = []
-    row_of: dict[tuple[str, int], int] = {}
-    for item in items:
-        alike = item.id not in worn and item.key_for is None
-        kind = (item.kind, item.amount)
-        if alike and kind in row_of:
-            counts[row_of[kind]] += 1
-            continue
-        if alike:
-            row_of[kind] = len(rows)
-        rows.append(item)
-        counts.append(1)
+def stacked(hero: Hero) -> tuple[list[Item], list[str]]:
+    """One row per stack of the pack (gear.pack_rows): the first item carried stands for the
+    rest, "potion of healing (x2)"."""
+    worn = set(hero.equipment.values())
+    rows = gear.pack_rows(hero)
     labels = [
-        item_name(item) + (" (worn)" if item.id in worn else "")
-        + (f" (x{count})" if count > 1 else "")
-        for item, count in zip(rows, counts, strict=True)
+        item_name(row[0]) + (" (worn)" if row[0].id in worn else "")
+        + (f" (x{len(row)})" if len(row) > 1 else "")
+        for row in rows
     ]
-    return rows, labels
+    return [row[0] for row in rows], labels
 
 
 class InventoryScreen(ChoiceMenu):
@@ -55,8 +43,7 @@ class InventoryScreen(ChoiceMenu):
     def __init__(self, play: PlayState, mode: str) -> None:
         self.play = play
         self.mode = mode
-        worn = set(play.game.hero.equipment.values())
-        self.items, labels = stacked(play.game.hero.inventory, worn)
+        self.items, labels = stacked(play.game.hero)
         self.choices = Choices([
             f"{LETTERS[i]}) {label}" for i, label in enumerate(labels[: len(LETTERS)])
         ])
