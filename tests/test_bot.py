@@ -17,7 +17,7 @@ from game import generators
 from game.bot import autoplay, policy
 from game.bot.policy import IMPOSSIBLE_LIMIT, Bot, Memory, next_action
 from game.cli import main
-from game.rules import turns
+from game.rules import combat, turns
 from game.rules.actions import (
     Attack,
     ChooseLevelUp,
@@ -90,9 +90,10 @@ def test_threat_counts_what_can_strike_now_and_doubles_when_slowed() -> None:
         "g": monster(attack=30, damage="1d7"), "s": monster("artillery", attack=30, damage="1d15",
                                                           reach=6)})
     foes = scene.floor.monsters
-    assert policy.threat(scene.game, foes) == pytest.approx(0.95 * 0.75 * (4 + 8))
+    share = combat.MONSTER_DAMAGE_PERCENT / 100
+    assert policy.threat(scene.game, foes) == pytest.approx(0.95 * share * (4 + 8))
     scene.player.effects["slowed"] = 2
-    assert policy.threat(scene.game, foes) == pytest.approx(2 * 0.95 * 0.75 * (4 + 8))
+    assert policy.threat(scene.game, foes) == pytest.approx(2 * 0.95 * share * (4 + 8))
 
 
 def test_out_of_potions_and_hurt_it_reads_teleportation_to_escape() -> None:

@@ -13,8 +13,9 @@ LONG_RANGE = 2
 """Every full LONG_RANGE tiles between a shooter and its target cost 2 to hit (-2 at 2-3 tiles,
 -6 at 6): a shot from across a room lands only on a lucky roll, so shooters must come close,
 where the hero can reach them, to be deadly; round a corner they cannot shoot at all."""
-MONSTER_DAMAGE_PERCENT = 75
-"""Bestiary damage is meant for a party with healing to share; one hero takes three quarters."""
+MONSTER_DAMAGE_PERCENT = 100
+"""Share of the bestiary's damage a monster deals: all of it. The lone hero's potions (a share of
+maximum HP each) and rest stand in for a party's healer; this is the knob if that proves wrong."""
 
 
 def attack_bonus(game: Game, actor: Actor) -> int:

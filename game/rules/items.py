@@ -14,7 +14,7 @@ from game.world.model import Game, Item
 INVENTORY_LIMIT = 26
 """Places in the pack, one per inventory letter: interchangeable items share one
 (gear.pack_rows), so twenty potions of healing take one place."""
-HEAL_SHARE = 3
+HEAL_SHARE = 4
 """A potion of healing restores its dice or 1/HEAL_SHARE of maximum HP, whichever is more: the
 potions found deep down must still matter to a hero who has grown to three times the HP."""
 
