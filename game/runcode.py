@@ -84,12 +84,22 @@ def decode(text: str) -> RunCode:
     if prefix is None:
         raise RunCodeError("run code: expected it to start with D<version>-, e.g. D1-")
     version = int(prefix.group(1))
-    if version != RULES_VERSION:
-        raise RunCodeError(
-            f"run code: made for rules version {version}; this game plays rules version "
-            f"{RULES_VERSION}"
-        )
-    letters = cleaned[prefix.end():].replace("-", "")
+    if version == RULES_VERSION:
+        return _read(cleaned[prefix.end():], version)
+    try:  # another version's code: name its seed if it reads as ours would
+        seed = f" (its seed is {_read(cleaned[prefix.end():], version).seed!r}: start that seed" \
+            " to play it here, on other floors)"
+    except RunCodeError:
+        seed = ""
+    raise RunCodeError(
+        f"run code: made for rules version {version}; this game plays rules version "
+        f"{RULES_VERSION}{seed}"
+    )
+
+
+def _read(rest: str, version: int) -> RunCode:
+    """The letters after the prefix: checksum, header, seed and plan."""
+    letters = rest.replace("-", "")
     body = _unbase32(letters)
     if _base32(body) != "".join(ALPHABET[_DECODE[char]] for char in letters):
         raise RunCodeError("run code: the checksum does not match (a character is mistyped?)")

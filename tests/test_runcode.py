@@ -72,3 +72,12 @@ def test_the_run_codes_in_the_readme_play_under_these_rules() -> None:
     assert codes, "the README shows a run code"
     for code in sorted(codes):
         assert decode(code).version == RULES_VERSION, code
+
+
+def test_a_code_of_other_rules_is_refused_but_names_its_seed() -> None:
+    older = encode(RunCode("shared seed", "1-3:cave", version=RULES_VERSION - 1))
+    with pytest.raises(RunCodeError) as refused:
+        decode(older)
+    line = str(refused.value)
+    assert f"made for rules version {RULES_VERSION - 1}" in line
+    assert "its seed is 'shared seed'" in line and "\n" not in line
