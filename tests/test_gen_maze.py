@@ -14,8 +14,8 @@ from numpy.typing import NDArray
 from game import checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Point
 from game.generators import maze, stampfont
-from game.generators.common import walk_distance
 from game.params import ParamError
+from game.pathing import walk_distance
 from game.seeds import Rng
 
 SPEC = maze.SPEC

@@ -18,8 +18,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from game.ai.maps import STEPS, TurnMaps
+from game.ai.maps import TurnMaps
 from game.floorplan import Point
+from game.pathing import STEPS
 from game.rules import combat, doors, movement
 from game.rules.actions import Alternative, Attack, OpenDoor, Result, Success
 from game.world.model import NORMAL_SPEED, PLAYER_ID, Actor, Game
