@@ -41,7 +41,7 @@ from game.rules.actions import (
 )
 from game.rules.items import pack_full
 from game.rules.stairs import GOES
-from game.rules.turns import player_act
+from game.turns import player_act
 from game.world import fov, gear
 from game.world.model import NORMAL_SPEED, Actor, Floor, Game, Item
 

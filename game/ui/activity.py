@@ -18,7 +18,7 @@ from game.bot import paths
 from game.floorplan import Point
 from game.rules.actions import Action, Move, Result, Success
 from game.rules.doors import has_key
-from game.rules.turns import player_act
+from game.turns import player_act
 from game.ui.describe import article
 from game.world.model import Floor, Game
 
