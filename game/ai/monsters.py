@@ -22,6 +22,7 @@ from game.ai.maps import STEPS, TurnMaps
 from game.floorplan import Point
 from game.rules import combat, doors, movement
 from game.rules.actions import Alternative, Attack, OpenDoor, Result, Success
+from game.world.kinds import MessageKind
 from game.world.model import NORMAL_SPEED, PLAYER_ID, Actor, Game
 
 NOTICE_RANGE = 9
@@ -90,11 +91,11 @@ def _idle(game: Game, monster: Actor) -> None:
     if monster.mode == "guard":
         if sees_player(game, monster, GUARD_RANGE):
             monster.mode = "hunt"
-            game.log(f"The {monster.name} rises to defend its den!", (255, 160, 100))
+            game.log(f"The {monster.name} rises to defend its den!", MessageKind.DANGER)
         return
     if sees_player(game, monster, NOTICE_RANGE) and game.rng.chance(NOTICE_CHANCE):
         monster.mode = "hunt"
-        game.log(f"The {monster.name} notices you!", (255, 200, 120))
+        game.log(f"The {monster.name} notices you!", MessageKind.NOTICED)
         return
     if monster.mode == "wander":
         _wander(game, monster)
@@ -125,7 +126,7 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
     if hurt and monster.role not in ("minion", "solo") and monster.mode != "flee":
         monster.mode = "flee"
         if game.floor.visible[monster.y, monster.x]:
-            game.log(f"The {monster.name} turns to flee!", (200, 200, 120))
+            game.log(f"The {monster.name} turns to flee!", MessageKind.FOE_BEATEN)
     if monster.mode == "flee":
         if not _away(game, monster, maps) and distance == 1:
             combat.attack(game, monster, player)
@@ -154,7 +155,7 @@ def _stagger(game: Game, monster: Actor) -> None:
     """A confused monster's lost turn: a step in a random direction (into a wall, nowhere; into
     the player, a wild swing)."""
     if game.floor.visible[monster.y, monster.x]:
-        game.log(f"The {monster.name} stumbles about in confusion.", (200, 160, 255))
+        game.log(f"The {monster.name} stumbles about in confusion.", MessageKind.CONFUSED)
     _step(game, monster, STEPS[game.rng.below(len(STEPS))])
 
 
@@ -181,10 +182,10 @@ def _hex(game: Game, caster: Actor) -> None:
     effect = "slowed" if game.rng.coin() else "confused"
     save = game.rng.randint(1, 20) + game.hero.level // 2
     if save >= HEX_DC + caster.attack // 2:
-        game.log(f"The {caster.name} casts a spell, but you resist it.", (170, 150, 220))
+        game.log(f"The {caster.name} casts a spell, but you resist it.", MessageKind.RESISTED)
         return
     game.player.effects[effect] = SPELL_TURNS
-    game.log(f"The {caster.name} casts a spell: you are {effect}!", (200, 120, 255))
+    game.log(f"The {caster.name} casts a spell: you are {effect}!", MessageKind.SPELL)
 
 
 def _bolster(game: Game, leader: Actor) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.rules import progress
 from game.rules.noise import make_noise
 from game.world import gear
+from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, Game
 
 COMBAT_NOISE = 8
@@ -60,11 +61,11 @@ def attack(game: Game, attacker: Actor, defender: Actor, ranged: bool = False) -
     make_noise(game, attacker.pos, COMBAT_NOISE)
     if not hit:
         game.log(f"{_name(attacker, True)} {_miss(attacker)} {_name(defender, False)}.",
-                 (160, 160, 160))
+                 MessageKind.FUTILE)
         return
     damage = damage_roll(game, attacker, critical=natural == 20)
     defender.hp -= damage
-    colour = (255, 120, 100) if defender.id == PLAYER_ID else (230, 230, 230)
+    colour = MessageKind.HURT if defender.id == PLAYER_ID else MessageKind.HIT
     crit = " hard" if natural == 20 else ""
     verb = ("shoot" if ranged else "hit") + ("" if attacker.id == PLAYER_ID else "s")
     game.log(f"{_name(attacker, True)} {verb} {_name(defender, False)}{crit} for {damage}.", colour)
@@ -80,10 +81,10 @@ def die(game: Game, victim: Actor, killer: Actor | None, cause: str = "") -> Non
     if victim.id == PLAYER_ID:
         game.outcome = "dead"
         game.cause = cause or (f"killed by {killer.name}" if killer else "died")
-        game.log("You die...", (255, 60, 60))
+        game.log("You die...", MessageKind.DEATH)
         return
     game.floor.monsters = [m for m in game.floor.monsters if m.id != victim.id]
-    game.log(f"{_name(victim, True)} dies.", (200, 200, 120))
+    game.log(f"{_name(victim, True)} dies.", MessageKind.FOE_BEATEN)
     if killer is not None and killer.id == PLAYER_ID:
         progress.gain_xp(game, victim.xp)
 

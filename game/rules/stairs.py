@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.rules.actions import Impossible, Result, Success
 from game.world import dungeon
+from game.world.kinds import MessageKind
 from game.world.model import Game
 
 GOES = {"down": ("down", "both"), "up": ("up", "both")}
@@ -29,7 +30,7 @@ def take_stairs(game: Game, direction: str) -> Result:
             return Impossible("You will not leave without the relic from the deepest floor.")
         game.outcome = "won"
         game.cause = "escaped with the relic"
-        game.log("You climb out into daylight with the relic. You win!", (255, 255, 120))
+        game.log("You climb out into daylight with the relic. You win!", MessageKind.TRIUMPH)
         return Success()
     dungeon.change_floor(game, floor.depth - 1, "exit")
     return Success()

@@ -15,6 +15,7 @@ from game.generators.common import UNREACHED, walk_distance
 from game.seeds import Rng, derive, seed_from_text
 from game.world.build import build_floor
 from game.world.fov import update_fov
+from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, Floor, FloorRecipe, Game, Hero, Item
 
 DEFAULT_PLAN: tuple[tuple[str, int, int], ...] = (
@@ -70,7 +71,7 @@ def new_game(
         game.hero.inventory.append(item)
     game.hero.equipment = {"weapon": game.hero.inventory[0].id, "body": game.hero.inventory[1].id}
     game.log(f"Welcome to Delve. Run code {game.code} (seed {seed_text!r}). Press ? for help.",
-             (255, 255, 160))
+             MessageKind.WELCOME)
     change_floor(game, 1, "arrival")
     return game
 
@@ -116,7 +117,7 @@ def change_floor(game: Game, depth: int, where: str) -> None:
     recipe = game.recipes[depth - 1]
     game.log(
         f"Depth {depth}: a {recipe.generator} floor (fingerprint {floor.fingerprint}).",
-        (160, 200, 255),
+        MessageKind.ARRIVAL,
     )
 
 

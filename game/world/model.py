@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 
 from game.floorplan import Point
 from game.seeds import Rng
+from game.world.kinds import MessageKind
 
 PLAYER_ID = 0
 NORMAL_SPEED = 10
@@ -203,7 +204,7 @@ class Floor:
 @dataclass(slots=True)
 class Message:
     text: str
-    color: tuple[int, int, int]
+    kind: MessageKind
     count: int = 1
 
 
@@ -214,11 +215,11 @@ class MessageLog:
     messages: list[Message] = field(default_factory=list)
     limit: int = 1000
 
-    def add(self, text: str, color: tuple[int, int, int] = (220, 220, 220)) -> None:
+    def add(self, text: str, kind: MessageKind = MessageKind.INFO) -> None:
         if self.messages and self.messages[-1].text == text:
             self.messages[-1].count += 1
             return
-        self.messages.append(Message(text, color))
+        self.messages.append(Message(text, kind))
         if len(self.messages) > self.limit:
             del self.messages[: len(self.messages) - self.limit]
 
@@ -286,5 +287,5 @@ class Game:
         self.next_id += 1
         return self.next_id - 1
 
-    def log(self, text: str, color: tuple[int, int, int] = (220, 220, 220)) -> None:
-        self.messages.add(text, color)
+    def log(self, text: str, kind: MessageKind = MessageKind.INFO) -> None:
+        self.messages.add(text, kind)

@@ -20,6 +20,7 @@ from typing import Any
 
 from game.userfiles import platform_dir, unused_path
 from game.world import gear
+from game.world.kinds import MessageKind
 from game.world.model import Game
 
 ENV_DIR = "DELVE_DATA_DIR"
@@ -186,7 +187,7 @@ def record_score(
     except OSError as problem:
         problems.append(f"Could not save the high scores: {problem}")
     for text in problems:
-        game.log(text, (255, 160, 100))
+        game.log(text, MessageKind.DANGER)
     return table
 
 
