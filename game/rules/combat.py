@@ -65,10 +65,10 @@ def attack(game: Game, attacker: Actor, defender: Actor, ranged: bool = False) -
         return
     damage = damage_roll(game, attacker, critical=natural == 20)
     defender.hp -= damage
-    colour = MessageKind.HURT if defender.id == PLAYER_ID else MessageKind.HIT
+    kind = MessageKind.HURT if defender.id == PLAYER_ID else MessageKind.HIT
     crit = " hard" if natural == 20 else ""
     verb = ("shoot" if ranged else "hit") + ("" if attacker.id == PLAYER_ID else "s")
-    game.log(f"{_name(attacker, True)} {verb} {_name(defender, False)}{crit} for {damage}.", colour)
+    game.log(f"{_name(attacker, True)} {verb} {_name(defender, False)}{crit} for {damage}.", kind)
     if defender.hp <= 0:
         die(game, defender, attacker)
     elif defender.id != PLAYER_ID and defender.mode == "asleep":
