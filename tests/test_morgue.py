@@ -10,6 +10,7 @@ import pytest
 
 from game.world import morgue
 from game.world.dungeon import new_game
+from game.world.kinds import Outcome
 from game.world.model import FloorRecipe, Game
 from game.world.morgue import Score, data_dir, load_scores, record_score, write_morgue
 
@@ -25,7 +26,7 @@ def finished_game(seed: str = "morgue", gold: int = 40, outcome: str = "dead") -
     game.hero.gold = gold
     game.hero.xp = 130
     game.hero.level = 2
-    game.outcome = outcome
+    game.outcome = Outcome(outcome)
     game.cause = "killed by a cave rat" if outcome == "dead" else "escaped with the relic"
     for number in range(30):
         game.log(f"message {number}")

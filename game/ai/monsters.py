@@ -22,7 +22,7 @@ from game.ai.maps import STEPS, TurnMaps
 from game.floorplan import Point
 from game.rules import combat, doors, movement
 from game.rules.actions import Alternative, Attack, OpenDoor, Result, Success
-from game.world.kinds import MessageKind
+from game.world.kinds import MessageKind, Mode
 from game.world.model import NORMAL_SPEED, PLAYER_ID, Actor, Game
 
 NOTICE_RANGE = 9
@@ -59,7 +59,7 @@ def take_turns(game: Game) -> None:
         monster.energy += speed
         while monster.energy >= NORMAL_SPEED and monster.alive and not game.outcome:
             monster.energy -= NORMAL_SPEED
-            if monster.mode in ("asleep", "guard", "wander"):
+            if monster.mode in (Mode.ASLEEP, Mode.GUARD, Mode.WANDER):
                 _idle(game, monster)
                 continue
             if maps is None:
@@ -88,16 +88,16 @@ def _distance(a: Point, b: Point) -> int:
 
 
 def _idle(game: Game, monster: Actor) -> None:
-    if monster.mode == "guard":
+    if monster.mode == Mode.GUARD:
         if sees_player(game, monster, GUARD_RANGE):
-            monster.mode = "hunt"
+            monster.mode = Mode.HUNT
             game.log(f"The {monster.name} rises to defend its den!", MessageKind.DANGER)
         return
     if sees_player(game, monster, NOTICE_RANGE) and game.rng.chance(NOTICE_CHANCE):
-        monster.mode = "hunt"
+        monster.mode = Mode.HUNT
         game.log(f"The {monster.name} notices you!", MessageKind.NOTICED)
         return
-    if monster.mode == "wander":
+    if monster.mode == Mode.WANDER:
         _wander(game, monster)
 
 
@@ -123,11 +123,11 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
     player = game.player
     distance = max(abs(monster.x - player.x), abs(monster.y - player.y))
     hurt = monster.hp <= monster.max_hp * FLEE_BELOW
-    if hurt and monster.role not in ("minion", "solo") and monster.mode != "flee":
-        monster.mode = "flee"
+    if hurt and monster.role not in ("minion", "solo") and monster.mode != Mode.FLEE:
+        monster.mode = Mode.FLEE
         if game.floor.visible[monster.y, monster.x]:
             game.log(f"The {monster.name} turns to flee!", MessageKind.FOE_BEATEN)
-    if monster.mode == "flee":
+    if monster.mode == Mode.FLEE:
         if not _away(game, monster, maps) and distance == 1:
             combat.attack(game, monster, player)
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.rules import progress
 from game.rules.noise import make_noise
 from game.world import gear
-from game.world.kinds import MessageKind
+from game.world.kinds import MessageKind, Mode, Outcome
 from game.world.model import PLAYER_ID, Actor, Game
 
 COMBAT_NOISE = 8
@@ -71,15 +71,15 @@ def attack(game: Game, attacker: Actor, defender: Actor, ranged: bool = False) -
     game.log(f"{_name(attacker, True)} {verb} {_name(defender, False)}{crit} for {damage}.", kind)
     if defender.hp <= 0:
         die(game, defender, attacker)
-    elif defender.id != PLAYER_ID and defender.mode == "asleep":
-        defender.mode = "hunt"
+    elif defender.id != PLAYER_ID and defender.mode == Mode.ASLEEP:
+        defender.mode = Mode.HUNT
 
 
 def die(game: Game, victim: Actor, killer: Actor | None, cause: str = "") -> None:
     """Remove a dead monster (experience to the player) or end the run."""
     victim.hp = min(victim.hp, 0)
     if victim.id == PLAYER_ID:
-        game.outcome = "dead"
+        game.outcome = Outcome.DEAD
         game.cause = cause or (f"killed by {killer.name}" if killer else "died")
         game.log("You die...", MessageKind.DEATH)
         return

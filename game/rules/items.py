@@ -9,7 +9,7 @@ from game import tiles
 from game.floorplan import Point
 from game.rules.actions import Impossible, Result, Success
 from game.world import dungeon, gear
-from game.world.kinds import MessageKind
+from game.world.kinds import MessageKind, Mode
 from game.world.model import Game, Item
 
 INVENTORY_LIMIT = 26
@@ -136,8 +136,8 @@ def _effect(game: Game, kind: gear.ItemKind, target: Point | None) -> str:
         game.log(f"Lightning strikes the {victim.name} for {damage}!", MessageKind.TRIUMPH)
         if victim.hp <= 0:
             combat.die(game, victim, player)
-        elif victim.mode in ("asleep", "wander", "guard"):
-            victim.mode = "hunt"  # as a melee hit wakes its victim
+        elif victim.mode in (Mode.ASLEEP, Mode.WANDER, Mode.GUARD):
+            victim.mode = Mode.HUNT  # as a melee hit wakes its victim
     elif kind.key == "scroll_confusion" and target is not None:
         dazed = floor.monster_at(*target)
         if dazed is None or not floor.visible[target[1], target[0]]:

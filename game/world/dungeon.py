@@ -15,7 +15,7 @@ from game.generators.common import UNREACHED, walk_distance
 from game.seeds import Rng, derive, seed_from_text
 from game.world.build import build_floor
 from game.world.fov import update_fov
-from game.world.kinds import MessageKind
+from game.world.kinds import Landing, MessageKind
 from game.world.model import PLAYER_ID, Actor, Floor, FloorRecipe, Game, Hero, Item
 
 DEFAULT_PLAN: tuple[tuple[str, int, int], ...] = (
@@ -102,7 +102,7 @@ def _id_block(depth: int) -> int:
     return depth * 1_000_000
 
 
-def change_floor(game: Game, depth: int, where: str) -> None:
+def change_floor(game: Game, depth: int, where: Landing) -> None:
     """Put the player on `depth`: at its "arrival", its "exit" (coming up) or a "random" spot."""
     floor = floor_at(game, depth)
     if where == "arrival":

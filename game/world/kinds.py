@@ -10,6 +10,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
+from game.dressing.model import Role
+
 
 class MessageKind(StrEnum):
     """What a log message is about; the screen picks its colour (game/ui/draw.py)."""
@@ -78,6 +80,9 @@ class Outcome(StrEnum):
     DEAD = "dead"
     WON = "won"
 
+
+ActorRole = Role | Literal["player"]
+"""An actor's role: the hero's own, or a monster's bestiary role."""
 
 Landing = Literal["arrival", "exit", "random"]
 """Where `change_floor` puts the hero: the floor's arrival (coming down), its exit (coming up), or

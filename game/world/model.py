@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 
 from game.floorplan import Point
 from game.seeds import Rng
-from game.world.kinds import MessageKind
+from game.world.kinds import ActorRole, MessageKind, Mode, Outcome
 
 PLAYER_ID = 0
 NORMAL_SPEED = 10
@@ -41,11 +41,11 @@ class Actor:
     damage: str
     speed: int = NORMAL_SPEED
     xp: int = 0
-    role: str = "player"
+    role: ActorRole = "player"
     opens_doors: bool = True
     reach: int = 1
     """Attack range in tiles: 1 is melee; more shoots (artillery) or casts (controllers)."""
-    mode: str = "asleep"
+    mode: Mode = Mode.ASLEEP
     """AI mode: asleep, wander, hunt, flee, guard. The player's is unused."""
     energy: int = 0
     home: Point | None = None
@@ -268,8 +268,8 @@ class Game:
     turn: int = 0
     next_id: int = 1
     messages: MessageLog = field(default_factory=MessageLog)
-    outcome: str = ""
-    """"" while playing; "dead" or "won" at the end."""
+    outcome: Outcome = Outcome.PLAYING
+    """PLAYING ("", falsy) while playing; DEAD or WON at the end."""
     cause: str = ""
     code: str = ""
     """The run code: rules version, seed and plan, to share the run."""

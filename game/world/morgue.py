@@ -20,7 +20,7 @@ from typing import Any
 
 from game.userfiles import platform_dir, unused_path
 from game.world import gear
-from game.world.kinds import MessageKind
+from game.world.kinds import MessageKind, Outcome
 from game.world.model import Game
 
 ENV_DIR = "DELVE_DATA_DIR"
@@ -106,9 +106,9 @@ def morgue_text(game: Game) -> str:
 
 
 def _ending(game: Game) -> str:
-    if game.outcome == "won":
+    if game.outcome == Outcome.WON:
         return f"won: {game.cause or 'escaped'}"
-    if game.outcome == "dead":
+    if game.outcome == Outcome.DEAD:
         return f"died: {game.cause or 'died'} on depth {game.depth}"
     return f"still alive on depth {game.depth} (the run was left)"
 
@@ -164,7 +164,7 @@ def score_of(game: Game, when: str | None = None) -> Score:
     """The run's entry: gold, experience, 100 a floor reached, and a bonus for winning."""
     deepest = max(game.floors, default=game.depth)
     points = game.hero.gold + game.hero.xp + DEPTH_POINTS * deepest
-    points += WIN_BONUS if game.outcome == "won" else 0
+    points += WIN_BONUS if game.outcome == Outcome.WON else 0
     stamp = when or datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     return Score(
         points=points, seed=game.seed_text, outcome=game.outcome, cause=game.cause,

@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.seeds import Rng
-from game.world.kinds import MessageKind
+from game.world.kinds import MessageKind, Mode, Outcome
 from game.world.model import (
     Actor,
     DoorState,
@@ -193,6 +193,7 @@ def _pair(value: Any) -> tuple[int, int] | None:
 def actor_from(data: dict[str, Any]) -> Actor:
     fields = dict(data)
     fields["color"] = tuple(data["color"])
+    fields["mode"] = Mode(data["mode"])
     fields["home"] = _pair(data["home"])
     fields["goal"] = _pair(data["goal"])
     fields["effects"] = {str(k): int(v) for k, v in data["effects"].items()}
@@ -253,7 +254,7 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
         turn=int(data["turn"]),
         next_id=int(data["next_id"]),
         messages=messages,
-        outcome=str(data["outcome"]),
+        outcome=Outcome(data["outcome"]),
         cause=str(data["cause"]),
         code=str(data["code"]),
         daily=bool(data["daily"]),
