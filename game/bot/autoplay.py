@@ -30,7 +30,7 @@ class RunReport:
     depth: int
     deepest: int
     alive: bool
-    outcome: str
+    outcome: Outcome
     cause: str
     floors: list[str]
     """Generator names of the floors visited, in order of first visit."""

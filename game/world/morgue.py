@@ -140,8 +140,8 @@ class Score:
 
     points: int
     seed: str
-    outcome: str
-    """"won", "dead", or "" for a run left unfinished."""
+    outcome: Outcome
+    """WON, DEAD, or PLAYING ("") for a run left unfinished."""
     cause: str
     depth: int
     """The deepest floor reached."""
@@ -256,11 +256,14 @@ def _score(entry: Any, number: int) -> Score:
             raise ValueError(f"score {number}: {name} is not text")
         return value
 
+    outcome = text("outcome")
+    if outcome not in tuple(Outcome):
+        raise ValueError(f"score {number}: outcome is not won, dead or empty")
     daily = entry.get("daily", False)
     if not isinstance(daily, bool):
         raise ValueError(f"score {number}: daily is not true or false")
     return Score(
-        points=whole("points"), seed=text("seed"), outcome=text("outcome"), cause=text("cause"),
+        points=whole("points"), seed=text("seed"), outcome=Outcome(outcome), cause=text("cause"),
         depth=whole("depth"), turns=whole("turns"), level=whole("level"), xp=whole("xp"),
         gold=whole("gold"), when=text("when"), code=text("code") if "code" in entry else "",
         daily=daily,
