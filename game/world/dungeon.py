@@ -58,7 +58,7 @@ def new_game(
     recipes = recipes or default_recipes()
     custom = "" if recipes == default_recipes() else plan_text(recipes)
     player = Actor(
-        id=PLAYER_ID, kind="player", name="you", glyph="@", color=(255, 255, 255),
+        id=PLAYER_ID, kind="player", name="you", glyph=tiles.HERO_GLYPH, color=tiles.HERO_COLOUR,
         x=0, y=0, hp=HERO_HP, max_hp=HERO_HP, ac=16, attack=6, damage="1d3",
     )
     game = Game(
