@@ -1,5 +1,5 @@
-"""The engine names what happens and never how it looks: no colour in rules, ai, world, dressing
-or bot.
+"""The engine names what happens and never how it looks: no colour in rules, ai, world, dressing,
+bot or the turn loop.
 
 Scans the source with `ast` (every module, code inside functions too) for RGB-like tuples (three
 whole numbers 0..255) and colour words in strings or names, so a colour creeping back into the
@@ -68,7 +68,8 @@ def offences(source: str) -> list[str]:
 
 
 def engine_modules() -> list[Path]:
-    return sorted(p for part in SCANNED for p in (ENGINE / part).rglob("*.py"))
+    return sorted([*(p for part in SCANNED for p in (ENGINE / part).rglob("*.py")),
+                   ENGINE / "turns.py"])
 
 
 @pytest.mark.parametrize("path", engine_modules(), ids=lambda p: str(p.relative_to(ENGINE)))
