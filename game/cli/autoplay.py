@@ -57,7 +57,8 @@ def _slot_folder(args: argparse.Namespace) -> Path | None:
 def _keep_state(args: argparse.Namespace, game: Game) -> None:
     """Write the final state where autoplay was asked to (SaveError saying why it could not)."""
     from game.save.codec import save_bytes
-    from game.save.store import SaveSlot, write_atomic
+    from game.save.store import SaveSlot
+    from game.userfiles import write_atomic
 
     if args.save_to is not None:
         try:
