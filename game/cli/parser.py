@@ -7,6 +7,8 @@ the bot or the window, and `run.py --help` loads neither.
 from __future__ import annotations
 
 import argparse
+import importlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -22,6 +24,13 @@ MAX_RUNS = 100_000
 MAX_AUTOSAVE = 100_000
 SNAPSHOT_VIEWS = ("map", "first-person")
 FORMATS = ("ascii", "json", "hex", "png", "text")
+COMMAND_MODULES = {
+    None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
+    "autoplay": "autoplay", "snapshot": "snapshot", "replay": "replay", "save-info": "saves",
+    "bench": "bench",
+}
+"""The module of game.cli that runs each command (None: no command, the window); each has
+`run(args) -> int`."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -114,38 +123,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def dispatch(args: argparse.Namespace) -> int:
     """Run the command `args` names (no command: play), importing its module only now."""
-    if args.command == "generate":
-        from game.cli import generate
-
-        return generate.run(args)
-    if args.command == "roll":
-        from game.cli import roll
-
-        return roll.run(args)
-    if args.command == "autoplay":
-        from game.cli import autoplay
-
-        return autoplay.run(args)
-    if args.command == "save-info":
-        from game.cli import saves
-
-        return saves.run(args)
-    if args.command == "snapshot":
-        from game.cli import snapshot
-
-        return snapshot.run(args)
-    if args.command == "catalog":
-        from game.cli import catalog
-
-        return catalog.run(args)
-    if args.command == "replay":
-        from game.cli import replay
-
-        return replay.run(args)
-    if args.command == "bench":
-        from game.cli import bench
-
-        return bench.run(args.suite, as_json=args.json, sizes=args.sizes, repeat=args.repeat)
-    from game.cli import play
-
-    return play.run(args)
+    module = importlib.import_module(f"game.cli.{COMMAND_MODULES[args.command]}")
+    run: Callable[[argparse.Namespace], int] = module.run
+    return run(args)
