@@ -9,7 +9,7 @@ import pytest
 
 from game.cli import bench, main
 from game.rules.actions import Wait
-from game.rules.turns import player_act
+from game.turns import player_act
 
 
 def test_turns_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
