@@ -1,29 +1,26 @@
 """End-of-run records: a plain-text morgue file and the local high-score table.
 
-Both live in the user's data directory (`data_dir`). Nothing here opens a window or pickles: the
-morgue is text, the score table JSON. Files are written atomically (a temporary file in the same
-folder, then `os.replace`), so a crash mid-write never destroys the old table; a table that cannot
-be read is set aside under another name with a message, never a crash.
+Both live in the user's data directory (`game.userfiles.data_dir`). Nothing here opens a window
+or pickles: the morgue is text, the score table JSON. Files are written atomically
+(`game.userfiles.write_atomic`), so a crash mid-write never destroys the old table; a table that
+cannot be read is set aside under another name with a message, never a crash.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import json
 import os
 import re
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from game.userfiles import platform_dir, unused_path
+from game.userfiles import data_dir, unused_path, write_atomic
 from game.world import gear
+from game.world.kinds import MessageKind, Outcome
 from game.world.model import Game
 
-ENV_DIR = "DELVE_DATA_DIR"
-"""Overrides the data directory (tests, portable installs)."""
 SCORES_FILE = "scores.json"
 MORGUE_DIR = "morgue"
 SCORES_FORMAT = "delve-scores"
@@ -33,15 +30,6 @@ MAX_TABLE_BYTES = 1_000_000
 LAST_MESSAGES = 20
 WIN_BONUS = 5000
 DEPTH_POINTS = 100
-
-
-def data_dir(directory: str | os.PathLike[str] | None = None) -> Path:
-    """Where records go: `directory` if given, else $DELVE_DATA_DIR, else the platform's place
-    (%APPDATA% on Windows, ~/Library/Application Support on macOS, $XDG_DATA_HOME or
-    ~/.local/share elsewhere), in a folder of the game's own."""
-    if directory is not None:
-        return Path(directory)
-    return platform_dir("data", ENV_DIR)
 
 
 # --- the morgue ---------------------------------------------------------------------------------
@@ -105,9 +93,9 @@ def morgue_text(game: Game) -> str:
 
 
 def _ending(game: Game) -> str:
-    if game.outcome == "won":
+    if game.outcome == Outcome.WON:
         return f"won: {game.cause or 'escaped'}"
-    if game.outcome == "dead":
+    if game.outcome == Outcome.DEAD:
         return f"died: {game.cause or 'died'} on depth {game.depth}"
     return f"still alive on depth {game.depth} (the run was left)"
 
@@ -139,8 +127,8 @@ class Score:
 
     points: int
     seed: str
-    outcome: str
-    """"won", "dead", or "" for a run left unfinished."""
+    outcome: Outcome
+    """WON, DEAD, or PLAYING ("") for a run left unfinished."""
     cause: str
     depth: int
     """The deepest floor reached."""
@@ -163,7 +151,7 @@ def score_of(game: Game, when: str | None = None) -> Score:
     """The run's entry: gold, experience, 100 a floor reached, and a bonus for winning."""
     deepest = max(game.floors, default=game.depth)
     points = game.hero.gold + game.hero.xp + DEPTH_POINTS * deepest
-    points += WIN_BONUS if game.outcome == "won" else 0
+    points += WIN_BONUS if game.outcome == Outcome.WON else 0
     stamp = when or datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     return Score(
         points=points, seed=game.seed_text, outcome=game.outcome, cause=game.cause,
@@ -186,7 +174,7 @@ def record_score(
     except OSError as problem:
         problems.append(f"Could not save the high scores: {problem}")
     for text in problems:
-        game.log(text, (255, 160, 100))
+        game.log(text, MessageKind.DANGER)
     return table
 
 
@@ -255,11 +243,14 @@ def _score(entry: Any, number: int) -> Score:
             raise ValueError(f"score {number}: {name} is not text")
         return value
 
+    outcome = text("outcome")
+    if outcome not in tuple(Outcome):
+        raise ValueError(f"score {number}: outcome is not won, dead or empty")
     daily = entry.get("daily", False)
     if not isinstance(daily, bool):
         raise ValueError(f"score {number}: daily is not true or false")
     return Score(
-        points=whole("points"), seed=text("seed"), outcome=text("outcome"), cause=text("cause"),
+        points=whole("points"), seed=text("seed"), outcome=Outcome(outcome), cause=text("cause"),
         depth=whole("depth"), turns=whole("turns"), level=whole("level"), xp=whole("xp"),
         gold=whole("gold"), when=text("when"), code=text("code") if "code" in entry else "",
         daily=daily,
@@ -292,19 +283,3 @@ def _set_aside(path: Path, reason: str) -> str:
 def _note(problems: list[str] | None, text: str) -> None:
     if problems is not None:
         problems.append(text)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder and `os.replace`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise

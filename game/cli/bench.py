@@ -7,6 +7,7 @@ interleaved so that a slow spell of the machine hits both.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import statistics
@@ -22,6 +23,7 @@ from game.rules.actions import Wait
 from game.seeds import Rng
 from game.turns import player_act
 from game.world.fov import update_fov
+from game.world.kinds import Mode
 from game.world.model import PLAYER_ID, Actor, Floor, FloorRecipe, Game, Hero
 
 DEFAULT_SIZES = ((80, 50), (200, 200), (1000, 1000))
@@ -163,7 +165,7 @@ def open_room_game(width: int, height: int, monsters: int) -> Game:
     for number, (x, y) in enumerate(spots[:monsters], start=1):
         floor.monsters.append(Actor(
             id=number, kind="soldier", name="soldier", glyph="s", color=(200, 80, 80), x=x, y=y,
-            hp=20, max_hp=20, ac=14, attack=3, damage="1d6", role="soldier", mode="hunt",
+            hp=20, max_hp=20, ac=14, attack=3, damage="1d6", role="soldier", mode=Mode.HUNT,
         ))
     update_fov(floor, px, py)
     return game
@@ -295,10 +297,13 @@ def _print_turns(report: dict[str, Any]) -> None:
         print(f"target: {name}: {shown} (at most {limit}) {verdict}")
 
 
-def run(suite: str, as_json: bool, sizes: str | None, repeat: int) -> int:
-    """Entry for the `bench` command."""
-    if repeat < 0:
-        raise ValueError(f"--repeat {repeat} is below 0")
+def run(args: argparse.Namespace) -> int:
+    """The `bench` command: one suite, printed as text or JSON."""
+    return run_suite(args.suite, as_json=args.json, sizes=args.sizes, repeat=args.repeat)
+
+
+def run_suite(suite: str, as_json: bool, sizes: str | None, repeat: int) -> int:
+    """Measure and print one suite (`repeat` 0: a number of runs chosen by size)."""
     if suite == "saves":
         if sizes:
             raise ValueError("--sizes is for the generators suite; saves has one fixed run")
