@@ -95,7 +95,7 @@ def test_growth_is_cost_per_tile_at_1000x1000_over_80x50() -> None:
 def test_generators_json_keeps_its_keys_and_adds_growth_only_with_both_sizes(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert bench.run("generators", as_json=True, sizes="30x20", repeat=1) == 0
+    assert bench.run_suite("generators", as_json=True, sizes="30x20", repeat=1) == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report) == {"sizes"}
     row = report["sizes"]["30x20"]
