@@ -2,9 +2,10 @@
 
 `Site` keeps the tiles and who owns them and answers the questions the table walk asks before it
 digs (may a corridor go here, where can a chamber of this outline be entered, is there room ahead),
-places chambers and exits it was told to, and cleans up dead ends. Chamber outlines (the fixed
-shapes, the irregular blob, the drawn entrances) live here too. The walk (`walk.py`) decides what
-to dig by rolling on the tables; a walk over part of a bigger map can share one `Site`.
+digs, lays chambers and doors where it is told, and cleans up dead ends. Chamber outlines (the
+fixed shapes, the irregular blob, the drawn entrances) live here too. The walk (`walk.py`: its
+`Dungeon` is a `Site` with the dice) decides what to dig by rolling on the tables, so filling a
+big map (more entrances, more budget) is a change to the walk's loop, not to this geometry.
 
 Everything stays in the map and apart: a corridor tile is dug only where the tiles beside it are
 rock, no other corridor runs two tiles off and the tile ahead is not a door, so no later digging
