@@ -25,6 +25,7 @@ from game.save import commands as save_commands
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.tiles import to_ascii
+from game.ui.options import VIEW_STYLES
 from game.userfiles import read_text
 
 EXIT_USAGE = 2
@@ -137,6 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("--turns", type=_snapshot_turns, default=0,
                       help="turns the autoplay bot plays first (default 0)")
     snap.add_argument("--view", choices=SNAPSHOT_VIEWS, default="map")
+    snap.add_argument("--style", choices=VIEW_STYLES, default=VIEW_STYLES[0],
+                      help="how the first-person view is drawn (default: blocks)")
     snap.add_argument("--out", type=Path, required=True, metavar="FILE.png")
 
     replay = sub.add_parser("replay", help="play back a replay file (--verify: no window)")
@@ -256,7 +259,7 @@ def _snapshot(args: argparse.Namespace) -> int:
         from game.ui import firstperson
 
         facing = firstperson.initial_facing(game.floor, game.player.pos)
-        image = firstperson.firstperson_png(game, facing)
+        image = firstperson.firstperson_png(game, facing, style=args.style)
     _write(args.out, image)
     print(f"wrote {args.out}: depth {game.depth}, turn {game.turn}")
     return 0
