@@ -73,17 +73,21 @@ def line_pixels(game: Game, facing: int, columns: int, rows: int) -> NDArray[np.
     kinds, closed = line_grid(game.floor, game.player.pos, facing, view.depth, view.lateral)
     pixels = np.zeros((view.height * view.width, 3), dtype=np.uint8)
     front, side = shown_faces(kinds, closed)
+    stairs = (kinds == DOWN) | (kinds == UP)
+    stairs[0] = False  # not the player's own: its rim is overhead or underfoot
+    order = _painting_order(columns, rows)
+    todo = order[(front | side | stairs).ravel()[order]]
+    depth_of = todo // view.span
     sprites = sprites_in_view(game, facing, view)
     for k in range(view.depth, -1, -1):
-        row = sorted(range(view.span), key=lambda c: -abs(c - view.lateral))
-        for c in row:
-            if k and kinds[k, c] in (DOWN, UP):  # not the player's own: its rim is overhead
-                _stairwell(pixels, view, k, c - view.lateral, up=kinds[k, c] == UP)
-        for c in row:
-            if side[k, c]:
-                _face(pixels, view, _side_base(k, c - view.lateral), int(kinds[k, c]))
-            if front[k, c]:
-                _face(pixels, view, _front_base(k, c - view.lateral), int(kinds[k, c]))
+        for flat in todo[depth_of == k].tolist():
+            sideways = flat % view.span - view.lateral
+            if stairs.flat[flat]:
+                _stairwell(pixels, view, k, sideways, up=kinds.flat[flat] == UP)
+            if side.flat[flat]:
+                _face(pixels, view, _side_base(k, sideways), int(kinds.flat[flat]))
+            if front.flat[flat]:
+                _face(pixels, view, _front_base(k, sideways), int(kinds.flat[flat]))
         for sprite in sprites:
             if sprite.k == k:
                 paint_sprite(pixels, view, sprite)
@@ -91,19 +95,27 @@ def line_pixels(game: Game, facing: int, columns: int, rows: int) -> NDArray[np.
     return picture
 
 
+@functools.lru_cache(maxsize=4)
+def _painting_order(columns: int, rows: int) -> NDArray[np.intp]:
+    """The view grid's cells (flat indices) far to near and, at each depth, outside in."""
+    view = line_projection(columns, rows)
+    k, across = np.divmod(np.arange((view.depth + 1) * view.span), view.span)
+    order: NDArray[np.intp] = np.lexsort((-abs(across - view.lateral), -k)).astype(np.intp)
+    return order
+
+
 def line_grid(floor: Floor, pos: tuple[int, int], facing: int, depth: int,
               lateral: int) -> tuple[NDArray[np.uint8], NDArray[np.bool_]]:
     """The view grid's kinds and closed cells (game.ui.firstperson.grid), with Labyrinth's walk
-    added: straight ahead until a wall, each cell's sides and, past an opening, the side
-    passage's far wall, whether the player's sight reaches them or not."""
+    added: each cell straight ahead and the cells either side of it, until a wall, whether the
+    player's sight reaches them or not (past an opening, the next cell's side is the side
+    passage's far wall: the depth step)."""
     kinds, closed, _ = view_grid(floor, pos, facing, depth, lateral)
     walk = np.zeros_like(closed)
     for k in range(depth + 1):
         walk[k, lateral - 1 : lateral + 2] = True
         if closed[k, lateral]:
             break
-        if k < depth:
-            walk[k + 1, lateral - 1 : lateral + 2 : 2] |= ~closed[k, lateral - 1 : lateral + 2 : 2]
     added = walk & (kinds == UNSEEN)
     kinds[added] = np.where(closed[added], WALL, OPEN)
     return kinds, closed
@@ -203,8 +215,8 @@ def _outline(pixels: NDArray[np.uint8], view: Projection, panel: Panel,
 def _line(pixels: NDArray[np.uint8], view: Projection, x0: float, y0: float, x1: float,
           y1: float) -> None:
     """A one-pixel line between two points (fractional pixels), clipped to the picture."""
-    steps = int(np.ceil(max(abs(x1 - x0), abs(y1 - y0)))) + 1
-    t = np.linspace(0.0, 1.0, steps)
+    steps = int(np.ceil(max(abs(x1 - x0), abs(y1 - y0))))
+    t = np.arange(steps + 1) / max(steps, 1)
     xs = np.floor(x0 + t * (x1 - x0)).astype(np.intp)
     ys = np.floor(y0 + t * (y1 - y0)).astype(np.intp)
     keep = (xs >= 0) & (xs < view.width) & (ys >= 0) & (ys < view.height)
