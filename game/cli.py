@@ -25,13 +25,15 @@ from game.save import commands as save_commands
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.tiles import to_ascii
-from game.ui.options import VIEW_STYLES
 from game.userfiles import read_text
 
 EXIT_USAGE = 2
 MAX_SIDE = 4000
 MAX_ROLLS = 10_000
 SNAPSHOT_VIEWS = ("map", "first-person")
+SNAPSHOT_STYLES = ("blocks", "labyrinth")
+"""The first-person view's styles (game.ui.options.VIEW_STYLES; no ui module loads before a
+command needs one)."""
 MAX_HEX_BYTES = 16 * 1024 * 1024
 MAX_TURNS = 10_000_000
 MAX_RUNS = 100_000
@@ -138,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("--turns", type=_snapshot_turns, default=0,
                       help="turns the autoplay bot plays first (default 0)")
     snap.add_argument("--view", choices=SNAPSHOT_VIEWS, default="map")
-    snap.add_argument("--style", choices=VIEW_STYLES, default=VIEW_STYLES[0],
+    snap.add_argument("--style", choices=SNAPSHOT_STYLES, default="blocks",
                       help="how the first-person view is drawn (default: blocks)")
     snap.add_argument("--out", type=Path, required=True, metavar="FILE.png")
 

@@ -18,7 +18,7 @@ from scenario import door
 from tcod.event import KeySym
 from ui_world import hand_game, key
 
-from game.cli import main
+from game.cli import SNAPSHOT_STYLES, main
 from game.generators.maze import NORTH
 from game.ui import firstperson as fp
 from game.ui import intents, options
@@ -271,6 +271,7 @@ def test_snapshot_draws_the_style_asked_for(tmp_path: Path,
     lines = snapshot(tmp_path, "--style", "labyrinth")
     assert lines == fp.firstperson_png(game, facing, style="labyrinth")
     assert snapshot(tmp_path) == snapshot(tmp_path, "--style", "blocks") != lines
+    assert SNAPSHOT_STYLES == options.VIEW_STYLES
     capsys.readouterr()
     try:
         code = main(["snapshot", "--seed", "x", "--style", "wire", "--out", "x.png"])
