@@ -160,6 +160,12 @@ def test_a_closed_door_ahead_shows_its_leaf_and_an_open_one_its_way_through() ->
     leaf_top = corner(0.0, 1, 0.8 - 0.5)
     assert is_line(shut, leaf_top, reach=0) and not is_line(wall, leaf_top, reach=0)
     assert is_black(shut, middle)
+    beyond = "#####\n#####\n##.##\n##.##\n##'##\n##.##\n#####"  # a wall 3 past an open door
+    game = hand_game(beyond, (2, 5))
+    game.floor.doors[(2, 4)] = door()
+    opened = fp.line_pixels(game, NORTH, COLUMNS, ROWS)
+    far_top = (VIEW.width / 2, corner(0.0, 4, 0.5)[1])
+    assert is_line(opened, leaf_top, reach=0) and is_line(opened, far_top, reach=0)
 
 
 def test_the_walk_goes_past_the_sight_radius_until_a_wall() -> None:
