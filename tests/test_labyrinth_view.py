@@ -19,7 +19,7 @@ from tcod.event import KeySym
 from ui_world import hand_game, key
 
 from game.cli import SNAPSHOT_STYLES, main
-from game.generators.maze import NORTH
+from game.compass import NORTH
 from game.ui import firstperson as fp
 from game.ui import intents, options
 from game.ui.draw import cells

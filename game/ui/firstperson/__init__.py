@@ -3,7 +3,7 @@ Today, 1980) drew its maze, deeper and in colour.
 
 Every tile is a cell; a wall tile or a closed door is a closed cell. Labyrinth keeps each cell's
 walls as bits (its figure: 1 west, 2 north, 4 east, 8 south; Delve's cells use A-Maze-ing's 1
-north, 2 east, 4 south, 8 west, which turn alike: game.generators.maze), rotates a cell until it
+north, 2 east, 4 south, 8 west, which turn alike: game.compass), rotates a cell until it
 faces the way the player does, then reads left, right and ahead at each depth (`walk`). The
 picture generalises that walk to a grid of cells in front of the player (`grid`): `depth` rows
 ahead, `lateral` columns either side, each either unseen (outside the field of view: never

@@ -1,6 +1,6 @@
 """Facing and turning, with the maze's wall bits (1 north, 2 east, 4 south, 8 west: A-Maze-ing's
 order; Labyrinth's figure starts one place earlier, 1 west, 2 north, 4 east, 8 south, and turns
-with the same arithmetic, game.generators.maze).
+with the same arithmetic: game.compass).
 
 Facing is a direction bit (NORTH, EAST, SOUTH, WEST). Turning left rotates a cell's wall bits as
 Labyrinth does (`rotate_left`: 2->4, 3->6, 8->1) while the facing itself goes N->W->S->E, which
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from game.compass import EAST, NORTH, SOUTH, WEST
 from game.floorplan import Point
-from game.generators.maze import EAST, NORTH, SOUTH, WEST
 
 FACINGS: Final = (NORTH, EAST, SOUTH, WEST)
 STEP: Final[dict[int, Point]] = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
