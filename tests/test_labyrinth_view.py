@@ -18,7 +18,9 @@ from scenario import door
 from tcod.event import KeySym
 from ui_world import hand_game, key
 
-from game.cli import SNAPSHOT_STYLES, main
+from game import userfiles
+from game.cli import main
+from game.cli.parser import SNAPSHOT_STYLES
 from game.compass import NORTH
 from game.ui import firstperson as fp
 from game.ui import intents, options
@@ -212,7 +214,7 @@ def test_any_console_size(width: int, height: int) -> None:
 
 @pytest.fixture
 def fresh_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv(options.ENV_DIR, str(tmp_path / "config"))
+    monkeypatch.setenv(userfiles.CONFIG_ENV, str(tmp_path / "config"))
     options.reload()
     yield tmp_path / "config"
     options.reload()
