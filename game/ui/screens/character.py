@@ -6,7 +6,7 @@ from game.rules.combat import armour_class, attack_bonus
 from game.rules.progress import xp_for_level
 from game.ui import intents
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
-from game.ui.screens.text import Line, TextScreen
+from game.ui.widgets.text import Line, TextScreen
 from game.world import gear
 from game.world.model import Game
 

@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.floorplan import Point
 from game.ui import intents
-from game.ui.draw import MUTED, TITLE, cells, clip
+from game.ui.draw import MUTED, TITLE, cells, clip, scale_for
 from game.ui.render import LIT, SHROUD
 from game.ui.state import BaseState, Pop, Transition
 from game.world.model import Game
@@ -28,11 +28,6 @@ CODE_BASE: Final = 256
 """A block's code is priority * CODE_BASE + tile id, so its max names the winning tile."""
 PAIR_COLOURS: Final = ((255, 120, 120), (120, 255, 120), (120, 160, 255), (255, 255, 120),
                        (255, 120, 255), (120, 255, 255), (255, 180, 90), (200, 200, 255))
-
-
-def scale_for(floor_size: tuple[int, int], area: tuple[int, int]) -> int:
-    """The smallest integer shrink factor that fits the floor into the area."""
-    return max(1, -(-floor_size[0] // area[0]), -(-floor_size[1] // area[1]))
 
 
 def reduce_blocks(codes: NDArray[np.int32], k: int) -> NDArray[np.int32]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from game import tiles
 from game.ui import intents, keyfile, options, render
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
-from game.ui.screens.text import Line, TextScreen
+from game.ui.widgets.text import Line, TextScreen
 from game.world import gear
 
 MOUSE = (

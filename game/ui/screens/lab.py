@@ -23,10 +23,8 @@ from tcod.event import KeySym, Modifier
 
 from game import generators
 from game.runplan import MAX_SIDE, MIN_SIDE, PlanEntry
-from game.ui import intents, lab, plans
-from game.ui.draw import MUTED, TEXT, TITLE, Color, box, cells, clip, dim, wrap
-from game.ui.screens.floormap import scale_for
-from game.ui.screens.params import ParamEditor
+from game.ui import intents, lab, plans, routes
+from game.ui.draw import MUTED, TEXT, TITLE, Color, box, cells, clip, dim, scale_for, wrap
 from game.ui.session import Session, fresh_seed, plan_rows
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
 from game.world.dungeon import default_recipes, new_game
@@ -202,7 +200,7 @@ class LabScreen(BaseState):
             KeySym.S: self.toggle_stats, KeySym.E: self.start_export,
             KeySym.LEFTBRACKET: lambda: self.resize(-1),
             KeySym.RIGHTBRACKET: lambda: self.resize(1),
-            KeySym.O: lambda: Push(ParamEditor(self.editing, 0)),
+            KeySym.O: lambda: Push(routes.to().param_editor(self.editing, 0)),
         }
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
@@ -290,13 +288,11 @@ class LabScreen(BaseState):
         except ValueError as problem:
             self.notice = (f"Cannot start: {problem}", ERROR)
             return None
-        from game.ui.screens.play import PlayState
-
         self.close()
         session = self.session
         session.seed_text, session.daily, session.plan = setup.seed_text, False, plan_rows(recipes)
         session.game = game
-        return Reset(PlayState(session))
+        return Reset(routes.to().play(session))
 
     # --- drawing -------------------------------------------------------------------------
 

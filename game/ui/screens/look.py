@@ -3,8 +3,6 @@ to aim (ItemKind.target), Enter or a click uses the item there."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import tcod.console
 import tcod.event
 
@@ -14,12 +12,10 @@ from game.ui import intents
 from game.ui.camera import Camera
 from game.ui.draw import cells
 from game.ui.render import play_camera, render_play
+from game.ui.routes import Play
 from game.ui.state import BaseState, Pop, Transition
 from game.world import gear
 from game.world.model import Game, Item
-
-if TYPE_CHECKING:
-    from game.ui.screens.play import PlayState
 
 BANNER_BG = (40, 40, 10)
 
@@ -43,7 +39,7 @@ def first_target(game: Game, item: Item) -> Point:
 class LookScreen(BaseState):
     """Not an overlay: it draws the play screen itself, undimmed, with the cursor on it."""
 
-    def __init__(self, play: PlayState, item: Item | None = None,
+    def __init__(self, play: Play, item: Item | None = None,
                  cursor: Point | None = None) -> None:
         self.play = play
         self.game = play.game

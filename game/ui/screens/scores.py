@@ -7,7 +7,7 @@ import os
 
 from game.ui import intents
 from game.ui.draw import MUTED, TEXT, TITLE, clip
-from game.ui.screens.text import Line, TextScreen
+from game.ui.widgets.text import Line, TextScreen
 from game.world.morgue import Score, load_scores
 
 PROBLEM = (255, 160, 100)
