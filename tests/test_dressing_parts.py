@@ -23,7 +23,6 @@ from game.dressing.bestiary import (
     default_bestiary,
     load_bestiary,
 )
-from game.dressing.checks import problems
 from game.dressing.encounters import (
     FACTORS,
     MAX_MONSTERS,
@@ -34,6 +33,7 @@ from game.dressing.encounters import (
     place,
     xp_budget,
 )
+from game.dressing.solvable import problems
 from game.dressing.stairs import leads_to, roll_fitting
 from game.export.textkey import text_key
 from game.generators import dressing_rng

@@ -11,11 +11,11 @@ from ui_world import click, hand_game, key, monster, motion
 from game import tiles
 from game.ui import saves
 from game.ui.app import App
-from game.ui.draw import cells, scale_for
+from game.ui.draw import cells
 from game.ui.screens.character import CharacterScreen
 from game.ui.screens.direction import DoorPrompt
 from game.ui.screens.end import EndScreen
-from game.ui.screens.floormap import FloorMapScreen, reduce_blocks
+from game.ui.screens.floormap import FloorMapScreen
 from game.ui.screens.gamemenu import GameMenu
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.history import HistoryScreen
@@ -27,6 +27,7 @@ from game.ui.screens.newgame import NewGameScreen
 from game.ui.screens.play import PlayState
 from game.ui.screens.scores import ScoresScreen
 from game.ui.session import Session, plan_rows
+from game.ui.shrink import reduce_blocks, scale_for
 from game.ui.state import (
     BaseState,
     Pop,

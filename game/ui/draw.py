@@ -77,8 +77,3 @@ def clip(text: str, width: int) -> str:
     if len(text) <= width:
         return text
     return text[: max(0, width - 1)] + "~"
-
-
-def scale_for(floor_size: tuple[int, int], area: tuple[int, int]) -> int:
-    """The smallest integer shrink factor that fits the floor into the area."""
-    return max(1, -(-floor_size[0] // area[0]), -(-floor_size[1] // area[1]))

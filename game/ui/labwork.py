@@ -30,7 +30,7 @@ from game.generators.common import UNREACHED, to_yx, walk_distance
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.ui.draw import Color
-from game.ui.screens.floormap import CODE_BASE, PRIORITY, reduce_blocks
+from game.ui.shrink import CODE_BASE, PRIORITY, reduce_blocks
 from game.world.build import dressing_params, make_plan
 from game.world.model import FloorRecipe
 
