@@ -21,9 +21,9 @@ import numpy as np
 import pytest
 
 from game import generators, tiles
+from game.content.bestiary import default_bestiary
 from game.dressing import Dressing, dress, dress_floor
 from game.dressing.areas import build_areas
-from game.dressing.bestiary import default_bestiary
 from game.dressing.encounters import (
     RULESETS,
     TOLERANCE,

@@ -14,15 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import generators
-from game.dressing import dress, dress_floor
-from game.dressing.areas import BLOCK_H, BLOCK_W, build_areas
-from game.dressing.bestiary import (
+from game.content.bestiary import (
     ROLES,
     BestiaryError,
     bestiary_path,
     default_bestiary,
     load_bestiary,
 )
+from game.dressing import dress, dress_floor
+from game.dressing.areas import BLOCK_H, BLOCK_W, build_areas
 from game.dressing.encounters import (
     FACTORS,
     MAX_MONSTERS,

@@ -15,6 +15,7 @@ from tcod.event import KeySym
 from ui_world import hand_game, key
 
 from game.ai import monsters
+from game.morgue import data_dir
 from game.save.store import SaveSlot, read_save
 from game.ui import saves
 from game.ui.app import App
@@ -25,7 +26,6 @@ from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.ui.state import Reset, State, draw_stack
 from game.world.model import Game
-from game.world.morgue import data_dir
 from game.world.serial import state_hash
 
 

@@ -435,9 +435,9 @@ def test_help_wraps_long_meanings_instead_of_cutting_them(columns: int) -> None:
 
 
 def test_help_names_every_map_symbol_and_no_monster_looks_like_an_item() -> None:
-    from game.dressing.bestiary import default_bestiary
+    from game.content.bestiary import default_bestiary
+    from game.content.items import item_kinds
     from game.ui.screens.help import symbols
-    from game.world.gear import item_kinds
 
     shown = {glyph for glyph, _ in symbols()}
     tile_glyphs = {chr(int(g)) for g in tiles.TILES["glyph"]} - {"^"}  # teleporters draw as Ω

@@ -10,8 +10,8 @@ import tcod.console
 
 from game import assets
 from game.export.pngfile import encode_png
+from game.morgue import data_dir
 from game.userfiles import unused_path
-from game.world.morgue import data_dir
 
 
 def png_of(console: tcod.console.Console) -> bytes:

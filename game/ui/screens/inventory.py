@@ -5,6 +5,8 @@ from __future__ import annotations
 import tcod.console
 import tcod.event
 
+from game.content.items import kind_of
+from game.rules import gear
 from game.rules.actions import Drop, Equip, Use
 from game.ui import intents, routes
 from game.ui.describe import item_name
@@ -12,7 +14,6 @@ from game.ui.draw import MUTED, centred_box
 from game.ui.routes import Play
 from game.ui.state import Pop, Replace, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
-from game.world import gear
 from game.world.model import Hero, Item
 
 TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?"}
@@ -64,7 +65,7 @@ class InventoryScreen(ChoiceMenu):
             self.play.act(Drop(item.id))
         elif self.mode == "equip":
             self.play.act(Equip(item.id))
-        elif gear.kind_of(item.kind).target:
+        elif kind_of(item.kind).target:
             return Replace(routes.to().look(self.play, item=item))
         else:
             self.play.act(Use(item.id))

@@ -22,6 +22,8 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from game import generators
+from game.content import themes
+from game.morgue import data_dir
 from game.runplan import MAX_SIDE, MIN_SIDE, PlanEntry
 from game.ui import intents, labwork, plans, routes
 from game.ui.draw import MUTED, TEXT, TITLE, Color, box, cells, clip, dim, wrap
@@ -29,7 +31,6 @@ from game.ui.session import Session, fresh_seed, plan_rows
 from game.ui.shrink import scale_for
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
 from game.world.dungeon import default_recipes, new_game
-from game.world.morgue import data_dir
 
 T = TypeVar("T")
 
@@ -65,14 +66,14 @@ class LabScreen(BaseState):
     """The lab. Its generator, size and parameters are one plan row, kept in a session of its own
     so the parameter editor of the New game screen edits it unchanged."""
 
-    def __init__(self, session: Session, themes_path: Path = labwork.THEMES_PATH) -> None:
+    def __init__(self, session: Session, themes_path: Path = themes.THEMES_PATH) -> None:
         self.session = session
         first = session.plan[0] if session.plan else None
         name = first.generator if first and first.generator != plans.RANDOM else "bsp"
         row = PlanEntry(1, 1, name, plans.size_of(first) if first else (80, 45), ())
         self.editing = Session(plan=(row,), columns=session.columns, rows=session.rows)
         self.seeds = [session.seed_text or fresh_seed()]
-        self.themes, problem = labwork.load_themes(themes_path)
+        self.themes, problem = themes.load_themes(themes_path)
         self.theme_index = 0
         self.show_path = True
         self.show_dressing = False
@@ -96,7 +97,7 @@ class LabScreen(BaseState):
         return self.editing.plan[0]
 
     @property
-    def theme(self) -> labwork.Theme:
+    def theme(self) -> themes.Theme:
         return self.themes[self.theme_index]
 
     def setup(self) -> labwork.Setup:

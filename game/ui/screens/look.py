@@ -6,6 +6,7 @@ from __future__ import annotations
 import tcod.console
 import tcod.event
 
+from game.content.items import kind_of
 from game.floorplan import Point
 from game.rules.actions import Use
 from game.ui import intents
@@ -14,7 +15,6 @@ from game.ui.draw import cells
 from game.ui.render import play_camera, render_play
 from game.ui.routes import Play
 from game.ui.state import BaseState, Pop, Transition
-from game.world import gear
 from game.world.model import Game, Item
 
 BANNER_BG = (40, 40, 10)
@@ -101,7 +101,7 @@ class LookScreen(BaseState):
     def banner(self) -> str:
         if self.item is None:
             return "Look: move the cursor (keys or mouse); Esc to stop."
-        kind = gear.kind_of(self.item.kind)
+        kind = kind_of(self.item.kind)
         reach = f" (reach {kind.range})" if kind.range else ""
         return f"Aim the {kind.name}{reach}: Enter or click uses it there; Esc cancels."
 

@@ -18,8 +18,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game.content.items import kind_of
+from game.rules import gear
 from game.userfiles import platform_dir, unused_path
-from game.world import gear
 from game.world.model import Game
 
 ENV_DIR = "DELVE_DATA_DIR"
@@ -114,7 +115,7 @@ def _ending(game: Game) -> str:
 
 def _describe(key: str) -> str:
     try:
-        kind = gear.kind_of(key)
+        kind = kind_of(key)
     except KeyError:
         return key
     if kind.kind == "weapon":
