@@ -228,5 +228,6 @@ def test_no_screen_imports_another_screen() -> None:
 
 def test_content_is_data_that_imports_nothing_of_the_engine() -> None:
     bad = [where(i) for i in all_imports()
-           if part_of(i.importer) == "content" and part_of(i.target) not in (None, "content", "assets")]
+           if part_of(i.importer) == "content"
+           and part_of(i.target) not in (None, "content", "assets")]
     assert not bad, "game/content reads data files only:\n" + "\n".join(bad)
