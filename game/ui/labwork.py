@@ -31,7 +31,7 @@ from game.generators.common import UNREACHED, to_yx, walk_distance
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.ui.draw import Color
-from game.ui.shrink import CODE_BASE, PRIORITY, reduce_blocks
+from game.ui.shrink import CODE_BASE, PRIORITY, block_sums, reduce_blocks
 from game.world.build import dressing_params, make_plan
 from game.world.model import FloorRecipe
 
@@ -133,16 +133,6 @@ def tile_cells(theme: Theme) -> NDArray[Any]:
     table["ch"][tiles.WALL] = ord(" ")
     table["bg"][tiles.WALL] = theme.wall
     return table
-
-
-def block_sums(mask: NDArray[np.bool_], k: int) -> NDArray[np.int32]:
-    """How many tiles of each k x k block are set (padding counts as unset)."""
-    height, width = mask.shape
-    rows, cols = -(-height // k), -(-width // k)
-    padded = np.zeros((rows * k, cols * k), dtype=np.int32)
-    padded[:height, :width] = mask
-    result: NDArray[np.int32] = padded.reshape(rows, k, cols, k).sum(axis=(1, 3))
-    return result
 
 
 def shrunk_tiles(tile_map: NDArray[np.uint8], k: int) -> NDArray[np.intp]:

@@ -26,11 +26,22 @@ def scale_for(floor_size: tuple[int, int], area: tuple[int, int]) -> int:
     return max(1, -(-floor_size[0] // area[0]), -(-floor_size[1] // area[1]))
 
 
+def blocks(values: NDArray[np.int32], k: int) -> NDArray[np.int32]:
+    """`values` padded with zeros to whole k x k blocks, as [block row, y, block column, x]."""
+    height, width = values.shape
+    rows, cols = -(-height // k), -(-width // k)
+    padded = np.zeros((rows * k, cols * k), dtype=values.dtype)
+    padded[:height, :width] = values
+    return padded.reshape(rows, k, cols, k)
+
+
 def reduce_blocks(codes: NDArray[np.int32], k: int) -> NDArray[np.int32]:
     """The max of each k x k block (the array padded with zeros to whole blocks)."""
-    height, width = codes.shape
-    rows, cols = -(-height // k), -(-width // k)
-    padded = np.zeros((rows * k, cols * k), dtype=codes.dtype)
-    padded[:height, :width] = codes
-    result: NDArray[np.int32] = padded.reshape(rows, k, cols, k).max(axis=(1, 3))
+    result: NDArray[np.int32] = blocks(codes, k).max(axis=(1, 3))
+    return result
+
+
+def block_sums(mask: NDArray[np.bool_], k: int) -> NDArray[np.int32]:
+    """How many tiles of each k x k block are set (padding counts as unset)."""
+    result: NDArray[np.int32] = blocks(mask.astype(np.int32), k).sum(axis=(1, 3))
     return result
