@@ -8,8 +8,12 @@ code no test reaches.
 A *part* of game/ is a package game/X/ or a module game/x.py; the rules:
 - only game/ui, game/cli and the benchmarks import game.ui, tcod.context or tcod.event;
 - the parts import each other without a cycle (the failure names the cycle);
-- tcod.path is imported from one part only (the benchmark's reference flood aside);
-- no screen module (game/ui/screens/*) imports another: they meet through game.ui.routes.
+- tcod.path is imported from one part only, game/pathing.py (the benchmark's reference flood,
+  the yardstick the game's floods are measured by, aside);
+- the parts that play a turn (rules, ai, the turn loop, the bot) import each other one way, and
+  the first-person view reads no generator;
+- no screen module (game/ui/screens/*) imports another: they meet through game.ui.routes;
+- game/content is data and imports nothing of the engine.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 WINDOW_MODULES = ("game.ui", "tcod.context", "tcod.event")
 WINDOW_PARTS = ("ui", "cli")
 SCREENS = "game.ui.screens"
+ONE_WAY = frozenset({"ai", "rules", "turns", "bot", "pathing", "compass"})
+"""The parts that play a turn: none of them may sit on an import cycle."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +185,7 @@ def test_a_cycle_is_found_and_named() -> None:
 
 def test_every_module_is_parsed() -> None:
     importers = {i.importer for i in all_imports()}
-    assert {"game.ui.app", "game.rules.turns", "game.world.model"} <= importers
+    assert {"game.ui.app", "game.turns", "game.world.model"} <= importers
 
 
 # --- the rules -------------------------------------------------------------------------------
@@ -194,8 +200,8 @@ def test_only_the_interface_imports_the_window() -> None:
     assert not bad, "the engine imports the window:\n" + "\n".join(bad)
 
 
-@pytest.mark.xfail(strict=True, reason="fixed on branches paths (rules <-> ai), run-pipeline "
-                   "(world <-> runplan/runcode) and cli-package (save -> ui)")
+@pytest.mark.xfail(strict=True, reason="fixed on branches run-pipeline (world <-> runplan/runcode) "
+                   "and cli-package (save <-> ui)")
 def test_the_parts_of_game_import_each_other_without_a_cycle() -> None:
     graph = part_graph()
     lines = []
@@ -208,15 +214,25 @@ def test_the_parts_of_game_import_each_other_without_a_cycle() -> None:
     assert not lines, "\n".join(lines)
 
 
-@pytest.mark.xfail(strict=True, reason="fixed on branch paths (one path-finding module)")
 def test_tcod_path_is_imported_from_one_part_only() -> None:
     users: dict[str, list[str]] = {}
     for found in all_imports():
         part = part_of(found.importer)
         if within(found.target, "tcod.path") and part and not is_benchmark(found.importer):
             users.setdefault(part, []).append(where(found))
-    assert len(users) <= 1, "tcod.path imported from " + ", ".join(sorted(users)) + ":\n" + \
-        "\n".join(line for lines in users.values() for line in lines)
+    assert sorted(users) == ["pathing"], "tcod.path imported from " + ", ".join(sorted(users)) + \
+        ":\n" + "\n".join(line for lines in users.values() for line in lines)
+
+
+def test_the_turn_parts_import_each_other_one_way() -> None:
+    tangled = [knot for knot in knots(part_graph()) if ONE_WAY & set(knot)]
+    assert tangled == []
+
+
+def test_the_first_person_view_reads_no_generator() -> None:
+    bad = [where(i) for i in all_imports()
+           if within(i.importer, "game.ui.firstperson") and within(i.target, "game.generators")]
+    assert not bad, "\n".join(bad)
 
 
 def test_no_screen_imports_another_screen() -> None:
