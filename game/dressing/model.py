@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.content.bestiary import Role
 from game.floorplan import Point
 
 
@@ -150,7 +151,7 @@ class Monster:
     """One placed monster: its bestiary key and role. An elite has double hit points and XP."""
 
     kind: str
-    role: str
+    role: Role
     x: int
     y: int
     elite: bool = False
