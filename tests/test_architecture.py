@@ -90,7 +90,7 @@ def part_of(module: str) -> str | None:
 
 
 def is_benchmark(module: str) -> bool:
-    """The benchmarks: game/bench.py, or a bench module beside the command line."""
+    """The benchmarks: a bench module of the command line (game/cli/bench.py)."""
     return part_of(module) in ("bench", "cli") and module.rsplit(".", 1)[-1].startswith("bench")
 
 
@@ -191,8 +191,6 @@ def test_every_module_is_parsed() -> None:
 # --- the rules -------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="fixed on branch cli-package (game/save/commands.py "
-                   "imports game.ui)")
 def test_only_the_interface_imports_the_window() -> None:
     bad = [where(i) for i in all_imports()
            if any(within(i.target, window) for window in WINDOW_MODULES)
@@ -200,8 +198,7 @@ def test_only_the_interface_imports_the_window() -> None:
     assert not bad, "the engine imports the window:\n" + "\n".join(bad)
 
 
-@pytest.mark.xfail(strict=True, reason="fixed on branches run-pipeline (world <-> runplan/runcode) "
-                   "and cli-package (save <-> ui)")
+@pytest.mark.xfail(strict=True, reason="fixed on branch run-pipeline (world <-> runplan/runcode)")
 def test_the_parts_of_game_import_each_other_without_a_cycle() -> None:
     graph = part_graph()
     lines = []

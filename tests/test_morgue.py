@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from game import morgue
-from game.morgue import Score, data_dir, load_scores, record_score, write_morgue
+from game.morgue import Score, load_scores, record_score, write_morgue
+from game.userfiles import data_dir
 from game.world.dungeon import new_game
 from game.world.kinds import Outcome
 from game.world.model import FloorRecipe, Game

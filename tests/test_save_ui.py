@@ -15,7 +15,6 @@ from tcod.event import KeySym
 from ui_world import hand_game, key
 
 from game.ai import monsters
-from game.morgue import data_dir
 from game.save.store import SaveSlot, read_save
 from game.ui import saves
 from game.ui.app import App
@@ -25,6 +24,7 @@ from game.ui.screens.menu import CONTINUE, MainMenu
 from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.ui.state import Reset, State, draw_stack
+from game.userfiles import data_dir
 from game.world.kinds import Outcome
 from game.world.model import Game
 from game.world.serial import state_hash

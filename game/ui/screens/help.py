@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from game import tiles
 from game.content.items import item_kinds
-from game.ui import intents, keyfile, options, render
+from game.ui import intents, keyfile, render
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
 from game.ui.widgets.text import Line, TextScreen
+from game.userfiles import config_dir
 
 MOUSE = (
     ("hover", "name what is under the cursor"),
@@ -95,7 +96,7 @@ class HelpScreen(TextScreen):
     closing = (intents.Back, intents.Confirm, intents.ShowHelp)
 
     def lines(self, width: int) -> list[Line]:
-        where = options.config_dir() / keyfile.KEYS_FILE
+        where = config_dir() / keyfile.KEYS_FILE
         rows: list[Line] = [(line, TITLE) for line in wrap(f"Keys (rebind in {where})", width)]
         rows.append(("", TEXT))
         rows += two_columns(help_text(), width)

@@ -23,13 +23,13 @@ from tcod.event import KeySym, Modifier
 
 from game import generators
 from game.content import themes
-from game.morgue import data_dir
 from game.runplan import MAX_SIDE, MIN_SIDE, PlanEntry
 from game.ui import intents, labwork, plans, routes
 from game.ui.draw import MUTED, TEXT, TITLE, Color, box, cells, clip, dim, wrap
 from game.ui.session import Session, fresh_seed, plan_rows
 from game.ui.shrink import scale_for
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
+from game.userfiles import data_dir
 from game.world.dungeon import default_recipes, new_game
 
 T = TypeVar("T")
