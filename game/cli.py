@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from game import generators
-from game.dressing import DRESSING_PARAMS, Dressing, dress_floor
+from game import generators, pipeline
+from game.dressing import DRESSING_PARAMS, Dressing
 from game.export import floorjson, hexmaze, png
 from game.export.textkey import text_key
 from game.floorplan import FloorPlan
-from game.generators.common import GeneratorSpec
-from game.params import parse_assignments, resolve
+from game.params import parse_assignments
+from game.run import FloorRecipe
+from game.run.recipe import ALL_DRESSING
 from game.runargs import add_run_options, choose_run
 from game.save import commands as save_commands
 from game.seeds import seed_from_text
@@ -201,8 +202,7 @@ def _autoplay(args: argparse.Namespace) -> int:
     save_commands.check_autoplay(args)
     if args.runs is None:
         recording = Recording("") if args.record is not None else None
-        game, result = autoplay.play(run.seed, args.turns, run.recipes, daily=run.daily,
-                                     recording=recording)
+        game, result = autoplay.play(run, args.turns, recording=recording)
         if recording is not None:
             _write(args.record, recording.text())
         save_commands.keep_autoplay_state(args, game)
@@ -229,8 +229,8 @@ def _default(args: argparse.Namespace) -> int:
     session = None
     if chosen is not None:
         session = Session(plan=plan_rows(chosen.recipes), seed_text=chosen.seed,
-                          daily=chosen.daily)
-        session.game = new_game(chosen.seed, chosen.recipes, chosen.daily)
+                          daily=chosen.is_daily)
+        session.game = new_game(chosen)
     try:
         return run(session=session)
     except WindowError as problem:
@@ -249,7 +249,7 @@ def _snapshot(args: argparse.Namespace) -> int:
     run = choose_run(args)
     if run is None:
         raise UsageError("name a run: --seed TEXT, --code CODE or --daily")
-    game, _ = autoplay.play(run.seed, args.turns, run.recipes, daily=run.daily)
+    game, _ = autoplay.play(run, args.turns)
     if args.view == "map":
         image = render.play_png(game)
     else:
@@ -264,19 +264,11 @@ def _snapshot(args: argparse.Namespace) -> int:
 
 def _catalog(args: argparse.Namespace) -> int:
     from game import catalog
-    from game.runcode import RunCode, encode
-    from game.runplan import plan_text
-    from game.version import RULES_VERSION
-    from game.world.dungeon import default_recipes
 
     run = choose_run(args)
     if run is None:
         raise UsageError("name a run: --seed TEXT, --code CODE or --daily")
-    plan = "" if run.recipes == default_recipes() else plan_text(run.recipes)
-    code = encode(RunCode(run.seed, plan, run.daily))
-    depths = _depth_range(args.depths, len(run.recipes))
-    data = catalog.catalog(code, RULES_VERSION, run.recipes, seed_from_text(run.seed), depths,
-                           args.spoilers)
+    data = catalog.catalog(run, _depth_range(args.depths, run.last_depth), args.spoilers)
     if args.format == "json":
         print(json.dumps(data, indent=1))
     elif args.format == "csv":
@@ -326,7 +318,8 @@ def _generate(args: argparse.Namespace) -> int:
             if param.name not in {p.name for p in spec.params}:
                 print(f"{param.describe()} [dressing]")
         return 0
-    layout_params, dressing_params = _split_params(spec, parse_assignments(args.param))
+    recipe = FloorRecipe(args.depth, spec.name, args.width, args.height,
+                         tuple(sorted(parse_assignments(args.param).items())), ALL_DRESSING)
     if args.from_hex is not None:
         text = read_text(args.from_hex, MAX_HEX_BYTES)
         try:
@@ -337,16 +330,13 @@ def _generate(args: argparse.Namespace) -> int:
     else:
         if args.seed is None:
             raise UsageError("--seed TEXT is required (or --from-hex FILE)")
-        plan = generators.generate_floor(
-            spec.name, seed_from_text(args.seed), args.depth, args.width, args.height,
-            layout_params,
-        )
+        plan = pipeline.layout(recipe, seed_from_text(args.seed))
         seed = args.seed
     for warning in plan.extra.get("warnings", ()):
         print(f"warning: {warning}", file=sys.stderr)
     dressed = None
     if args.format in ("json", "text"):
-        dressed = dress_floor(plan, seed_from_text(seed), args.depth, dressing_params)
+        dressed = pipeline.dress(recipe, plan, seed_from_text(seed), boss=None)
     payload = _render(plan, dressed, args.format, seed, args.depth, args.stats)
     if args.out is not None:
         _write(args.out, payload)
@@ -361,25 +351,6 @@ def _generate(args: argparse.Namespace) -> int:
         if args.stats and args.format == "hex":
             print("\n".join(floor_stats(plan).lines()), file=sys.stderr)
     return 0
-
-
-def _split_params(
-    spec: GeneratorSpec, given: dict[str, str]
-) -> tuple[dict[str, str], dict[str, str]]:
-    """--param values for the generator and for the dressing pass (a key both know goes to both:
-    the tables generator grows to the same ruleset budget that the dressing deals encounters by).
-    Both sets are checked here, before any work."""
-    layout_names = {p.name for p in spec.params}
-    dressing_names = {p.name for p in DRESSING_PARAMS}
-    unknown = sorted(set(given) - layout_names - dressing_names)
-    if unknown:
-        valid = ", ".join(sorted(layout_names | dressing_names))
-        raise UsageError(f"generator {spec.name} has no parameter {unknown[0]!r}; valid: {valid}")
-    layout = {k: v for k, v in given.items() if k in layout_names}
-    dressing = {k: v for k, v in given.items() if k in dressing_names}
-    spec.resolve_params(layout)
-    resolve(DRESSING_PARAMS, dressing, "the dressing")
-    return layout, dressing
 
 
 def _render(

@@ -231,9 +231,9 @@ def test_enter_plays_this_floor() -> None:
     result = lab.on_event(key(KeySym.RETURN))
     assert isinstance(result, Reset) and isinstance(result.state, PlayState)
     game = lab.session.game
-    assert game is not None and game.seed_text == lab.seeds[-1]
+    assert game is not None and game.run.seed == lab.seeds[-1]
     assert game.floor.fingerprint == expected
-    assert game.recipes[1].generator == "power" and len(game.recipes) == 10
+    assert game.run.recipes[1].generator == "power" and len(game.run.recipes) == 10
 
 
 def test_play_refuses_floors_too_large_for_a_run() -> None:

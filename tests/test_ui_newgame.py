@@ -12,10 +12,10 @@ from tcod.event import KeySym, Modifier
 from ui_world import click, hand_game, key, motion
 
 from game import generators
-from game.runargs import daily_seed
-from game.runcode import RunCode, encode
-from game.runplan import DEFAULT_SIZES, parse_plan, recipes
-from game.seeds import seed_from_text
+from game.run import FloorRecipe, Run, daily_seed
+from game.run.code import RunCode, encode
+from game.run.recipe import RANDOM
+from game.run.recipes import DEFAULT_SIZES
 from game.ui import clipboard, plans, saves
 from game.ui.draw import cells
 from game.ui.render import render_play, short_code
@@ -29,8 +29,8 @@ from game.ui.screens.scores import ScoresScreen
 from game.ui.session import Session, plan_rows
 from game.ui.state import BaseState, Pop, Push, Reset, Transition, draw_stack
 from game.version import RULES_VERSION
-from game.world.dungeon import game_from_code, new_game
-from game.world.model import FloorRecipe, Game
+from game.world.dungeon import new_game
+from game.world.model import Game
 from game.world.morgue import Score, save_scores
 from game.world.serial import state_hash
 
@@ -98,20 +98,19 @@ def test_cycling_a_generator_changes_that_depths_recipe() -> None:
     assert [row.generator for row in state.session.plan][::2] == ["bsp", "maze"]
     chosen = state.session.plan[1].generator
     game = started(state.activate(START))
-    assert [r.generator for r in game.recipes] == ["bsp", chosen, "maze"]
-    assert game.seed_text == "new-test"
+    assert [r.generator for r in game.run.recipes] == ["bsp", chosen, "maze"]
+    assert game.run.seed == "new-test"
 
 
 def test_a_random_row_resolves_through_the_run_plan() -> None:
     state = screen()
     select(state, FIRST_DEPTH + 2)
-    while state.session.plan[2].generator != plans.RANDOM:
+    while state.session.plan[2].generator != RANDOM:
         press(state, KeySym.RIGHT)
     assert "<  random  >" in text_of(state)
     game = started(state.activate(START))
-    entries = parse_plan("1:bsp@40x30,2:cave@40x30,3:random@31x21")
-    assert game.recipes == recipes(entries, seed_from_text("new-test"))
-    assert state_hash(game_from_code(game.code)) == state_hash(game)
+    assert game.run == Run.from_plan("new-test", "1:bsp@40x30,2:cave@40x30,3:random@31x21")
+    assert state_hash(new_game(Run.from_code(game.run.code))) == state_hash(game)
 
 
 def test_cycle_keeps_the_size_within_limits_and_only_parameters_that_fit() -> None:
@@ -262,7 +261,7 @@ def test_left_and_right_step_values_and_delete_restores_the_default() -> None:
     assert isinstance(press(editor, KeySym.ESCAPE), Pop)
     assert "2 parameters set" in state.label(FIRST_DEPTH)
     game = started(state.activate(START))
-    assert dict(game.recipes[0].params)["perfect"] == "false"
+    assert dict(game.run.recipes[0].params)["perfect"] == "false"
 
 
 def test_escape_drops_a_typed_value_before_closing() -> None:
@@ -298,8 +297,8 @@ def test_the_daily_toggle_sets_the_daily_seed() -> None:
     type_text(state, "x")
     assert state.session.seed_text == daily_seed() and "fixed seed" in state.notice.text
     game = started(state.activate(START))
-    assert game.daily and game.seed_text == daily_seed()
-    assert game_from_code(game.code).daily
+    assert game.run.is_daily and game.run.seed == daily_seed()
+    assert Run.from_code(game.run.code).is_daily
     state = screen(seed="mine")
     select(state, DAILY)
     press(state, KeySym.RIGHT, KeySym.LEFT)
@@ -317,16 +316,16 @@ def test_pasting_a_good_code_starts_that_exact_run(monkeypatch: pytest.MonkeyPat
     assert state.index == CODE and state.code_text == code.lower()
     assert "Seed 'shared', 2 floors" in state.notice.text
     game = started(press(state, KeySym.RETURN))
-    assert state_hash(game) == state_hash(game_from_code(code))
+    assert state_hash(game) == state_hash(new_game(Run.from_code(code)))
     session = state.session
     assert (session.seed_text, session.daily, len(session.plan)) == ("shared", False, 2)
 
 
 def test_a_typed_code_plays_too() -> None:
-    reference = new_game("typed", SMALL)
+    reference = new_game(Run("typed", SMALL))
     state = screen()
     select(state, CODE)
-    type_text(state, reference.code)
+    type_text(state, reference.run.code)
     assert state_hash(started(press(state, KeySym.RETURN))) == state_hash(reference)
 
 
@@ -346,7 +345,7 @@ def test_a_bad_code_shows_its_error(code: str, message: str) -> None:
 
 
 def test_a_bad_pasted_code_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    good = new_game("x", SMALL).code
+    good = new_game(Run("x", SMALL)).run.code
     mistyped = good[:-1] + ("0" if good[-1] != "0" else "1")
     monkeypatch.setattr(clipboard, "paste", lambda: mistyped)
     state = screen()
@@ -375,19 +374,19 @@ def test_the_panel_and_character_sheet_show_the_code() -> None:
     console = tcod.console.Console(80, 50)
     render_play(console, game)
     panel = "\n".join("".join(chr(int(c)) for c in row) for row in cells(console)["ch"][-8:])
-    assert f"Code {short_code(game.code, 18)}" in panel
+    assert f"Code {short_code(game.run.code, 18)}" in panel
     sheet = text_of(CharacterScreen(game)).replace("\n", "")
-    assert game.code in sheet.replace(" ", "")
+    assert game.run.code in sheet.replace(" ", "")
 
 
 def test_the_pause_menu_shows_and_copies_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
     game = hand_game()
     menu = GameMenu(Session(game=game))
-    assert game.code[:20] in text_of(menu)
+    assert game.run.code[:20] in text_of(menu)
     copied: list[str] = []
     monkeypatch.setattr(clipboard, "copy", copied.append)
     assert press(menu, KeySym.C) is None
-    assert copied == [game.code] and "Run code copied to the clipboard." in text_of(menu)
+    assert copied == [game.run.code] and "Run code copied to the clipboard." in text_of(menu)
 
 
 def test_copy_failure_shows_the_reason() -> None:
@@ -400,7 +399,7 @@ def test_copy_failure_shows_the_reason() -> None:
 @pytest.mark.parametrize("outcome", ["dead", "won"])
 def test_the_end_screen_shows_and_copies_the_code(outcome: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    game = new_game("end-code", SMALL, daily=True)
+    game = new_game(Run("end-code", SMALL, is_daily=True))
     game.outcome = outcome
     end = EndScreen(Session(game=game))
     text = text_of(end).replace("\n", "")
@@ -408,7 +407,7 @@ def test_the_end_screen_shows_and_copies_the_code(outcome: str,
     copied: list[str] = []
     monkeypatch.setattr(clipboard, "copy", copied.append)
     press(end, KeySym.C)
-    assert copied == [game.code]
+    assert copied == [game.run.code]
 
 
 def test_high_scores_rank_daily_runs_apart(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from tcod.event import KeySym, Modifier, MouseButton
 from ui_world import click, hand_game, key, monster, motion
 
 from game import tiles
+from game.run import FloorRecipe
 from game.ui import saves
 from game.ui.app import App
 from game.ui.draw import cells
@@ -38,7 +39,7 @@ from game.ui.state import (
     apply,
     draw_stack,
 )
-from game.world.model import DoorState, FloorRecipe, Game, Item
+from game.world.model import DoorState, Game, Item
 from game.world.serial import state_hash
 
 
@@ -119,7 +120,7 @@ def test_main_menu_new_game_starts_play_with_the_seed_and_plan() -> None:
     result = result.state.on_event(key(KeySym.RETURN))  # "Start the run" is selected
     assert isinstance(result, Reset) and isinstance(result.state, PlayState)
     assert session.game is not None
-    assert session.game.seed_text == "menu-test" and session.game.floor.generator == "cave"
+    assert session.game.run.seed == "menu-test" and session.game.floor.generator == "cave"
 
 
 def test_continue_is_disabled_without_saves() -> None:

@@ -2,10 +2,10 @@
 
 Pure functions from rows to rows, so the screen only chooses which to call. A row's generator is
 a registered one or "random" (drawn per depth from the run seed when the run starts, through
-game.runplan.recipes). Parameters are kept as KEY=VALUE text like the plan's short form, and a
-value equal to its default is dropped so the run code stays short.
+game.run.recipes.make_recipes). Parameters are kept as KEY=VALUE text like the plan's short form,
+and a value equal to its default is dropped so the run code stays short.
 
-The dressing's parameters are shown but not set: in play the game decides them (game/world/build.py
+The dressing's parameters are shown but not set: in play the game decides them (game/pipeline.py
 puts the boss on the last floor, builds encounters for one hero, and hands a plan's parameters to
 the generator, which refuses names it does not have), so setting one would not change the run or
 would stop it on arrival at that floor.
@@ -19,15 +19,15 @@ from typing import Final
 from game import generators
 from game.dressing import DRESSING_PARAMS
 from game.params import Param, ParamError
-from game.runplan import DEFAULT_SIZES, MAX_DEPTHS, MAX_SIDE, MIN_SIDE, PLAN_DRESSING, PlanEntry
-from game.world.build import PARTY
+from game.pipeline import PARTY
+from game.run.recipe import RANDOM, RUN_DRESSING, split_params
+from game.run.recipes import DEFAULT_SIZES, MAX_DEPTHS, MAX_SIDE, MIN_SIDE, RecipeEntry
 
-RANDOM: Final = "random"
 SIZE_STEP: Final = (10, 5)
 """How much [ and ] change a floor's width and height."""
 FLOAT_STEP: Final = 0.05
 
-Row = PlanEntry
+Row = RecipeEntry
 """A plan entry covering one depth (first == last)."""
 FIXED: Final = {
     "boss": ("last floor", "the boss guards the relic on the last floor"),
@@ -46,7 +46,7 @@ def generator_params(name: str) -> tuple[Param, ...]:
     may set (the ruleset) unless the generator takes it itself (a tables floor does)."""
     own = () if name == RANDOM else generators.get(name).params
     taken = {p.name for p in own}
-    extra = tuple(p for p in DRESSING_PARAMS if p.name in PLAN_DRESSING and p.name not in taken)
+    extra = tuple(p for p in DRESSING_PARAMS if p.name in RUN_DRESSING and p.name not in taken)
     return (*own, *extra)
 
 
@@ -148,9 +148,7 @@ def with_value(row: Row, name: str, text: str) -> Row:
     given = {k: v for k, v in row.params if k != name}
     if value != param.default:
         given[name] = _text(value)
-    if row.generator != RANDOM:  # the generator checks its own (the ruleset was parsed above)
-        spec = generators.get(row.generator)
-        spec.resolve_params({k: v for k, v in given.items() if k in {p.name for p in spec.params}})
+    split_params(row.generator, given)  # the check the run's recipes get
     return dataclasses.replace(row, params=tuple(sorted(given.items())))
 
 

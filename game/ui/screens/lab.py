@@ -22,14 +22,16 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from game import generators
-from game.runplan import MAX_SIDE, MIN_SIDE, PlanEntry
+from game.run import Run, default_recipes
+from game.run.recipe import RANDOM
+from game.run.recipes import MAX_SIDE, MIN_SIDE, RecipeEntry
 from game.ui import intents, lab, plans
 from game.ui.draw import MUTED, TEXT, TITLE, Color, box, cells, clip, dim, wrap
 from game.ui.screens.floormap import scale_for
 from game.ui.screens.params import ParamEditor
 from game.ui.session import Session, fresh_seed, plan_rows
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
-from game.world.dungeon import default_recipes, new_game
+from game.world.dungeon import new_game
 from game.world.morgue import data_dir
 
 T = TypeVar("T")
@@ -69,8 +71,8 @@ class LabScreen(BaseState):
     def __init__(self, session: Session, themes_path: Path = lab.THEMES_PATH) -> None:
         self.session = session
         first = session.plan[0] if session.plan else None
-        name = first.generator if first and first.generator != plans.RANDOM else "bsp"
-        row = PlanEntry(1, 1, name, plans.size_of(first) if first else (80, 45), ())
+        name = first.generator if first and first.generator != RANDOM else "bsp"
+        row = RecipeEntry(1, 1, name, plans.size_of(first) if first else (80, 45), ())
         self.editing = Session(plan=(row,), columns=session.columns, rows=session.rows)
         self.seeds = [session.seed_text or fresh_seed()]
         self.themes, problem = lab.load_themes(themes_path)
@@ -240,7 +242,7 @@ class LabScreen(BaseState):
 
     def cycle_generator(self, step: int) -> None:
         row = plans.cycle(self.row, step)
-        if row.generator == plans.RANDOM:  # the lab shows one generator, never a draw
+        if row.generator == RANDOM:  # the lab shows one generator, never a draw
             row = plans.cycle(row, step)
         self.set_row(row)
 
@@ -284,9 +286,9 @@ class LabScreen(BaseState):
             self.notice = (f"A run's floors are {MIN_SIDE}..{MAX_SIDE} tiles a side; this one is "
                            f"{setup.width}x{setup.height}.", ERROR)
             return None
-        recipes = (setup.recipe, *default_recipes()[1:])
         try:
-            game = new_game(setup.seed_text, recipes)
+            recipes = (setup.recipe, *default_recipes()[1:])
+            game = new_game(Run(setup.seed_text, recipes))
         except ValueError as problem:
             self.notice = (f"Cannot start: {problem}", ERROR)
             return None

@@ -1,8 +1,8 @@
 """The New game screen: the seed, the daily run, a run code to paste, and the floors of the run.
 
 Rows: Start, Seed, Daily, Run code, one row per depth, Reset. Starting turns the rows into
-recipes with game.runplan (a "random" row draws its generator from the run seed there), so a run
-started here is the run its code names. A pasted code is checked at once; its error is shown.
+a Run (game.run: a "random" row draws its generator from the run seed there), so a run started
+here is the run its code names. A pasted code is checked at once; its error is shown.
 """
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from game import generators
-from game.runargs import daily_seed
-from game.runcode import MAX_CODE, decode
-from game.runplan import canonical, parse_plan, recipes
-from game.seeds import seed_from_text
+from game.run import Run, daily_seed, default_recipes
+from game.run.code import MAX_CODE
+from game.run.recipe import RANDOM
+from game.run.recipes import entries_text
 from game.ui import clipboard, intents, plans
 from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, Color, box, clip, wrap
 from game.ui.screens.params import ParamEditor
 from game.ui.session import Session, fresh_seed, plan_rows
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
-from game.world.dungeon import default_recipes, game_from_code, new_game
+from game.world.dungeon import new_game
 from game.world.model import Game
 
 START, SEED, DAILY, CODE = range(4)
@@ -213,8 +213,7 @@ class NewGameScreen(BaseState):
         session = self.session
         seed = daily_seed() if session.daily else session.seed_text.strip() or fresh_seed()
         try:
-            entries = parse_plan(canonical(session.plan))
-            game = new_game(seed, recipes(entries, seed_from_text(seed)), session.daily)
+            game = new_game(Run.from_plan(seed, entries_text(session.plan), session.daily))
         except ValueError as problem:
             self.notice = Notice(f"Cannot start: {problem}", ERROR)
             return None
@@ -226,12 +225,13 @@ class NewGameScreen(BaseState):
             self.notice = Notice("Type or paste a run code first.", ERROR)
             return None
         try:
-            game = game_from_code(self.code_text)
+            run = Run.from_code(self.code_text)
+            game = new_game(run)
         except ValueError as problem:
             self.notice = Notice(str(problem), ERROR)
             return None
-        self.session.seed_text, self.session.daily = game.seed_text, game.daily
-        self.session.plan = plan_rows(game.recipes)
+        self.session.seed_text, self.session.daily = run.seed, run.is_daily
+        self.session.plan = plan_rows(run.recipes)
         return self.play(game)
 
     def play(self, game: Game) -> Transition:
@@ -296,7 +296,7 @@ class NewGameScreen(BaseState):
         about = ""
         if depth is not None:
             name = self.session.plan[depth].generator
-            about = (f"{name}: drawn per depth from the run seed" if name == plans.RANDOM
+            about = (f"{name}: drawn per depth from the run seed" if name == RANDOM
                      else generators.get(name).summary)
         hint = DEPTH_HINT if depth is not None else HINTS.get(self.index, "Enter: reset the plan")
         lines = [*((text, TEXT) for text in wrap(about, WIDTH)[:2]),
@@ -310,10 +310,8 @@ class NewGameScreen(BaseState):
 def check_code(text: str) -> Notice:
     """What a run code holds, or why it cannot be played (without making any floor)."""
     try:
-        code = decode(text)
-        floors = (max(e.last for e in parse_plan(code.plan)) if code.plan
-                  else len(default_recipes()))
+        run = Run.from_code(text)
     except ValueError as problem:
         return Notice(str(problem), ERROR)
-    daily = ", daily run" if code.daily else ""
-    return Notice(f"Seed {code.seed!r}{daily}, {floors} floors: Enter plays it.", GOOD)
+    daily = ", daily run" if run.is_daily else ""
+    return Notice(f"Seed {run.seed!r}{daily}, {run.last_depth} floors: Enter plays it.", GOOD)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.runcode import ALPHABET, RunCode, RunCodeError, decode, encode
+from game.run.code import ALPHABET, RunCode, RunCodeError, decode, encode
 from game.version import RULES_VERSION
 
 PLANS = st.sampled_from(["", "1-2:bsp,3:power", "1:maze@61x41(stamp=42),2-5:random"])

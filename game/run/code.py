@@ -75,6 +75,14 @@ def encode(code: RunCode) -> str:
     return f"D{code.version}-" + "-".join(groups)
 
 
+def version_of(text: str) -> int:
+    """The rules version a code names (its "D<version>-" prefix), without reading the rest."""
+    prefix = _PREFIX.match("-".join(text.split()).upper())
+    if prefix is None:
+        raise RunCodeError("run code: expected it to start with D<version>-, e.g. D1-")
+    return int(prefix.group(1))
+
+
 def decode(text: str) -> RunCode:
     """A code as typed or pasted; RunCodeError says what is wrong in one line."""
     cleaned = "-".join(text.split()).upper()
