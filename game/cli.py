@@ -221,14 +221,14 @@ def _default(args: argparse.Namespace) -> int:
     """No command: open the game window, on the main menu or, with a run named, in that run
     (the ui is imported only here)."""
     from game.ui.app import WindowError, run
-    from game.ui.session import Session, plan_rows
+    from game.ui.session import Session, rows_of
     from game.world.dungeon import new_game
 
     save_commands.configure_play(args)
     chosen = choose_run(args, seed_required=False)
     session = None
     if chosen is not None:
-        session = Session(plan=plan_rows(chosen.recipes), seed_text=chosen.seed,
+        session = Session(recipes=rows_of(chosen.recipes), seed_text=chosen.seed,
                           daily=chosen.is_daily)
         session.game = new_game(chosen)
     try:

@@ -19,6 +19,7 @@ from game.params import ParamError
 from game.run import FloorRecipe, RecipeError, Run, daily_seed, default_recipes
 from game.run import recipe as recipe_module
 from game.run.code import RunCode, encode
+from game.run.recipes import RecipeEntry
 from game.save.codec import load_bytes
 from game.save.format import SaveError
 from game.seeds import seed_from_text
@@ -104,6 +105,8 @@ CONSTRUCTORS: dict[str, Callable[[], object]] = {
     "from_file": lambda: Run.from_file(
         "seed = 's'\n[[floor]]\ndepths = 1\ngenerator = 'bsp'\nparams = { loops = 1 }", "f"),
     "daily": lambda: Run.daily(plan="1:bsp(loops=1)"),
+    "from_entries": lambda: Run.from_entries(
+        "s", (RecipeEntry(1, 1, "bsp", None, (("loops", "1"),)),)),
     "generate": lambda: FloorRecipe(1, "bsp", 80, 45, (("loops", "1"),), ("ruleset", "party")),
 }
 

@@ -239,7 +239,7 @@ def test_enter_plays_this_floor() -> None:
 def test_play_refuses_floors_too_large_for_a_run() -> None:
     lab = small_lab()
     monkeypatched = lab.row.__class__(1, 1, "bsp", (1000, 1000), ())
-    lab.editing.plan = (monkeypatched,)
+    lab.editing.recipes = (monkeypatched,)
     assert lab.on_event(key(KeySym.RETURN)) is None
     assert "20..400" in lab.notice[0]
 

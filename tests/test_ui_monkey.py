@@ -25,7 +25,7 @@ from game.ui.screens.menu import NEW, TOP
 from game.ui.screens.newgame import FIRST_DEPTH, NewGameScreen
 from game.ui.screens.play import PlayState
 from game.ui.screens.replay import ReplayState
-from game.ui.session import Session, plan_rows
+from game.ui.session import Session, rows_of
 from game.world.model import Game
 from game.world.serial import state_hash
 
@@ -43,7 +43,7 @@ MODS = [Modifier.NONE] * 6 + [Modifier.SHIFT, Modifier.CTRL, Modifier.NUM, Modif
 
 
 def new_app() -> App:
-    return App(Session(seed_text="monkey", plan=plan_rows(SMALL_PLAN)))
+    return App(Session(seed_text="monkey", recipes=rows_of(SMALL_PLAN)))
 
 
 def populate(game: Game, rng: random.Random) -> None:

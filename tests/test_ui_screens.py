@@ -27,7 +27,7 @@ from game.ui.screens.menu import CONTINUE, NEW, SCORES, MainMenu
 from game.ui.screens.newgame import NewGameScreen
 from game.ui.screens.play import PlayState
 from game.ui.screens.scores import ScoresScreen
-from game.ui.session import Session, plan_rows
+from game.ui.session import Session, rows_of
 from game.ui.state import (
     BaseState,
     Pop,
@@ -113,7 +113,7 @@ def test_overlays_draw_over_the_dimmed_state_beneath() -> None:
 
 def test_main_menu_new_game_starts_play_with_the_seed_and_plan() -> None:
     session = Session(seed_text="menu-test")
-    session.plan = plan_rows((FloorRecipe(1, "cave", 40, 30), FloorRecipe(2, "maze", 31, 21)))
+    session.recipes = rows_of((FloorRecipe(1, "cave", 40, 30), FloorRecipe(2, "maze", 31, 21)))
     menu = MainMenu(session)
     result = menu.on_event(key(KeySym.RETURN))
     assert isinstance(result, Push) and isinstance(result.state, NewGameScreen)

@@ -21,6 +21,7 @@ from game.run.recipes import (
     MIN_SIDE,
     RecipeEntry,
     RecipeError,
+    check_entries,
     make_recipes,
     parse_recipes,
     read_run_file,
@@ -106,6 +107,14 @@ class Run:
     def daily(cls, today: datetime.date | None = None, plan: str | None = None) -> Run:
         """Today's run (UTC), the same for everyone; optionally with other recipes."""
         return cls.from_plan(daily_seed(today), plan, daily=True)
+
+    @classmethod
+    def from_entries(
+        cls, seed: str, entries: tuple[RecipeEntry, ...], daily: bool = False
+    ) -> Run:
+        """A run of recipe entries made elsewhere (the New game screen's rows), checked as
+        parsed ones are."""
+        return cls._of_entries(seed, check_entries(entries), daily)
 
     @classmethod
     def _of_entries(cls, seed: str, entries: tuple[RecipeEntry, ...], daily: bool) -> Run:

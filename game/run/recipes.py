@@ -97,6 +97,17 @@ def parse_recipes(text: str) -> tuple[RecipeEntry, ...]:
     return tuple(entries)
 
 
+def check_entries(entries: tuple[RecipeEntry, ...]) -> tuple[RecipeEntry, ...]:
+    """Entries made elsewhere (the New game screen's rows) checked as parsed ones are."""
+    for entry in entries:
+        depths = str(entry.first) if entry.first == entry.last else f"{entry.first}-{entry.last}"
+        _entry(depths, entry.generator, entry.size, entry.params, f"depth {depths}")
+    if not entries:
+        raise RecipeError("plan: empty")
+    _check_cover(list(entries))
+    return entries
+
+
 def _entry(
     depths: str, name: str, size: tuple[int, int] | None, params: tuple[tuple[str, str], ...],
     where: str,

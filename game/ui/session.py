@@ -24,8 +24,8 @@ def fresh_seed() -> str:
     return f"{secrets.choice(_WORDS)}-{secrets.choice(_WORDS)}-{secrets.randbelow(100)}"
 
 
-def plan_rows(recipes: tuple[FloorRecipe, ...]) -> tuple[RecipeEntry, ...]:
-    """Concrete recipes as the New game screen's rows: one plan entry per depth."""
+def rows_of(recipes: tuple[FloorRecipe, ...]) -> tuple[RecipeEntry, ...]:
+    """Concrete recipes as the New game screen's rows: one recipe entry per depth."""
     return tuple(RecipeEntry(r.depth, r.depth, r.generator, (r.width, r.height), r.params)
                  for r in recipes)
 
@@ -34,7 +34,7 @@ def plan_rows(recipes: tuple[FloorRecipe, ...]) -> tuple[RecipeEntry, ...]:
 class Session:
     """Shared by every screen of one application run."""
 
-    plan: tuple[RecipeEntry, ...] = field(default_factory=lambda: plan_rows(default_recipes()))
+    recipes: tuple[RecipeEntry, ...] = field(default_factory=lambda: rows_of(default_recipes()))
     """One entry per depth, in depth order, each with a size; the generator may be "random"."""
     seed_text: str = field(default_factory=fresh_seed)
     daily: bool = False

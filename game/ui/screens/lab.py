@@ -25,11 +25,11 @@ from game import generators
 from game.run import Run, default_recipes
 from game.run.recipe import RANDOM
 from game.run.recipes import MAX_SIDE, MIN_SIDE, RecipeEntry
-from game.ui import intents, lab, plans
+from game.ui import intents, lab, recipe_rows
 from game.ui.draw import MUTED, TEXT, TITLE, Color, box, cells, clip, dim, wrap
 from game.ui.screens.floormap import scale_for
 from game.ui.screens.params import ParamEditor
-from game.ui.session import Session, fresh_seed, plan_rows
+from game.ui.session import Session, fresh_seed, rows_of
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
 from game.world.dungeon import new_game
 from game.world.morgue import data_dir
@@ -70,10 +70,10 @@ class LabScreen(BaseState):
 
     def __init__(self, session: Session, themes_path: Path = lab.THEMES_PATH) -> None:
         self.session = session
-        first = session.plan[0] if session.plan else None
+        first = session.recipes[0] if session.recipes else None
         name = first.generator if first and first.generator != RANDOM else "bsp"
-        row = RecipeEntry(1, 1, name, plans.size_of(first) if first else (80, 45), ())
-        self.editing = Session(plan=(row,), columns=session.columns, rows=session.rows)
+        row = RecipeEntry(1, 1, name, recipe_rows.size_of(first) if first else (80, 45), ())
+        self.editing = Session(recipes=(row,), columns=session.columns, rows=session.rows)
         self.seeds = [session.seed_text or fresh_seed()]
         self.themes, problem = lab.load_themes(themes_path)
         self.theme_index = 0
@@ -95,19 +95,19 @@ class LabScreen(BaseState):
     # --- what is made --------------------------------------------------------------------
 
     @property
-    def row(self) -> plans.Row:
-        return self.editing.plan[0]
+    def row(self) -> recipe_rows.Row:
+        return self.editing.recipes[0]
 
     @property
     def theme(self) -> lab.Theme:
         return self.themes[self.theme_index]
 
     def setup(self) -> lab.Setup:
-        width, height = plans.size_of(self.row)
+        width, height = recipe_rows.size_of(self.row)
         return lab.Setup(self.row.generator, width, height, self.row.params, self.seeds[-1])
 
-    def set_row(self, row: plans.Row) -> None:
-        self.editing.plan = (row,)
+    def set_row(self, row: recipe_rows.Row) -> None:
+        self.editing.recipes = (row,)
         self.regenerate()
 
     def regenerate(self) -> None:
@@ -241,13 +241,13 @@ class LabScreen(BaseState):
         self.notice = (f"Theme: {self.theme.name}", MUTED)
 
     def cycle_generator(self, step: int) -> None:
-        row = plans.cycle(self.row, step)
+        row = recipe_rows.cycle(self.row, step)
         if row.generator == RANDOM:  # the lab shows one generator, never a draw
-            row = plans.cycle(row, step)
+            row = recipe_rows.cycle(row, step)
         self.set_row(row)
 
     def resize(self, step: int) -> None:
-        width, height = plans.size_of(self.row)
+        width, height = recipe_rows.size_of(self.row)
         area = width * height
         if step > 0:
             size = next((s for s in SIZES if s[0] * s[1] > area), SIZES[-1])
@@ -296,7 +296,7 @@ class LabScreen(BaseState):
 
         self.close()
         session = self.session
-        session.seed_text, session.daily, session.plan = setup.seed_text, False, plan_rows(recipes)
+        session.seed_text, session.daily, session.recipes = setup.seed_text, False, rows_of(recipes)
         session.game = game
         return Reset(PlayState(session))
 

@@ -1,12 +1,12 @@
-"""Editing a run plan on the New game screen: one plan entry per depth, always with a size.
+"""Editing a run's recipes on the New game screen: one recipe entry per depth, always with a size.
 
 Pure functions from rows to rows, so the screen only chooses which to call. A row's generator is
 a registered one or "random" (drawn per depth from the run seed when the run starts, through
-game.run.recipes.make_recipes). Parameters are kept as KEY=VALUE text like the plan's short form,
+game.run.recipes.make_recipes). Parameters are kept as KEY=VALUE text like the --plan short form,
 and a value equal to its default is dropped so the run code stays short.
 
 The dressing's parameters are shown but not set: in play the game decides them (game/pipeline.py
-puts the boss on the last floor, builds encounters for one hero, and hands a plan's parameters to
+puts the boss on the last floor, builds encounters for one hero, and hands a recipe's parameters to
 the generator, which refuses names it does not have), so setting one would not change the run or
 would stop it on arrival at that floor.
 """
@@ -28,7 +28,7 @@ SIZE_STEP: Final = (10, 5)
 FLOAT_STEP: Final = 0.05
 
 Row = RecipeEntry
-"""A plan entry covering one depth (first == last)."""
+"""A recipe entry covering one depth (first == last)."""
 FIXED: Final = {
     "boss": ("last floor", "the boss guards the relic on the last floor"),
     "party": (str(PARTY), "encounters are built for its one hero"),
@@ -42,7 +42,7 @@ def choices() -> list[str]:
 
 
 def generator_params(name: str) -> tuple[Param, ...]:
-    """What a row of `name` may set: the generator's parameters, then the dressing's that a plan
+    """What a row of `name` may set: the generator's parameters, then the dressing's that a run
     may set (the ruleset) unless the generator takes it itself (a tables floor does)."""
     own = () if name == RANDOM else generators.get(name).params
     taken = {p.name for p in own}
@@ -190,20 +190,20 @@ def renumber(rows: list[Row]) -> tuple[Row, ...]:
     return tuple(dataclasses.replace(r, first=d, last=d) for d, r in enumerate(rows, start=1))
 
 
-def add_depth(plan: tuple[Row, ...], index: int) -> tuple[Row, ...]:
-    """A copy of depth `index` (0-based) inserted after it; the plan is unchanged when full."""
-    if len(plan) >= MAX_DEPTHS:
-        return plan
-    rows = list(plan)
+def add_depth(entries: tuple[Row, ...], index: int) -> tuple[Row, ...]:
+    """A copy of depth `index` (0-based) inserted after it; unchanged when full."""
+    if len(entries) >= MAX_DEPTHS:
+        return entries
+    rows = list(entries)
     rows.insert(index + 1, rows[index])
     return renumber(rows)
 
 
-def remove_depth(plan: tuple[Row, ...], index: int) -> tuple[Row, ...]:
-    """The plan without depth `index`; a plan keeps at least one depth."""
-    if len(plan) <= 1:
-        return plan
-    rows = list(plan)
+def remove_depth(entries: tuple[Row, ...], index: int) -> tuple[Row, ...]:
+    """The rows without depth `index`; a run keeps at least one depth."""
+    if len(entries) <= 1:
+        return entries
+    rows = list(entries)
     del rows[index]
     return renumber(rows)
 
