@@ -75,27 +75,20 @@ def test_the_daily_run_is_the_date_and_says_so() -> None:
 
 
 def test_a_run_file_and_a_plan_make_the_same_run() -> None:
-    text = """
-        seed = "filed"
-        [[floor]]
-        depths = "1-2"
-        generator = "bsp"
-        params = { loops = 1 }
-        [[floor]]
-        depths = 3
-        generator = "maze"
-        width = 41
-        height = 31
-        params = { stamp = 42, perfect = false }
-    """
+    text = (
+        'seed = "filed"\n'
+        '[[floor]]\ndepths = "1-2"\ngenerator = "cave"\nparams = { fill = 0.5 }\n'
+        '[[floor]]\ndepths = 3\ngenerator = "power"\nwidth = 60\nheight = 40\n'
+    )
     run = Run.from_file(text, "run.toml")
-    assert run == Run.from_plan("filed", "1-2:bsp(loops=1),3:maze@41x31(perfect=false;stamp=42)")
+    assert run == Run.from_plan("filed", "1-2:cave(fill=0.5),3:power@60x40")
     assert Run.from_file(text, "run.toml", seed="other").seed == "other"
-    assert Run.from_file(text.replace('seed = "filed"', ""), "run.toml", daily=True).is_daily
+    unseeded = text.replace('seed = "filed"', "")
+    assert Run.from_file(unseeded, "run.toml", daily=True).is_daily
     with pytest.raises(RecipeError, match="--daily chooses the seed"):
         Run.from_file(text, "run.toml", daily=True)
     with pytest.raises(RecipeError, match="name a run"):
-        Run.from_file(text.replace('seed = "filed"', ""), "run.toml")
+        Run.from_file(unseeded, "run.toml")
 
 
 CONSTRUCTORS: dict[str, Callable[[], object]] = {

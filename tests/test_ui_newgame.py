@@ -140,7 +140,7 @@ def test_depths_are_added_removed_and_resized() -> None:
     assert state.session.recipes[1].size == (50, 35)
     for _ in range(100):
         press(state, KeySym.LEFTBRACKET)
-    assert state.session.recipes[1].size == (20, 20)  # runplan's smallest side
+    assert state.session.recipes[1].size == (20, 20)  # a run's smallest side
     press(state, KeySym.X)
     press(state, KeySym.DELETE)
     assert [r.generator for r in state.session.recipes] == ["bsp", "maze"]

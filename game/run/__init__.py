@@ -85,7 +85,7 @@ class Run:
     def from_code(cls, text: str) -> Run:
         """The run a code holds (RunCodeError or RecipeError when it cannot be played here)."""
         code = runcode.decode(text)
-        return cls.from_plan(code.seed, code.plan or None, code.daily)
+        return cls.from_plan(code.seed, code.recipes or None, code.daily)
 
     @classmethod
     def from_file(

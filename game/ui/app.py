@@ -129,7 +129,7 @@ def run(columns: int = 80, rows: int = 50, session: Session | None = None) -> in
 
 def run_replay(recording: Recording, columns: int = 80, rows: int = 50) -> int:
     """Watch a replay in the window. A code that cannot be played raises (RunCodeError or
-    PlanError) before the window opens."""
+    RecipeError) before the window opens."""
     from game.ui.screens.replay import ReplayState
 
     session = Session(columns=columns, rows=rows)
