@@ -16,8 +16,8 @@ from typing import Any
 
 from game.floorplan import Point
 from game.rules.actions import ACTION_TYPES, Action
-from game.rules.turns import player_act
 from game.run import Run
+from game.turns import player_act
 from game.userfiles import read_text
 from game.world.dungeon import new_game
 from game.world.model import Game

@@ -33,9 +33,9 @@ from numpy.typing import NDArray
 from game import tiles
 from game.floorplan import Point
 from game.rules.actions import Action, Result
-from game.rules.turns import player_act
 from game.run import MIN_SIDE, FloorRecipe, Run
 from game.seeds import Rng, derive
+from game.turns import player_act
 from game.world.fov import update_fov
 from game.world.model import (
     PLAYER_ID,

@@ -9,8 +9,8 @@ import pytest
 
 from game.replay import Recording, ReplayError, read, verify
 from game.rules.actions import Move, Search, TakeStairs, Use, Wait
-from game.rules.turns import player_act
 from game.run import FloorRecipe, Run
+from game.turns import player_act
 from game.world.dungeon import new_game
 
 RECIPES = tuple(FloorRecipe(d, g, 50, 30) for d, g in enumerate(("bsp", "cave", "maze"), 1))

@@ -233,3 +233,18 @@ def test_a_save_whose_run_fields_disagree_is_refused(change: Callable[[Any], Non
     change(data)
     with pytest.raises(SaveError, match="does not fit the game"):
         load_bytes(forge(data, arrays))
+
+
+def test_the_run_and_the_first_stages_sit_below_the_world() -> None:
+    """game.run and game.pipeline import no world, rules, ai, ui or command line (deferred
+    imports included); the world imports the run, never the reverse."""
+    from test_import_paths import imports, part
+
+    above = {"world", "rules", "ai", "turns", "bot", "ui", "cli", "save", "catalog", "replay",
+             "runargs", "bench"}
+    found = imports()
+    for module in ("game.run", "game.run.code", "game.run.recipe", "game.run.recipes",
+                   "game.pipeline"):
+        assert module in found
+        assert {part(name) for name in found[module] if name.startswith("game.")} & above == set()
+    assert any(name.startswith("game.run") for name in found["game.world.model"])
