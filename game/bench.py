@@ -190,7 +190,7 @@ def bench_turns(repeat: int) -> dict[str, Any]:
 
 
 def ten_floor_game() -> Game:
-    """A run of the default plan with every depth visited: the save a long game makes."""
+    """A run of the default recipes with every depth visited: the save a long game makes."""
     from game.world.dungeon import floor_at, new_game
 
     game = new_game(Run("bench-saves"))

@@ -1,7 +1,7 @@
 """One depth's recipe: generator, floor size and parameters, checked and typed when it is made.
 
 This is the one place that splits a recipe's parameters between the layout (the generator's own)
-and the dressing (the ones a run may set, the ruleset): the floor pipeline, the run plan parser,
+and the dressing (the ones a run may set, the ruleset): the floor pipeline, the recipes parser,
 the lab and `run.py generate` all take the split from here.
 """
 
@@ -16,7 +16,7 @@ from game.floorplan import ParamValue
 from game.params import ParamError, resolve
 
 RANDOM = "random"
-"""A run plan's generator drawn per depth from the run seed (never a recipe's own)."""
+"""A recipe entry's generator drawn per depth from the run seed (never a recipe's own)."""
 RUN_DRESSING = ("ruleset",)
 """Dressing parameters a run may set; `boss` and `party` are the game's to decide."""
 ALL_DRESSING = tuple(p.name for p in DRESSING_PARAMS)
@@ -65,13 +65,13 @@ class FloorRecipe:
     height: int
     params: tuple[tuple[str, str], ...] = ()
     dressing_names: tuple[str, ...] = field(default=RUN_DRESSING, compare=False, repr=False)
-    layout: Params = field(init=False, compare=False, repr=False)
-    dressing: Params = field(init=False, compare=False, repr=False)
+    layout: Mapping[str, ParamValue] = field(init=False, compare=False, repr=False)
+    dressing: Mapping[str, ParamValue] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.generator == RANDOM:
             raise ParamError("a floor's recipe names its generator (random is drawn before)")
         generators.get(self.generator)
         layout, dressing = split_params(self.generator, dict(self.params), self.dressing_names)
-        object.__setattr__(self, "layout", layout)
+        object.__setattr__(self, "layout", layout)  # read-only by its type (Mapping)
         object.__setattr__(self, "dressing", dressing)

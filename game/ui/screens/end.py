@@ -1,4 +1,4 @@
-"""The end of a run, dead or victorious: cause, depth, turns, gold, seed, run code and plan."""
+"""The end of a run, dead or victorious: cause, depth, turns, gold, seed, run code and recipes."""
 
 from __future__ import annotations
 

@@ -65,7 +65,7 @@ class Job(Generic[T]):
 
 
 class LabScreen(BaseState):
-    """The lab. Its generator, size and parameters are one plan row, kept in a session of its own
+    """The lab. Its generator, size and parameters are one recipe row, kept in a session of its own
     so the parameter editor of the New game screen edits it unchanged."""
 
     def __init__(self, session: Session, themes_path: Path = lab.THEMES_PATH) -> None:
@@ -280,7 +280,7 @@ class LabScreen(BaseState):
 
     def play(self) -> Transition | None:
         """A run whose depth 1 is this floor (this generator, size, parameters and seed) and
-        whose other depths are the default plan's."""
+        whose other depths are the default run's."""
         setup = self.setup()
         if not (MIN_SIDE <= setup.width <= MAX_SIDE and MIN_SIDE <= setup.height <= MAX_SIDE):
             self.notice = (f"A run's floors are {MIN_SIDE}..{MAX_SIDE} tiles a side; this one is "
