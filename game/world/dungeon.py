@@ -16,6 +16,7 @@ from game.run import Run
 from game.seeds import Rng, derive
 from game.world.build import build_floor
 from game.world.fov import update_fov
+from game.world.kinds import Landing, MessageKind
 from game.world.model import PLAYER_ID, Actor, Floor, Game, Hero, Item
 
 HERO_HP = 50
@@ -29,7 +30,7 @@ is where a new player learns the game."""
 def new_game(run: Run) -> Game:
     """A fresh run on floor 1, standing on its arrival stairs."""
     player = Actor(
-        id=PLAYER_ID, kind="player", name="you", glyph="@", color=(255, 255, 255),
+        id=PLAYER_ID, kind="player", name="you", glyph=tiles.HERO_GLYPH, color=tiles.HERO_COLOUR,
         x=0, y=0, hp=HERO_HP, max_hp=HERO_HP, ac=16, attack=6, damage="1d3",
     )
     game = Game(
@@ -40,7 +41,7 @@ def new_game(run: Run) -> Game:
         game.hero.inventory.append(item)
     game.hero.equipment = {"weapon": game.hero.inventory[0].id, "body": game.hero.inventory[1].id}
     game.log(f"Welcome to Delve. Run code {run.code} (seed {run.seed!r}). Press ? for help.",
-             (255, 255, 160))
+             MessageKind.WELCOME)
     change_floor(game, 1, "arrival")
     return game
 
@@ -53,7 +54,7 @@ def floor_at(game: Game, depth: int) -> Floor:
     return game.floors[depth]
 
 
-def change_floor(game: Game, depth: int, where: str) -> None:
+def change_floor(game: Game, depth: int, where: Landing) -> None:
     """Put the player on `depth`: at its "arrival", its "exit" (coming up) or a "random" spot."""
     floor = floor_at(game, depth)
     if where == "arrival":
@@ -68,7 +69,7 @@ def change_floor(game: Game, depth: int, where: str) -> None:
     recipe = game.run.recipes[depth - 1]
     game.log(
         f"Depth {depth}: a {recipe.generator} floor (fingerprint {floor.fingerprint}).",
-        (160, 200, 255),
+        MessageKind.ARRIVAL,
     )
 
 
