@@ -241,7 +241,7 @@ def test_the_run_and_the_first_stages_sit_below_the_world() -> None:
     from test_import_paths import imports, part
 
     above = {"world", "rules", "ai", "turns", "bot", "ui", "cli", "save", "catalog", "replay",
-             "runargs", "bench"}
+             "bench"}
     found = imports()
     for module in ("game.run", "game.run.code", "game.run.recipe", "game.run.recipes",
                    "game.pipeline"):

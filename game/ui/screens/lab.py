@@ -31,8 +31,8 @@ from game.ui.screens.floormap import scale_for
 from game.ui.screens.params import ParamEditor
 from game.ui.session import Session, fresh_seed, rows_of
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
+from game.userfiles import data_dir
 from game.world.dungeon import new_game
-from game.world.morgue import data_dir
 
 T = TypeVar("T")
 

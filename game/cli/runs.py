@@ -1,4 +1,4 @@
-"""Choosing a run on the command line: a seed with a plan (short form or TOML run file), a run
+"""The run options of the command line: a seed with a plan (short form or TOML run file), a run
 code, or the daily seed, made into one `Run`. Shared by playing, the catalog, snapshots and
 autoplay so they agree exactly."""
 
