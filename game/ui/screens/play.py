@@ -4,6 +4,7 @@ spend, death or victory) opens the screen it needs."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 import tcod.console
@@ -13,7 +14,7 @@ from game.floorplan import Point
 from game.rules.actions import Action, Move, PickUp, Result, Search, TakeStairs, Wait
 from game.save import crash
 from game.turns import player_act
-from game.ui import firstperson, intents, saves
+from game.ui import firstperson, intents, options, saves
 from game.ui.activity import Activity, Explore, Repeat, ToStairs, stairs_mask, travel
 from game.ui.camera import Camera
 from game.ui.render import play_camera, render_play
@@ -135,6 +136,9 @@ class PlayState(BaseState):
             case intents.ToggleView():
                 self.first_person = not self.first_person
                 return None
+            case intents.ToggleStyle():
+                self.toggle_style()
+                return None
             case intents.Direction(dx, dy) if self.first_person:
                 self.facing, step = firstperson.command(self.facing, dx, dy)
                 return None if step is None else self.act(Move(*step))
@@ -154,6 +158,15 @@ class PlayState(BaseState):
                 self.start(Repeat(self.game, action=Search(), times=SEARCH_TURNS))
                 return None
         return self.open_screen(intent)
+
+    def toggle_style(self) -> None:
+        """The first-person view's other style, kept in the options as the Options screen
+        keeps it (a file that cannot be written is said, and the style still changes)."""
+        chosen = options.current()
+        styles = options.VIEW_STYLES
+        style = styles[(styles.index(chosen.view_style) + 1) % len(styles)]
+        problem = options.save(replace(chosen, view_style=style))
+        self.notice = problem or f"First-person view: {style}."
 
     def stairs(self, direction: StairsWay) -> Transition | None:
         """Take the stairs underfoot; off the stairs, walk to the nearest known ones first."""
@@ -213,6 +226,7 @@ class PlayState(BaseState):
 
     def on_draw(self, console: tcod.console.Console) -> None:
         if self.first_person:
-            firstperson.render_firstperson(console, self.game, self.facing, self.notice)
+            firstperson.render_firstperson(console, self.game, self.facing, self.notice,
+                                           options.current().view_style)
             return
         render_play(console, self.game, self.session.mouse, notice=self.notice)
