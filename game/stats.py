@@ -25,9 +25,14 @@ class FloorStats:
     regions: int
     path_ratio: float
     teleporter_pairs: int
+    secret_doors: int = 0
+    notes: tuple[str, ...] = ()
+    """What the generator could not do as asked (its plan's `extra["notes"]`)."""
 
-    def as_dict(self) -> dict[str, float | int]:
-        return asdict(self)
+    def as_dict(self) -> dict[str, float | int | list[str]]:
+        values = asdict(self)
+        values["notes"] = list(self.notes)
+        return values
 
     def lines(self) -> list[str]:
         return [
@@ -39,6 +44,8 @@ class FloorStats:
             f"regions          {self.regions}",
             f"path ratio       {self.path_ratio:.2f}",
             f"teleporter pairs {self.teleporter_pairs}",
+            f"secret doors     {self.secret_doors}",
+            *(f"note: {note}" for note in self.notes),
         ]
 
 
@@ -73,6 +80,8 @@ def floor_stats(plan: FloorPlan) -> FloorStats:
         regions=regions,
         path_ratio=_path_ratio(plan, walk),
         teleporter_pairs=len(plan.teleporters),
+        secret_doors=int((plan.tiles == tiles.SECRET_DOOR).sum()),
+        notes=tuple(str(note) for note in plan.extra.get("notes", ())),
     )
 
 

@@ -47,7 +47,7 @@ def room_map(plan: FloorPlan) -> NDArray[np.int64]:
 def segments(plan: FloorPlan) -> list[Segment]:
     """Walkable tiles outside rooms and stairs, as straight one-tile-wide runs (asserted)."""
     t = plan.tiles
-    mask = tiles.walkable(t) & (room_map(plan) < 0)
+    mask = (tiles.walkable(t) | (t == tiles.SECRET_DOOR)) & (room_map(plan) < 0)
     mask &= (t != tiles.STAIRS_UP) & (t != tiles.STAIRS_DOWN)
     labels, count = label_regions(mask)
     found: list[Segment] = []
@@ -85,7 +85,8 @@ def assert_corridors(plan: FloorPlan) -> None:
             continue
         dx, dy = (0, 1) if run.vertical else (1, 0)
         passage = "ns" if run.vertical else "ew"
-        assert t[y0, x0] == tiles.DOOR and t[y1, x1] == tiles.DOOR
+        assert t[y0, x0] in tiles.DOORS and t[y1, x1] in tiles.DOORS
+        assert not t[y0, x0] == t[y1, x1] == tiles.SECRET_DOOR, "one secret end per corridor"
         assert passages[(x0, y0)] == passage and passages[(x1, y1)] == passage
         inner = t[y0 + 1 : y1, x0] if run.vertical else t[y0, x0 + 1 : x1]
         assert inner.size >= 1 and (inner == tiles.FLOOR).all()
@@ -218,11 +219,11 @@ def test_deterministic_and_seed_dependent() -> None:
     assert len({make(seed).fingerprint() for seed in range(20)}) == 20
 
 
-def test_arrival_and_exit_far_apart() -> None:
-    """The way down is nearly as far from the arrival, walking, as any last-row chamber tile."""
+def test_arrival_and_exit_far_apart_on_request() -> None:
+    """ends=far: the way down is nearly as far from the arrival, walking, as any last-row chamber tile."""
     ratios = []
     for seed in range(100):
-        plan = make(seed)
+        plan = make(seed, ends="far", secret=0.0)
         dist = walk_distance(tiles.walkable(plan.tiles), [plan.arrival])
         last = [room for room in plan.extra["grid"][-1] if room >= 0]
         farthest = max(

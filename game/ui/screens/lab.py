@@ -378,7 +378,7 @@ class LabScreen(BaseState):
 
     def draw_legend(self, console: tcod.console.Console, y: int) -> None:
         entries = [("doors:", MUTED), *((s, c) for s, c in lab.DOOR_STATES.items()),
-                   ("reinforced", lab.REINFORCED), (" encounters:", MUTED),
+                   ("reinforced", lab.REINFORCED), ("S secret", MUTED), (" encounters:", MUTED),
                    *((d, c) for d, c in lab.DIFFICULTY.items()), (" ∙ teleporter link", MUTED)]
         x = 1
         for text, colour in entries:
