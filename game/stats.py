@@ -11,6 +11,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.floorplan import FloorPlan
 from game.generators.common import UNREACHED, label_regions, to_yx, walk_distance
+from game.seeds import Rng
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,3 +113,22 @@ def _path_ratio(plan: FloorPlan, walk: NDArray[np.bool_]) -> float:
     if steps == UNREACHED or straight == 0:
         return 0.0
     return steps / straight
+
+
+def pair_path_ratio(plan: FloorPlan, rng: Rng, sources: int, targets: int) -> float:
+    """The mean, over `sources` x `targets` pairs of rooms drawn at random (a source's targets
+    share its flood), of the walking distance between the rooms' centres (4-neighbour steps, a
+    teleporter hop costs 1) over the straight-line distance. Pairs with the same centre are
+    skipped; a floor without two rooms gives 0."""
+    walk = tiles.walkable(plan.tiles)
+    rooms = plan.rooms
+    ratios: list[float] = []
+    for _ in range(sources if len(rooms) > 1 else 0):
+        start = rooms[rng.below(len(rooms))].center
+        dist = walk_distance(walk, [start], plan.teleporters)
+        for _ in range(targets):
+            end = rooms[rng.below(len(rooms))].center
+            straight = math.dist(start, end)
+            if straight > 0:
+                ratios.append(int(dist[to_yx(end)]) / straight)
+    return sum(ratios) / len(ratios) if ratios else 0.0
