@@ -14,7 +14,8 @@ floor tile whose position `scene.at(char)` gives back.
 A legend entry is a monster template (an `Actor`, see `monster`), a `DoorState` (drawn as a door),
 a `Trap` (a hidden trap on floor), a `StairInfo` (stairs of that kind) or an item kind key (the
 item on floor; gold gets `gold` pieces). Unnamed doors (secret ones too) are plain unlocked wooden
-doors, unnamed stairs ordinary stairs; teleporter tiles pair up in reading order (1st with 2nd, 3rd with 4th).
+doors, unnamed stairs ordinary stairs; teleporter tiles pair up in reading order (1st with 2nd,
+3rd with 4th).
 
 Several maps make several depths (the first is depth 1); `@` must be on exactly one of them, and
 the game starts there. No generator ever runs: every depth the test visits must be drawn.

@@ -221,7 +221,8 @@ def test_deterministic_and_seed_dependent() -> None:
 
 
 def test_arrival_and_exit_far_apart_on_request() -> None:
-    """ends=far: the way down is nearly as far from the arrival, walking, as any last-row chamber tile."""
+    """ends=far: the way down is nearly as far from the arrival, walking, as any last-row
+    chamber tile."""
     ratios = []
     for seed in range(100):
         plan = make(seed, ends="far", secret=0.0)
