@@ -314,7 +314,9 @@ def test_secret_doors_in_the_game_masters_key_and_the_json_export() -> None:
     key = text_key(plan, dressing, "s", 1)
     assert "S secret door" in key and f"doors ({len(hidden)} secret)" in key
     assert key.count("SECRET") == len(hidden)
-    assert all(f"{point} SECRET" in key for point in hidden)
+    lines = key.splitlines()
+    assert all(any(line.strip().startswith(f"Door {point}") and "SECRET" in line
+                   for line in lines) for point in hidden)
     data = dressed_floor_to_dict(plan, dressing, "s", 1)
     assert sorted((d["x"], d["y"]) for d in data["doors"] if d["secret"]) == hidden
     assert all(data["tiles"][y][x] == "S" for x, y in hidden)

@@ -265,8 +265,9 @@ def _secret_doors(plan: FloorPlan) -> set[Point]:
 
 def _door(door: DoorDressing, trap: Trap | None, key: Key | None, secret: set[Point]) -> str:
     quality = f", {door.quality}" if door.quality != "none" else ""
-    hidden = "SECRET (wall until a search beside it finds it), " if door.point in secret else ""
-    words = [f"{door.point} {hidden}{door.material}{quality}, {door.state}"]
+    words = [f"{door.point} {door.material}{quality}, {door.state}"]
+    if door.point in secret:
+        words.append("SECRET: wall until a search beside it finds it")
     if door.reinforced:
         words.append("magically reinforced (held shut: key or knock)")
     words.append(f"break DC {door.dc}" if door.dc is not None else "no break DC")
