@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from game import checks, tiles
+from game import checks, compass, tiles
 from game.floorplan import FloorPlan, ParamValue, Point
 from game.generators import maze, stampfont
-from game.generators.common import walk_distance
 from game.params import ParamError
+from game.pathing import walk_distance
 from game.seeds import Rng
 
 SPEC = maze.SPEC
@@ -33,7 +33,9 @@ def cells_of(plan: FloorPlan) -> Cells:
 
 def openings(cells: Cells) -> int:
     """Open walls between neighbouring cells, each counted once."""
-    return int(((cells[:, :-1] & maze.EAST) == 0).sum() + ((cells[:-1] & maze.SOUTH) == 0).sum())
+    across = (cells[:, :-1] & compass.EAST) == 0
+    down = (cells[:-1] & compass.SOUTH) == 0
+    return int(across.sum() + down.sum())
 
 
 def flood(cells: Cells, start: Point) -> dict[Point, int]:
@@ -58,7 +60,7 @@ def reference_tiles(cells: Cells, size: tuple[int, int]) -> NDArray[np.uint8]:
     """Tiles drawn cell by cell with loops, to check the vectorised drawing."""
     out = np.zeros((size[1], size[0]), dtype=np.uint8)
     for (y, x), bits in np.ndenumerate(cells):
-        if bits == maze.CLOSED:
+        if bits == compass.CLOSED:
             continue
         out[2 * y + 1, 2 * x + 1] = tiles.FLOOR
         for dx, dy, bit in maze.STEPS.values():
@@ -91,7 +93,7 @@ def assert_sound(plan: FloorPlan, perfect: bool = True) -> None:
     assert plan.tiles[plan.exits[0][1], plan.exits[0][0]] == tiles.STAIRS_DOWN
     drawn = reference_tiles(cells, (plan.width, plan.height))
     assert (tiles.walkable(plan.tiles) == (drawn == tiles.FLOOR)).all()
-    closed = cells == maze.CLOSED
+    closed = cells == compass.CLOSED
     stamped = [(int(x), int(y)) for y, x in np.argwhere(closed)]
     assert plan.extra["stamped"] == sorted(stamped)
     dist = flood(cells, entry)
@@ -111,7 +113,7 @@ def test_perfect_mazes_over_1000_seeds() -> None:
         plan = make(seed)
         assert checks.problems(plan) == [], seed
         cells = cells_of(plan)
-        free = int((cells != maze.CLOSED).sum())
+        free = int((cells != compass.CLOSED).sum())
         assert openings(cells) == free - 1, seed
         assert maze.cell_distances(cells, plan.extra["entry"]).min() >= 0, seed
 
@@ -145,10 +147,10 @@ def hex_rows(cells: Cells) -> str:
 def test_wall_bits_are_set_for_closed_walls() -> None:
     """On a 2x2 maze: outer walls are set bits; the one wall left standing is closed both ways."""
     cells = cells_of(make(3, 5, 5))
-    assert (cells[0] & maze.NORTH).all() and (cells[-1] & maze.SOUTH).all()
-    assert (cells[:, 0] & maze.WEST).all() and (cells[:, -1] & maze.EAST).all()
-    assert ((cells[:, 0] & maze.EAST != 0) == (cells[:, 1] & maze.WEST != 0)).all()
-    assert ((cells[0] & maze.SOUTH != 0) == (cells[1] & maze.NORTH != 0)).all()
+    assert (cells[0] & compass.NORTH).all() and (cells[-1] & compass.SOUTH).all()
+    assert (cells[:, 0] & compass.WEST).all() and (cells[:, -1] & compass.EAST).all()
+    assert ((cells[:, 0] & compass.EAST != 0) == (cells[:, 1] & compass.WEST != 0)).all()
+    assert ((cells[0] & compass.SOUTH != 0) == (cells[1] & compass.NORTH != 0)).all()
     assert openings(cells) == 3
 
 
@@ -184,8 +186,8 @@ def test_stamp_42_is_centred_and_closed() -> None:
     cells = cells_of(plan)
     glyphs = stampfont.render("42")
     y0, x0 = (24 - 5) // 2, (39 - 7) // 2
-    assert ((cells[y0 : y0 + 5, x0 : x0 + 7] == maze.CLOSED) == glyphs).all()
-    assert int((cells == maze.CLOSED).sum()) == int(glyphs.sum())
+    assert ((cells[y0 : y0 + 5, x0 : x0 + 7] == compass.CLOSED) == glyphs).all()
+    assert int((cells == compass.CLOSED).sum()) == int(glyphs.sum())
     for x, y in plan.extra["stamped"]:
         assert (plan.tiles[2 * y : 2 * y + 3, 2 * x : 2 * x + 3] == tiles.WALL).all()
     assert plan.extra["warnings"] == []
@@ -195,7 +197,7 @@ def test_stamp_42_is_centred_and_closed() -> None:
 def test_stamp_pockets_are_sealed() -> None:
     """The holes of "80" could never be reached, so they are closed along with the glyphs."""
     plan = make(2, stamp="80")
-    closed = cells_of(plan) == maze.CLOSED
+    closed = cells_of(plan) == compass.CLOSED
     glyphs = stampfont.render("80")
     assert closed.sum() == glyphs.sum() + 2 + 3  # the two holes of 8, the hole of 0
     assert_sound(plan)
@@ -279,7 +281,7 @@ def test_1000x1000() -> None:
     assert cells.shape == (499, 499)
     assert maze.cell_distances(cells, plan.extra["entry"]).min() == -1  # only the stamp
     reached = maze.cell_distances(cells, plan.extra["entry"]) >= 0
-    assert (reached == (cells != maze.CLOSED)).all()
+    assert (reached == (cells != compass.CLOSED)).all()
 
 
 def test_path_length_matches_a_tile_flood() -> None:

@@ -26,17 +26,12 @@ from numpy.typing import NDArray
 from scipy.sparse import csgraph, csr_matrix
 
 from game import tiles as tile_ids
+from game.compass import CLOSED, EAST, NORTH, SOUTH, WEST
 from game.floorplan import FloorPlan, ParamValue, Point, Stair
 from game.generators import stampfont
 from game.generators.common import GeneratorSpec, blank, label_regions
 from game.params import Param, ParamError
 from game.seeds import Rng
-
-NORTH: Final = 1
-EAST: Final = 2
-SOUTH: Final = 4
-WEST: Final = 8
-CLOSED: Final = NORTH | EAST | SOUTH | WEST
 
 STEPS: Final[dict[str, tuple[int, int, int]]] = {
     "N": (0, -1, NORTH),
