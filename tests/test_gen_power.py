@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 from scipy import ndimage
 
-from game import checks, tiles
+from game import layout_checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Room
 from game.generators import power
 from game.generators.common import label_regions
@@ -148,7 +148,7 @@ def assert_stairs(plan: FloorPlan) -> None:
 
 
 def assert_power(plan: FloorPlan) -> None:
-    assert checks.problems(plan) == []
+    assert layout_checks.problems(plan) == []
     assert_grid(plan)
     assert_corridors(plan)
     assert_spine(plan)
@@ -161,7 +161,7 @@ def assert_power(plan: FloorPlan) -> None:
 def test_invariants_over_many_seeds() -> None:
     for seed in range(1000):
         plan = make(seed)
-        assert checks.problems(plan) == [], seed
+        assert layout_checks.problems(plan) == [], seed
         assert plan.extra["rows"] * plan.extra["cols"] // 2 + 1 == len(plan.rooms)
 
 
@@ -520,7 +520,7 @@ def test_secret_doors_are_never_the_only_way() -> None:
         plan = make(seed, secret=0.5)
         assert secret_points(plan)
         walk = tiles.walkable(plan.tiles)
-        assert checks.reach_problems(plan) == []
+        assert layout_checks.reach_problems(plan) == []
         (x, y), ((ex, ey),) = plan.arrival, plan.exits
         assert (x, y) not in secret_points(plan) and (ex, ey - 1) not in secret_points(plan)
         assert (walk_distance(walk, [plan.arrival]) < np.iinfo(np.int32).max).sum() == walk.sum()
