@@ -17,11 +17,12 @@ from save_games import RECIPES, forge, played, save_of, state_of
 
 from game import tiles
 from game.bot.policy import Bot
+from game.run import FloorRecipe, Run
 from game.save import codec, validate
 from game.save.codec import load_bytes, save_bytes
 from game.save.format import SaveError
 from game.world.dungeon import new_game
-from game.world.model import Actor, DoorState, FloorRecipe, Game, Hero, Item, StairInfo, Trap
+from game.world.model import Actor, DoorState, Game, Hero, Item, StairInfo, Trap
 from game.world.serial import game_data, state_hash
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "saves"
@@ -189,7 +190,7 @@ def test_the_fuzzed_plan_is_small() -> None:
 
 
 def test_secret_doors_found_or_not_survive_a_round_trip() -> None:
-    game = new_game("secrets", (FloorRecipe(1, "power", 80, 50, (("secret", "0.5"),)),))
+    game = new_game(Run("secrets", (FloorRecipe(1, "power", 80, 50, (("secret", "0.5"),)),)))
     floor = game.floor
     hidden = np.argwhere(floor.tiles == tiles.SECRET_DOOR)
     assert len(hidden) >= 2
