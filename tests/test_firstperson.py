@@ -14,7 +14,7 @@ from ui_world import hand_game, key
 
 from game import assets, tiles
 from game.generators import generate_floor
-from game.generators.maze import EAST, NORTH, SOUTH, WEST
+from game.generators.mazegen import EAST, NORTH, SOUTH, WEST
 from game.rules.actions import Move
 from game.rules.turns import player_act
 from game.ui import firstperson as fp

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from game.floorplan import Point
-from game.generators.maze import EAST, NORTH, SOUTH, WEST
+from game.generators.mazegen import EAST, NORTH, SOUTH, WEST
 
 FACINGS: Final = (NORTH, EAST, SOUTH, WEST)
 STEP: Final[dict[int, Point]] = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
