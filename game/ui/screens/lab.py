@@ -21,7 +21,7 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym, Modifier
 
-from game import generators
+from game import generators, themes
 from game.runplan import MAX_SIDE, MIN_SIDE, PlanEntry
 from game.ui import intents, lab, plans
 from game.ui.draw import MUTED, TEXT, TITLE, Color, box, cells, clip, dim, wrap
@@ -66,14 +66,14 @@ class LabScreen(BaseState):
     """The lab. Its generator, size and parameters are one plan row, kept in a session of its own
     so the parameter editor of the New game screen edits it unchanged."""
 
-    def __init__(self, session: Session, themes_path: Path = lab.THEMES_PATH) -> None:
+    def __init__(self, session: Session, themes_path: Path = themes.THEMES_PATH) -> None:
         self.session = session
         first = session.plan[0] if session.plan else None
         name = first.generator if first and first.generator != plans.RANDOM else "bsp"
         row = PlanEntry(1, 1, name, plans.size_of(first) if first else (80, 45), ())
         self.editing = Session(plan=(row,), columns=session.columns, rows=session.rows)
         self.seeds = [session.seed_text or fresh_seed()]
-        self.themes, problem = lab.load_themes(themes_path)
+        self.themes, problem = themes.load_themes(themes_path)
         self.theme_index = 0
         self.show_path = True
         self.show_dressing = False
@@ -97,7 +97,7 @@ class LabScreen(BaseState):
         return self.editing.plan[0]
 
     @property
-    def theme(self) -> lab.Theme:
+    def theme(self) -> themes.Theme:
         return self.themes[self.theme_index]
 
     def setup(self) -> lab.Setup:
