@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from game import generators
+from game import amazeing, generators
 from game.dressing import DRESSING_PARAMS, Dressing, dress_floor
 from game.export import floorjson, hexmaze, png
 from game.export.textkey import text_key
@@ -153,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--json", action="store_true")
     save_commands.add_autoplay_options(auto)
     save_commands.add_save_info(sub)
+    amazeing.add_arguments(sub.add_parser("amazeing", help="A-Maze-ing: a maze from a config file"))
     return parser
 
 
@@ -170,6 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "autoplay":
             return _autoplay(args)
+        if args.command == "amazeing":
+            return amazeing.main(args)
         if args.command == "save-info":
             return save_commands.save_info(args)
         if args.command == "snapshot":
