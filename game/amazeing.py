@@ -63,14 +63,12 @@ def read_config(path: Path) -> tuple[Config, list[str]]:
         text = read_text(path, CONFIG_LIMIT)
     except ValueError as problem:
         raise ConfigError(str(problem)) from None
-    config, warnings = parse_config(text, str(path))
-    if config.output_file.resolve() == path.resolve():
-        raise ConfigError(f"{path}: OUTPUT_FILE is the config file itself; name another file")
-    return config, warnings
+    return parse_config(text, str(path))
 
 
 def parse_config(text: str, source: str) -> tuple[Config, list[str]]:
-    """Config text -> (Config, warnings about unknown keys); ConfigError naming line and key."""
+    """Config text from the file `source` -> (Config, warnings about unknown keys); ConfigError
+    naming line and key. OUTPUT_FILE may not name `source` itself."""
     values: dict[str, tuple[str, int]] = {}
     warnings: list[str] = []
     lines = text.removeprefix("\ufeff").splitlines()
@@ -112,6 +110,8 @@ def parse_config(text: str, source: str) -> tuple[Config, list[str]]:
     output = values["OUTPUT_FILE"][0]
     if not output:
         raise where.error("OUTPUT_FILE", "is empty: name the file to write")
+    if Path(output).resolve() == Path(source).resolve():
+        raise where.error("OUTPUT_FILE", "is the config file itself: name another file")
     seed = None
     if "SEED" in values:
         if not _SEED.fullmatch(values["SEED"][0]):
@@ -268,18 +268,21 @@ def picture(cells: CellGrid, path: Sequence[Point]) -> tuple[NDArray[np.str_], N
 def show(cells: CellGrid, path: Sequence[Point], theme: themes.Theme | None) -> str:
     """The picture as terminal text: plain, or coloured from `theme` (24-bit ANSI colours)."""
     chars, kinds = picture(cells, path)
+    width = chars.shape[1]
+    flat = np.ascontiguousarray(chars).tobytes().decode("utf-32-le")  # "<U1" is UTF-32 LE
+    rows = [flat[start : start + width] for start in range(0, len(flat), width)]
     if theme is None:
-        return "".join("".join(row).rstrip() + "\n" for row in chars)
+        return "".join(row.rstrip() + "\n" for row in rows)
     styles = [_ansi(fg, bg) for fg, bg in (
         (theme.wall, theme.background), (theme.floor, theme.background),
         (theme.background, theme.path), (theme.background, theme.stairs),
         (theme.door, theme.background),
     )]
     lines = []
-    for row, kind in zip(chars, kinds, strict=True):
+    for row, kind in zip(rows, kinds, strict=True):
         starts = np.flatnonzero(np.diff(kind, prepend=255) != 0).tolist()
-        ends = [*starts[1:], len(row)]
-        runs = ("".join((styles[kind[a]], *row[a:b])) for a, b in zip(starts, ends, strict=True))
+        ends = [*starts[1:], width]
+        runs = (styles[kind[a]] + row[a:b] for a, b in zip(starts, ends, strict=True))
         lines.append("".join(runs) + "\x1b[0m\n")
     return "".join(lines)
 

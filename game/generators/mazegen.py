@@ -71,7 +71,8 @@ class MazeGenerator:
 
     Parameters (the document's four, then Delve's keywords):
     - width, height: columns and rows of cells, each at least 3;
-    - seed: any int for a reproducible maze; None draws a fresh one (kept in `seed`);
+    - seed: any int for a reproducible maze; None draws a fresh one, kept in `seed` so the
+      maze can be made again (unless `rng` is given);
     - perfect: True for exactly one path between two cells; False then opens `loop_fraction`
       of the remaining inner walls (at least one) to make loops;
     - entry: the cell the backtracker starts from, (x, y);
@@ -117,20 +118,20 @@ class MazeGenerator:
         self.entry = entry
         self.loop_fraction = loop_fraction
         self.warnings: list[str] = []
-        self.stamped = stamp_mask(stamp, width, height, self.warnings)
-        xs, ys = np.nonzero(self.stamped.T)  # in (x, y) order
+        self._stamped = stamp_mask(stamp, width, height, self.warnings)
+        xs, ys = np.nonzero(self._stamped.T)  # in (x, y) order
         self.locked: set[Point] = set(zip(xs.tolist(), ys.tolist(), strict=True))
         if entry in self.locked:
             raise ValueError(f"entry {entry[0]},{entry[1]} is inside the {stamp!r} stamp")
-        self.rng = rng if rng is not None else Rng(derive(seed_from_text(str(self.seed)), "maze"))
+        self._rng = rng if rng is not None else Rng(derive(seed_from_text(str(self.seed)), "maze"))
         self.cells: CellGrid = np.full((height, width), CLOSED, dtype=np.uint8)
         self.grid: list[list[int]] = []
 
     def generate(self) -> None:
         """Carve a maze from `entry` over every cell outside the stamp; fills `cells`, `grid`."""
-        east, south = carve(self.rng, self.stamped, self.entry)
+        east, south = carve(self._rng, self._stamped, self.entry)
         if not self.perfect:
-            add_loops(self.rng, east, south, self.stamped, self.loop_fraction)
+            add_loops(self._rng, east, south, self._stamped, self.loop_fraction)
         self.cells = cell_walls(east, south)
         self.grid = self.cells.tolist()
 
