@@ -22,10 +22,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import themes
+from game.compass import CLOSED, EAST, SOUTH
 from game.export import hexmaze
 from game.floorplan import Point
 from game.generators import mazegen
-from game.generators.mazegen import CLOSED, EAST, MIN_SIDE, SOUTH, CellGrid
+from game.generators.mazegen import MIN_SIDE, CellGrid
 from game.userfiles import read_text
 
 CONFIG_LIMIT: Final = 64 * 1024

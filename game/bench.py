@@ -18,8 +18,8 @@ import tcod.path
 
 from game import generators, tiles
 from game.rules.actions import Wait
-from game.rules.turns import player_act
 from game.seeds import Rng
+from game.turns import player_act
 from game.world.fov import update_fov
 from game.world.model import PLAYER_ID, Actor, Floor, FloorRecipe, Game, Hero
 

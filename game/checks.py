@@ -6,7 +6,7 @@ import numpy as np
 
 from game import tiles
 from game.floorplan import FloorPlan
-from game.generators.common import UNREACHED, to_yx, walk_distance
+from game.pathing import UNREACHED, to_yx, walk_distance
 
 
 def problems(plan: FloorPlan) -> list[str]:

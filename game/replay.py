@@ -16,7 +16,7 @@ from typing import Any
 
 from game.floorplan import Point
 from game.rules.actions import ACTION_TYPES, Action
-from game.rules.turns import player_act
+from game.turns import player_act
 from game.userfiles import read_text
 from game.world.dungeon import game_from_code
 from game.world.model import Game

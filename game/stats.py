@@ -10,7 +10,8 @@ from numpy.typing import NDArray
 
 from game import tiles
 from game.floorplan import FloorPlan
-from game.generators.common import UNREACHED, label_regions, to_yx, walk_distance
+from game.generators.common import label_regions
+from game.pathing import UNREACHED, to_yx, walk_distance
 
 
 @dataclass(frozen=True, slots=True)

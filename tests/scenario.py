@@ -33,8 +33,8 @@ from numpy.typing import NDArray
 from game import tiles
 from game.floorplan import Point
 from game.rules.actions import Action, Result
-from game.rules.turns import player_act
 from game.seeds import Rng, derive, seed_from_text
+from game.turns import player_act
 from game.world.fov import update_fov
 from game.world.model import (
     PLAYER_ID,

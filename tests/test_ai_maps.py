@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 
 from game import tiles
-from game.ai.maps import STEPS, UNREACHED, TurnMaps
+from game.ai.maps import TurnMaps
 from game.floorplan import Point
+from game.pathing import STEPS, UNREACHED
 from game.world.model import Actor, Floor
 
 

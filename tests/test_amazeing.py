@@ -13,9 +13,10 @@ import pytest
 from game import amazeing, themes
 from game.amazeing import Config, ConfigError, parse_config, read_config
 from game.cli import build_parser, main
+from game.compass import CLOSED, EAST, SOUTH
 from game.export import hexmaze
 from game.generators import mazegen
-from game.generators.mazegen import CLOSED, EAST, SOUTH, MazeGenerator
+from game.generators.mazegen import MazeGenerator
 
 # The document's example configuration, as printed there.
 EXAMPLE = """# A-Maze-ing default configuration

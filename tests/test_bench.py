@@ -10,7 +10,7 @@ import pytest
 from game import bench
 from game.cli import main
 from game.rules.actions import Wait
-from game.rules.turns import player_act
+from game.turns import player_act
 
 
 def test_turns_json_shape(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from scenario import ScriptedRng, door, give, monster, scenario
 
-from game import generators
+from game import generators, turns
 from game.bot import autoplay, policy
 from game.bot.policy import IMPOSSIBLE_LIMIT, Bot, Memory, next_action
 from game.cli import main
-from game.rules import combat, turns
+from game.rules import combat
 from game.rules.actions import (
     Attack,
     ChooseLevelUp,

@@ -16,7 +16,7 @@ from game.dressing.checks import key_problems, reach_problems, return_problems
 from game.dressing.keys import place_keys
 from game.dressing.model import DoorDressing, Dressing, Key
 from game.floorplan import Door, FloorPlan, Point, Stair, TeleporterPair
-from game.generators.common import reachable
+from game.pathing import reachable
 from game.seeds import Rng
 
 

@@ -13,10 +13,10 @@ from tcod.event import KeySym
 from ui_world import hand_game, key
 
 from game import assets, tiles
+from game.compass import EAST, NORTH, SOUTH, WEST
 from game.generators import generate_floor
-from game.generators.mazegen import EAST, NORTH, SOUTH, WEST
 from game.rules.actions import Move
-from game.rules.turns import player_act
+from game.turns import player_act
 from game.ui import firstperson as fp
 from game.ui.draw import cells
 from game.ui.firstperson import Slice

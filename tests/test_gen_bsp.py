@@ -12,8 +12,9 @@ from numpy.typing import NDArray
 from game import checks, tiles
 from game.floorplan import FloorPlan, Point, Room
 from game.generators import bsp, generate_floor, get
-from game.generators.common import label_regions, to_yx, walk_distance
+from game.generators.common import label_regions
 from game.params import ParamError
+from game.pathing import to_yx, walk_distance
 from game.seeds import Rng
 
 SPEC = bsp.SPEC

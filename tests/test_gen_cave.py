@@ -12,8 +12,9 @@ from scipy import ndimage
 from game import checks, tiles
 from game.floorplan import FloorPlan
 from game.generators import cave, get
-from game.generators.common import UNREACHED, label_regions, to_yx, walk_distance
+from game.generators.common import label_regions
 from game.params import ParamError
+from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
 
 SPEC = cave.SPEC

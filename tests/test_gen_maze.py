@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from game import checks, tiles
+from game import checks, compass, tiles
 from game.floorplan import FloorPlan, ParamValue, Point
 from game.generators import maze, mazegen, stampfont
-from game.generators.common import walk_distance
 from game.params import ParamError
+from game.pathing import walk_distance
 from game.seeds import Rng
 
 SPEC = maze.SPEC
@@ -33,8 +33,8 @@ def cells_of(plan: FloorPlan) -> Cells:
 
 def openings(cells: Cells) -> int:
     """Open walls between neighbouring cells, each counted once."""
-    across = (cells[:, :-1] & mazegen.EAST) == 0
-    down = (cells[:-1] & mazegen.SOUTH) == 0
+    across = (cells[:, :-1] & compass.EAST) == 0
+    down = (cells[:-1] & compass.SOUTH) == 0
     return int(across.sum() + down.sum())
 
 
@@ -60,7 +60,7 @@ def reference_tiles(cells: Cells, size: tuple[int, int]) -> NDArray[np.uint8]:
     """Tiles drawn cell by cell with loops, to check the vectorised drawing."""
     out = np.zeros((size[1], size[0]), dtype=np.uint8)
     for (y, x), bits in np.ndenumerate(cells):
-        if bits == mazegen.CLOSED:
+        if bits == compass.CLOSED:
             continue
         out[2 * y + 1, 2 * x + 1] = tiles.FLOOR
         for dx, dy, bit in mazegen.STEPS.values():
@@ -93,7 +93,7 @@ def assert_sound(plan: FloorPlan, perfect: bool = True) -> None:
     assert plan.tiles[plan.exits[0][1], plan.exits[0][0]] == tiles.STAIRS_DOWN
     drawn = reference_tiles(cells, (plan.width, plan.height))
     assert (tiles.walkable(plan.tiles) == (drawn == tiles.FLOOR)).all()
-    closed = cells == mazegen.CLOSED
+    closed = cells == compass.CLOSED
     stamped = [(int(x), int(y)) for y, x in np.argwhere(closed)]
     assert plan.extra["stamped"] == sorted(stamped)
     dist = flood(cells, entry)
@@ -113,7 +113,7 @@ def test_perfect_mazes_over_1000_seeds() -> None:
         plan = make(seed)
         assert checks.problems(plan) == [], seed
         cells = cells_of(plan)
-        free = cells != mazegen.CLOSED
+        free = cells != compass.CLOSED
         assert openings(cells) == int(free.sum()) - 1, seed
         reached = mazegen.cell_distances(cells, plan.extra["entry"]) >= 0
         assert (reached == free).all(), seed
@@ -155,10 +155,10 @@ def hex_rows(cells: Cells) -> str:
 def test_wall_bits_are_set_for_closed_walls() -> None:
     """On a 3x3 maze: outer walls are set bits; the walls left standing are closed both ways."""
     cells = cells_of(make(3, 7, 7))
-    assert (cells[0] & mazegen.NORTH).all() and (cells[-1] & mazegen.SOUTH).all()
-    assert (cells[:, 0] & mazegen.WEST).all() and (cells[:, -1] & mazegen.EAST).all()
-    assert ((cells[:, 0] & mazegen.EAST != 0) == (cells[:, 1] & mazegen.WEST != 0)).all()
-    assert ((cells[0] & mazegen.SOUTH != 0) == (cells[1] & mazegen.NORTH != 0)).all()
+    assert (cells[0] & compass.NORTH).all() and (cells[-1] & compass.SOUTH).all()
+    assert (cells[:, 0] & compass.WEST).all() and (cells[:, -1] & compass.EAST).all()
+    assert ((cells[:, 0] & compass.EAST != 0) == (cells[:, 1] & compass.WEST != 0)).all()
+    assert ((cells[0] & compass.SOUTH != 0) == (cells[1] & compass.NORTH != 0)).all()
     assert openings(cells) == 8
 
 
@@ -168,7 +168,7 @@ def test_loops_when_not_perfect() -> None:
         loopy = make(seed, perfect=False)
         assert_sound(loopy, perfect=False)
         cells = cells_of(perfect)
-        free = cells != mazegen.CLOSED
+        free = cells != compass.CLOSED
         inner = int((free[:, :-1] & free[:, 1:]).sum() + (free[:-1] & free[1:]).sum())
         remaining = inner - openings(cells)
         extra = openings(cells_of(loopy)) - openings(cells)
@@ -195,8 +195,8 @@ def test_stamp_42_is_centred_and_closed() -> None:
     cells = cells_of(plan)
     glyphs = stampfont.render("42")
     y0, x0 = (24 - 5) // 2, (39 - 7) // 2
-    assert ((cells[y0 : y0 + 5, x0 : x0 + 7] == mazegen.CLOSED) == glyphs).all()
-    assert int((cells == mazegen.CLOSED).sum()) == int(glyphs.sum())
+    assert ((cells[y0 : y0 + 5, x0 : x0 + 7] == compass.CLOSED) == glyphs).all()
+    assert int((cells == compass.CLOSED).sum()) == int(glyphs.sum())
     for x, y in plan.extra["stamped"]:
         assert (plan.tiles[2 * y : 2 * y + 3, 2 * x : 2 * x + 3] == tiles.WALL).all()
     assert plan.extra["warnings"] == []
@@ -206,7 +206,7 @@ def test_stamp_42_is_centred_and_closed() -> None:
 def test_stamp_pockets_are_sealed() -> None:
     """The holes of "80" could never be reached, so they are closed along with the glyphs."""
     plan = make(2, stamp="80")
-    closed = cells_of(plan) == mazegen.CLOSED
+    closed = cells_of(plan) == compass.CLOSED
     glyphs = stampfont.render("80")
     assert closed.sum() == glyphs.sum() + 2 + 3  # the two holes of 8, the hole of 0
     assert_sound(plan)
@@ -298,7 +298,7 @@ def test_1000x1000() -> None:
     assert cells.shape == (499, 499)
     assert mazegen.cell_distances(cells, plan.extra["entry"]).min() == -1  # only the stamp
     reached = mazegen.cell_distances(cells, plan.extra["entry"]) >= 0
-    assert (reached == (cells != mazegen.CLOSED)).all()
+    assert (reached == (cells != compass.CLOSED)).all()
 
 
 def test_path_length_matches_a_tile_flood() -> None:

@@ -16,8 +16,9 @@ from scipy import ndimage
 from game import checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Room
 from game.generators import power
-from game.generators.common import label_regions, walk_distance
+from game.generators.common import label_regions
 from game.params import ParamError
+from game.pathing import walk_distance
 from game.seeds import Rng
 
 SPEC = power.SPEC

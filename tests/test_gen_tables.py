@@ -16,8 +16,9 @@ from numpy.typing import NDArray
 from game import checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Point, Room
 from game.generators import tables
-from game.generators.common import UNREACHED, label_regions, to_yx, walk_distance
+from game.generators.common import label_regions
 from game.params import ParamError
+from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
 from game.tables import Roll, TableSet, default_tables
 

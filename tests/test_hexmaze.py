@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import checks, tiles
+from game import checks, compass, tiles
 from game.export import hexmaze
 from game.floorplan import FloorPlan, ParamValue
-from game.generators import maze, mazegen
+from game.generators import maze
 from game.seeds import Rng
 
 # A 3x2-cell maze by hand: entry 1,0 on top, exit 2,1 below, path east then south.
@@ -154,12 +154,12 @@ def test_only_mazes_export_to_hex() -> None:
 
 
 def test_largest_allowed_maze_is_read() -> None:
-    cells = np.full((1000, 1000), mazegen.NORTH | mazegen.SOUTH, dtype=np.uint8)
-    cells[:, 0] |= mazegen.WEST
-    cells[:, -1] |= mazegen.EAST
-    cells[1:, :] = mazegen.CLOSED
-    cells[1, 0] = mazegen.EAST | mazegen.SOUTH | mazegen.WEST
-    cells[0, 0] = mazegen.NORTH | mazegen.WEST
+    cells = np.full((1000, 1000), compass.NORTH | compass.SOUTH, dtype=np.uint8)
+    cells[:, 0] |= compass.WEST
+    cells[:, -1] |= compass.EAST
+    cells[1:, :] = compass.CLOSED
+    cells[1, 0] = compass.EAST | compass.SOUTH | compass.WEST
+    cells[0, 0] = compass.NORTH | compass.WEST
     text = "\n".join("".join(f"{v:X}" for v in row) for row in cells)
     plan = hexmaze.plan_from_hex(text + "\n\n5,0\n0,1\n" + "W" * 5 + "S\n")
     assert plan.tiles.shape == (2001, 2001) and checks.problems(plan) == []

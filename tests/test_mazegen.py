@@ -9,9 +9,10 @@ from collections import deque
 import numpy as np
 import pytest
 
+from game.compass import CLOSED, EAST, NORTH, SOUTH, WEST
 from game.floorplan import Point
 from game.generators import maze, mazegen, stampfont
-from game.generators.mazegen import CLOSED, EAST, NORTH, SOUTH, STEPS, WEST, MazeGenerator
+from game.generators.mazegen import STEPS, MazeGenerator
 from game.generators.mazegen import maze_solver as solve
 from game.seeds import Rng
 

@@ -9,7 +9,7 @@ import pytest
 
 from game.replay import Recording, ReplayError, read, verify
 from game.rules.actions import Move, Search, TakeStairs, Use, Wait
-from game.rules.turns import player_act
+from game.turns import player_act
 from game.world.dungeon import new_game
 from game.world.model import FloorRecipe
 

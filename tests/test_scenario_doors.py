@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from scenario import ScriptedRng, door, give, messages, monster, scenario
 
-from game import tiles
+from game import pathing, tiles
 from game.ai import maps
 from game.rules import doors
 from game.rules.actions import (
@@ -242,7 +242,7 @@ def test_a_door_opener_comes_through_a_closed_door() -> None:
 def test_a_monster_that_cannot_open_doors_goes_around() -> None:
     scene = scenario(LOOP, legend={"g": monster(opens_doors=False)})
     approach = maps.approach_map(scene.floor, scene.player.pos, through_doors=False)
-    assert approach[3, 5] == maps.UNREACHED, "its map has no way through the door"
+    assert approach[3, 5] == pathing.UNREACHED, "its map has no way through the door"
     scene.act(Wait())
     assert scene.monster("g").pos == (9, 2)
     for _ in range(12):

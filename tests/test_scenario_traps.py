@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from scenario import ScriptedRng, door, messages, monster, scenario
 
-from game import tiles
+from game import pathing, tiles
 from game.ai import maps
 from game.rules.actions import Move, Search, Success, Wait
 from game.world.model import Trap
@@ -221,8 +221,8 @@ def test_a_blocked_far_end_leaves_the_player_on_the_pad() -> None:
 def test_a_monster_walks_through_a_teleporter_pair_to_reach_the_player() -> None:
     scene = scenario(PADS.replace("#...^...#", "#g..^...#"), legend={"g": monster(attack=20)})
     approach = maps.approach_map(scene.floor, scene.player.pos, through_doors=True)
-    assert approach[3, 4] == approach[1, 4] + maps.CARDINAL, "the link counts as one step"
-    assert approach[3, 1] != maps.UNREACHED
+    assert approach[3, 4] == approach[1, 4] + pathing.CARDINAL, "the link counts as one step"
+    assert approach[3, 1] != pathing.UNREACHED
     for _ in range(8):
         scene.act(Wait())
     g = scene.monster("g")

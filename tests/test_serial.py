@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.rules.actions import Move, Search, Wait
-from game.rules.turns import player_act
+from game.turns import player_act
 from game.world.dungeon import new_game
 from game.world.model import FloorRecipe
 from game.world.serial import game_data, game_from_data, state_hash

@@ -11,6 +11,7 @@ import tcod.console
 from tcod.event import KeySym, Modifier
 from ui_world import hand_game, key, monster
 
+from game import pathing
 from game.bot import paths
 from game.generators import names
 from game.save.store import AUTOSAVE_TURNS
@@ -66,7 +67,7 @@ def edge_reachable(activity: Explore) -> bool:
     walk = paths.walkable_known(floor, activity.blocked())
     goals, portals = activity.goals(walk)
     dist = paths.flood(floor, walk, goals, portals)
-    return bool(dist[player.y, player.x] != paths.UNREACHED)
+    return bool(dist[player.y, player.x] != pathing.UNREACHED)
 
 
 @pytest.mark.parametrize("generator", names())

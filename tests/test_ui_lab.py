@@ -16,7 +16,7 @@ from game import generators, tiles
 from game import themes as themefile
 from game.export.pngfile import encode_png
 from game.floorplan import FloorPlan, TeleporterPair
-from game.generators.common import walk_distance
+from game.pathing import walk_distance
 from game.ui import lab as labwork
 from game.ui.draw import cells
 from game.ui.screens import lab as labscreen

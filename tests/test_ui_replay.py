@@ -13,7 +13,7 @@ from ui_world import key
 from game import cli
 from game.bot import autoplay
 from game.replay import Recording
-from game.rules.turns import player_act
+from game.turns import player_act
 from game.ui import app as app_module
 from game.ui.draw import cells
 from game.ui.screens.floormap import FloorMapScreen

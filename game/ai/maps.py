@@ -13,19 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-import tcod.path
 from numpy.typing import NDArray
 
 from game import tiles
 from game.floorplan import Point
+from game.pathing import CARDINAL, STEPS, UNREACHED, flood_linked
 from game.world.model import Floor
 
-UNREACHED = int(np.iinfo(np.int32).max)
-CARDINAL = 2
-DIAGONAL = 3
 FLEE_SCALE = -1.2
-STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
-"""A monster's eight steps, cardinal first: among equally good steps it takes the earliest."""
 STEP_DX = np.array([[dx for dx, _ in STEPS]], dtype=np.intp)
 STEP_DY = np.array([[dy for _, dy in STEPS]], dtype=np.intp)
 
@@ -46,19 +41,9 @@ def cost_map(floor: Floor, through_doors: bool) -> NDArray[np.int32]:
 def flood(
     floor: Floor, cost: NDArray[np.int32], dist: NDArray[np.int32]
 ) -> NDArray[np.int32]:
-    """Flood `dist` in place over `cost`, then let teleporter pairs shortcut, until stable."""
-    tcod.path.dijkstra2d(dist, cost, CARDINAL, DIAGONAL, out=dist)
-    while floor.teleports:
-        improved = False
-        for (ax, ay), (bx, by) in floor.teleports.items():
-            step = int(dist[ay, ax])
-            if step != UNREACHED and step + CARDINAL < dist[by, bx]:
-                dist[by, bx] = step + CARDINAL
-                improved = True
-        if not improved:
-            break
-        tcod.path.dijkstra2d(dist, cost, CARDINAL, DIAGONAL, out=dist)
-    return dist
+    """Flood `dist` in place over `cost`, teleporter pads leading on to their partners for one
+    step each (a monster steps onto a pad as onto any tile and arrives at its far end)."""
+    return flood_linked(dist, cost, list(floor.teleports.items()), CARDINAL)
 
 
 def approach_map(floor: Floor, goal: Point, through_doors: bool) -> NDArray[np.int32]:

@@ -18,10 +18,12 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from game.ai.maps import STEPS, TurnMaps
+from game.ai.maps import TurnMaps
 from game.floorplan import Point
+from game.pathing import STEPS
 from game.rules import combat, doors, movement
 from game.rules.actions import Alternative, Attack, OpenDoor, Result, Success
+from game.world.dungeon import random_free_spot
 from game.world.model import NORMAL_SPEED, PLAYER_ID, Actor, Game
 
 NOTICE_RANGE = 9
@@ -102,8 +104,6 @@ def _idle(game: Game, monster: Actor) -> None:
 
 def _wander(game: Game, monster: Actor) -> None:
     """Drift toward a goal; pick a new one on arrival or when stuck."""
-    from game.world.dungeon import random_free_spot
-
     if monster.goal is None or monster.pos == monster.goal:
         monster.goal = random_free_spot(game, game.floor)
     gx, gy = monster.goal

@@ -4,28 +4,19 @@ flood toward any set of goals, with teleporters handled as what they are.
 A teleporter tile cannot be walked across: stepping onto it puts you on its partner. So in the
 flood a teleporter is never a tile to pass through; its value is what entering it is worth (the
 value of standing on its partner), and it passes that value on to its neighbours. Seeds on
-blocked tiles do that in `tcod.path.dijkstra2d`: they spread but are never overwritten.
+blocked tiles do that in a flood: they spread but are never overwritten. The floods themselves
+are `game.pathing`'s; this module decides what the bot may walk on and what it is worth.
 """
 
 from __future__ import annotations
 
 import numpy as np
-import tcod.path
 from numpy.typing import NDArray
 
-from game import tiles
+from game import pathing, tiles
 from game.floorplan import Point
+from game.pathing import STEPS, UNREACHED, standing_value
 from game.world.model import Floor
-
-UNREACHED = int(np.iinfo(np.int32).max)
-CARDINAL = 2
-DIAGONAL = 3
-STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
-"""Neighbour order: fixed, so equal choices always break the same way."""
-
-
-def step_cost(dx: int, dy: int) -> int:
-    return DIAGONAL if dx and dy else CARDINAL
 
 
 def walkable_known(floor: Floor, blocked: list[Point]) -> NDArray[np.bool_]:
@@ -67,44 +58,16 @@ def flood(
         dist[y, x] = 0
     pairs = [(a, b) for a, b in sorted(floor.teleports.items()) if walk[a[1], a[0]]]
     for _ in range(len(pairs) + 1):
-        tcod.path.dijkstra2d(dist, cost, CARDINAL, DIAGONAL, out=dist)
+        pathing.flood(dist, cost)
         improved = False
         for (ax, ay), (bx, by) in pairs:
-            value = 0 if goals[by, bx] else standing_value(floor, dist, bx, by)
+            value = 0 if goals[by, bx] else standing_value(dist, bx, by)
             if value < dist[ay, ax]:
                 dist[ay, ax] = value
                 improved = True
         if not improved:
             break
     return dist
-
-
-def standing_value(floor: Floor, dist: NDArray[np.int32], x: int, y: int) -> int:
-    """The cost to a goal from (x, y): the best neighbour plus the step to it."""
-    best = UNREACHED
-    for dx, dy in STEPS:
-        nx, ny = x + dx, y + dy
-        if floor.in_bounds(nx, ny):
-            value = int(dist[ny, nx])
-            if value != UNREACHED:
-                best = min(best, value + step_cost(dx, dy))
-    return best
-
-
-def step_toward(floor: Floor, dist: NDArray[np.int32], here: Point) -> tuple[int, int] | None:
-    """The first step of a cheapest way to a goal, or None when no goal can be reached."""
-    best: tuple[int, tuple[int, int]] | None = None
-    for dx, dy in STEPS:
-        nx, ny = here[0] + dx, here[1] + dy
-        if not floor.in_bounds(nx, ny):
-            continue
-        value = int(dist[ny, nx])
-        if value == UNREACHED:
-            continue
-        total = value + step_cost(dx, dy)
-        if best is None or total < best[0]:
-            best = (total, (dx, dy))
-    return None if best is None else best[1]
 
 
 FLEE_SCALE = (-6, 5)
@@ -119,8 +82,7 @@ def flee(floor: Floor, walk: NDArray[np.bool_], foes: NDArray[np.bool_]) -> NDAr
     away = np.full(floor.tiles.shape, UNREACHED, dtype=np.int32)
     away[reached] = near[reached] * FLEE_SCALE[0] // FLEE_SCALE[1]
     cost = (walk & (floor.tiles != tiles.TELEPORTER)).astype(np.int32)
-    tcod.path.dijkstra2d(away, cost, CARDINAL, DIAGONAL, out=away)
-    return away
+    return pathing.flood(away, cost)
 
 
 def step_down(floor: Floor, dist: NDArray[np.int32], here: Point) -> tuple[int, int] | None:

@@ -20,7 +20,7 @@ import tcod.constants
 import tcod.map
 from numpy.typing import NDArray
 
-from game import tiles
+from game import pathing, tiles
 from game.bot import paths
 from game.floorplan import Point
 from game.rules import combat, doors
@@ -41,7 +41,7 @@ from game.rules.actions import (
 )
 from game.rules.items import pack_full
 from game.rules.stairs import GOES
-from game.rules.turns import player_act
+from game.turns import player_act
 from game.world import fov, gear
 from game.world.model import NORMAL_SPEED, Actor, Floor, Game, Item
 
@@ -372,7 +372,7 @@ def _explore(
     goals = edge | wanted_items_mask(game)
     step = None
     if portals or goals.any():
-        step = paths.step_toward(floor, paths.flood(floor, walk, goals, portals), player.pos)
+        step = pathing.step_toward(paths.flood(floor, walk, goals, portals), player.pos)
     if step is not None:
         if edge.any():
             for item in _carried(game, "scroll_mapping"):
@@ -449,7 +449,7 @@ def _off_teleporter(game: Game) -> Step:
     """A step off the teleporter the hero stands on: whoever waits on its far end cannot come
     through while the hero blocks this end, nor can the hero go while they block that one."""
     floor, (x, y) = game.floor, game.player.pos
-    for dx, dy in paths.STEPS:
+    for dx, dy in pathing.STEPS:
         nx, ny = x + dx, y + dy
         if (floor.in_bounds(nx, ny) and floor.tiles[ny, nx] in (tiles.FLOOR, tiles.OPEN_DOOR)
                 and floor.monster_at(nx, ny) is None):
@@ -488,7 +488,7 @@ def _toward(
 ) -> Step:
     if not goals.any():
         return None
-    return paths.step_toward(floor, paths.flood(floor, walk, goals), here)
+    return pathing.step_toward(paths.flood(floor, walk, goals), here)
 
 
 def _approach(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
@@ -504,9 +504,9 @@ def _approach(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
         goals[monster.y, monster.x] = True
     dist = paths.flood(floor, walk, goals)
     steps = max(APPROACH_RANGE, *(_shot(m) for m in near))
-    if paths.standing_value(floor, dist, *player.pos) > steps * paths.DIAGONAL:
+    if pathing.standing_value(dist, *player.pos) > steps * pathing.DIAGONAL:
         return None
-    return paths.step_toward(floor, dist, player.pos)
+    return pathing.step_toward(dist, player.pos)
 
 
 def threat(game: Game, foes: list[Actor]) -> float:
@@ -550,9 +550,9 @@ def _retreat(game: Game, walk: NDArray[np.bool_]) -> Step:
     if not goals.any():
         return None
     dist = paths.flood(floor, walk, goals)
-    if paths.standing_value(floor, dist, *player.pos) > RETREAT_STEPS * paths.CARDINAL:
+    if pathing.standing_value(dist, *player.pos) > RETREAT_STEPS * pathing.CARDINAL:
         return None
-    return paths.step_toward(floor, dist, player.pos)
+    return pathing.step_toward(dist, player.pos)
 
 
 def _flee(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
@@ -576,7 +576,7 @@ def _cover(game: Game, shooters: list[Actor]) -> Step:
         return sum(1 for m in shooters if sight[m.y, m.x] and _reach(m.pos, (px, py)) <= m.reach)
 
     best: tuple[int, Step] = (seen_by(x, y), None)
-    for dx, dy in paths.STEPS:
+    for dx, dy in pathing.STEPS:
         nx, ny = x + dx, y + dy
         if (floor.in_bounds(nx, ny) and floor.tiles[ny, nx] in (tiles.FLOOR, tiles.OPEN_DOOR)
                 and floor.monster_at(nx, ny) is None):

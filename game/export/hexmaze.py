@@ -21,7 +21,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from game import tiles
+from game import compass, tiles
 from game.floorplan import FloorPlan, Point
 from game.generators import maze, mazegen
 from game.generators.common import label_regions
@@ -157,10 +157,10 @@ def _check_walls(cells: NDArray[np.uint8]) -> None:
     height, width = cells.shape
     xs, ys = np.arange(width), np.arange(height)
     edges = (
-        ("north", mazegen.NORTH, xs, np.zeros_like(xs)),
-        ("south", mazegen.SOUTH, xs, np.full_like(xs, height - 1)),
-        ("west", mazegen.WEST, np.zeros_like(ys), ys),
-        ("east", mazegen.EAST, np.full_like(ys, width - 1), ys),
+        ("north", compass.NORTH, xs, np.zeros_like(xs)),
+        ("south", compass.SOUTH, xs, np.full_like(xs, height - 1)),
+        ("west", compass.WEST, np.zeros_like(ys), ys),
+        ("east", compass.EAST, np.full_like(ys, width - 1), ys),
     )
     for name, bit, edge_x, edge_y in edges:
         open_at = np.flatnonzero((cells[edge_y, edge_x] & bit) == 0)
@@ -170,8 +170,8 @@ def _check_walls(cells: NDArray[np.uint8]) -> None:
                 f"line {y + 1}: cell {x},{y} has its {name} wall open on the outer edge"
             )
     pairs = (
-        ("east", mazegen.EAST, cells[:, :-1], "west", mazegen.WEST, cells[:, 1:], (1, 0)),
-        ("south", mazegen.SOUTH, cells[:-1], "north", mazegen.NORTH, cells[1:], (0, 1)),
+        ("east", compass.EAST, cells[:, :-1], "west", compass.WEST, cells[:, 1:], (1, 0)),
+        ("south", compass.SOUTH, cells[:-1], "north", compass.NORTH, cells[1:], (0, 1)),
     )
     for side, bit, here, other_side, other_bit, there, (dx, dy) in pairs:
         closed_here = (here & bit) != 0
@@ -190,7 +190,7 @@ def _check_ends(cells: NDArray[np.uint8], entry: Point, exit_: Point, at: int) -
     if entry == exit_:
         raise ValueError(f"line {at + 2}: the exit {exit_[0]},{exit_[1]} is the entry cell")
     for index, what, (x, y) in ((at, "entry", entry), (at + 1, "exit", exit_)):
-        if cells[y, x] == mazegen.CLOSED:
+        if cells[y, x] == compass.CLOSED:
             raise ValueError(f"line {index + 1}: the {what} {x},{y} is a fully closed cell")
 
 
@@ -227,7 +227,7 @@ def _check_reach(plan: FloorPlan, cells: NDArray[np.uint8]) -> None:
     height, width = cells.shape
     at_cells = labels[1 : 2 * height : 2, 1 : 2 * width : 2]
     arrival = labels[plan.arrival[1], plan.arrival[0]]
-    stranded = np.argwhere((at_cells != arrival) & (cells != mazegen.CLOSED))
+    stranded = np.argwhere((at_cells != arrival) & (cells != compass.CLOSED))
     if len(stranded):
         y, x = (int(v) for v in stranded[0])
         raise ValueError(f"line {y + 1}: cell {x},{y} cannot be reached from the entry")

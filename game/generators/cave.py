@@ -12,20 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
-import tcod.path
 from numpy.typing import NDArray
 from scipy import ndimage
 
 from game import tiles as tile_ids
 from game.floorplan import FloorPlan, ParamValue, Point, Stair, TeleporterPair
-from game.generators.common import (
-    UNREACHED,
-    GeneratorSpec,
-    blank,
-    label_regions,
-    to_yx,
-)
+from game.generators.common import GeneratorSpec, blank, label_regions
 from game.params import Param
+from game.pathing import UNREACHED, flood, to_yx
 from game.seeds import Rng
 
 Mask = NDArray[np.bool_]
@@ -180,19 +174,19 @@ def pick_arrival(tiles: NDArray[np.uint8], home: Mask, rng: Rng) -> Point:
 
 
 def walk_from(walkable: Mask, arrival: Point, links: list[Link]) -> NDArray[np.int32]:
-    """Walking distance from the arrival, as `common.walk_distance` gives it, in one full flood.
+    """Walking distance from the arrival, as `pathing.walk_distance` gives it, in one full flood.
 
     Every link's near end is in the arrival's region and its far region is cut off from all
     others, so that region is finished by a small flood inside its bounding box alone."""
     dist = np.full(walkable.shape, UNREACHED, dtype=np.int32)
     dist[to_yx(arrival)] = 0
     cost = walkable.astype(np.int32)
-    tcod.path.dijkstra2d(dist, cost, 1, None, out=dist)
+    flood(dist, cost, 1, None)
     for pair, box in links:
         local = dist[box].copy()
         far_y, far_x = to_yx(pair.b)
         local[far_y - box[0].start, far_x - box[1].start] = dist[to_yx(pair.a)] + 1
-        tcod.path.dijkstra2d(local, cost[box], 1, None, out=local)
+        flood(local, cost[box], 1, None)
         dist[box] = local
     return dist
 

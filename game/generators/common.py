@@ -1,22 +1,22 @@
-"""Shared generator machinery: the spec every generator registers, size checks, reachability."""
+"""Shared generator machinery: the spec every generator registers, size checks, regions.
+
+Walking distances and reachability are `game.pathing`'s."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
-import tcod.path
 from numpy.typing import NDArray
 from scipy import ndimage
 
 from game import tiles as tile_ids
-from game.floorplan import FloorPlan, ParamValue, Point, TeleporterPair
+from game.floorplan import FloorPlan, ParamValue
 from game.params import Param, resolve
 from game.seeds import Rng
 
 BuildFn = Callable[[Rng, int, int, Mapping[str, ParamValue]], FloorPlan]
-UNREACHED = int(np.iinfo(np.int32).max)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,42 +47,6 @@ class GeneratorSpec:
         """Check the size and parameters, then build."""
         self.check_size(width, height)
         return self.build(rng, width, height, self.resolve_params(given))
-
-
-def to_yx(point: Point) -> tuple[int, int]:
-    """(x, y) -> the [y, x] index into a map."""
-    return (point[1], point[0])
-
-
-def walk_distance(
-    walkable: NDArray[np.bool_],
-    sources: Iterable[Point],
-    teleporters: Sequence[TeleporterPair] = (),
-) -> NDArray[np.int32]:
-    """4-neighbour walking distance from the sources; a teleporter step costs 1; UNREACHED else."""
-    dist = np.full(walkable.shape, UNREACHED, dtype=np.int32)
-    for point in sources:
-        dist[to_yx(point)] = 0
-    cost = walkable.astype(np.int32)
-    while True:
-        tcod.path.dijkstra2d(dist, cost, 1, None, out=dist)
-        improved = False
-        for pair in teleporters:
-            for here, there in ((pair.a, pair.b), (pair.b, pair.a)):
-                step = int(dist[to_yx(here)])
-                if step != UNREACHED and step + 1 < dist[to_yx(there)]:
-                    dist[to_yx(there)] = step + 1
-                    improved = True
-        if not improved:
-            return dist
-
-
-def reachable(
-    walkable: NDArray[np.bool_], start: Point, teleporters: Sequence[TeleporterPair] = ()
-) -> NDArray[np.bool_]:
-    """Mask of tiles reachable from `start` by 4-neighbour steps and teleporter links."""
-    mask: NDArray[np.bool_] = walk_distance(walkable, [start], teleporters) != UNREACHED
-    return mask
 
 
 def label_regions(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:

@@ -15,10 +15,11 @@ from typing import Final
 import numpy as np
 
 from game import tiles as tile_ids
+from game.compass import CLOSED, EAST, SOUTH
 from game.floorplan import FloorPlan, ParamValue, Point, Stair
 from game.generators import mazegen
 from game.generators.common import GeneratorSpec, blank
-from game.generators.mazegen import CLOSED, EAST, SOUTH, CellGrid
+from game.generators.mazegen import CellGrid
 from game.params import Param
 from game.seeds import Rng
 

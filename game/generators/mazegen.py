@@ -9,12 +9,13 @@ The `maze` floor generator, the hex export and the `amazeing` program all carve 
     mg.locked  # the (x, y) cells of the "42" stamp
     path, directions = maze_solver(mg.grid, (0, 0), (19, 14))
 
-Wall bits, per cell, as in A-Maze-ing's hex file: 1 north, 2 east, 4 south, 8 west; a set bit is a
-closed wall, so a fully closed (stamped) cell is 15 (hex F). (A-Maze-ing's README reads its example
-0x5 as "north and south open"; its own "fully locked" pattern cells are F, which only the
-set-bit-closed reading allows, so that is the one used here.) The bits run clockwise, so a
-first-person view can turn a cell by rotating them: turning left maps 1->2, 2->4, 4->8, 8->1, i.e.
-``((b << 1) | (b >> 3)) & 15``; turning right is ``((b >> 1) | (b << 3)) & 15``.
+Wall bits, per cell, as in A-Maze-ing's hex file (`game.compass`): 1 north, 2 east, 4 south,
+8 west; a set bit is a closed wall, so a fully closed (stamped) cell is 15 (hex F). (A-Maze-ing's
+README reads its example 0x5 as "north and south open"; its own "fully locked" pattern cells are
+F, which only the set-bit-closed reading allows, so that is the one used here.) The bits run
+clockwise, so a first-person view can turn a cell by rotating them: turning left maps 1->2,
+2->4, 4->8, 8->1, i.e. ``((b << 1) | (b >> 3)) & 15``; turning right is
+``((b >> 1) | (b << 3)) & 15``.
 
 The carving is the document's recursive backtracker, iterative (no recursion limit): a stack of
 cells, and at each step the first unvisited neighbour in one of the 24 orders of the four
@@ -33,17 +34,12 @@ import numpy as np
 from numpy.typing import NDArray
 from scipy.sparse import csgraph, csr_matrix
 
+from game.compass import CLOSED, EAST, NORTH, SOUTH, WEST
 from game.floorplan import Point
 from game.generators import stampfont
 from game.generators.common import label_regions
 from game.params import ParamError
 from game.seeds import Rng, derive, seed_from_text
-
-NORTH: Final = 1
-EAST: Final = 2
-SOUTH: Final = 4
-WEST: Final = 8
-CLOSED: Final = NORTH | EAST | SOUTH | WEST
 
 STEPS: Final[dict[str, tuple[int, int, int]]] = {
     "N": (0, -1, NORTH),

@@ -40,8 +40,9 @@ from numpy.typing import NDArray
 
 from game import tiles as tile_ids
 from game.floorplan import Door, FloorPlan, ParamValue, Point, Room, Stair
-from game.generators.common import UNREACHED, GeneratorSpec, blank, walk_distance
+from game.generators.common import GeneratorSpec, blank
 from game.params import Param
+from game.pathing import UNREACHED, walk_distance
 from game.seeds import Rng
 from game.tables import Roll, TableSet, default_tables
 from game.tables.model import Value

@@ -11,15 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-import tcod.path
 from numpy.typing import NDArray
 
-from game import tiles
+from game import pathing, tiles
 from game.bot import paths
 from game.floorplan import Point
 from game.rules.actions import Action, Move, Result, Success
 from game.rules.doors import has_key
-from game.rules.turns import player_act
+from game.turns import player_act
 from game.ui.describe import article
 from game.world.model import Floor, Game
 
@@ -49,9 +48,7 @@ def travel_path(floor: Floor, start: Point, goal: Point) -> list[Point]:
     if not tiles.WALKABLE[floor.tiles[goal[1], goal[0]]] or goal == start:
         return []
     cost[goal[1], goal[0]] = 1
-    route = tcod.path.path2d(cost, start_points=[start[::-1]], end_points=[goal[::-1]],
-                             cardinal=2, diagonal=3)
-    return [(int(x), int(y)) for y, x in route[1:]]
+    return pathing.travel(cost, start, goal)
 
 
 @dataclass
@@ -204,7 +201,7 @@ class Seek(Activity):
         goals, portals = self.goals(walk)
         step = None
         if portals or goals.any():
-            step = paths.step_toward(floor, paths.flood(floor, walk, goals, portals), here)
+            step = pathing.step_toward(paths.flood(floor, walk, goals, portals), here)
         if step is None:
             self.notice = self.finished()
             return None

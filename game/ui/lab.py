@@ -16,7 +16,6 @@ from typing import Any, Final
 import numpy as np
 import tcod.console
 import tcod.los
-import tcod.path
 from numpy.typing import NDArray
 
 from game import tiles
@@ -25,7 +24,7 @@ from game.dressing.bestiary import default_bestiary
 from game.export import floorjson, hexmaze, png
 from game.export.textkey import text_key
 from game.floorplan import FloorPlan, Point
-from game.generators.common import UNREACHED, to_yx, walk_distance
+from game.pathing import UNREACHED, hillclimb, to_yx, walk_distance
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.themes import Theme
@@ -107,7 +106,7 @@ def shortest_path(plan: FloorPlan) -> NDArray[np.intp]:
     pieces: list[NDArray[np.intp]] = []
     here = reached[0][1]
     while True:
-        piece = tcod.path.hillclimb2d(dist, to_yx(here), True, False).astype(np.intp)
+        piece = hillclimb(dist, here)
         pieces.append(piece)
         y, x = (int(v) for v in piece[-1])
         other = links.get((x, y))

@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 
 from game import tiles
 from game.floorplan import Point, TeleporterPair
-from game.generators.common import UNREACHED, walk_distance
+from game.pathing import UNREACHED, walk_distance
 from game.seeds import Rng, derive, seed_from_text
 from game.world.build import build_floor
 from game.world.fov import update_fov

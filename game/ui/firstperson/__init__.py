@@ -2,7 +2,7 @@
 Today, 1980) drew its maze, deeper and in colour.
 
 Every tile is a cell; a wall tile or a closed door is a closed cell. Labyrinth keeps each cell's
-walls as bits (1 north, 2 east, 4 south, 8 west: game.generators.maze), rotates a cell until it
+walls as bits (1 north, 2 east, 4 south, 8 west: game.compass), rotates a cell until it
 faces the way the player does, then reads left, right and ahead at each depth (`walk`). The
 picture generalises that walk to a grid of cells in front of the player (`grid`): `depth` rows
 ahead, `lateral` columns either side, each either unseen (outside the field of view: never

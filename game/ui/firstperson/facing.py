@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from game.compass import EAST, NORTH, SOUTH, WEST
 from game.floorplan import Point
-from game.generators.mazegen import EAST, NORTH, SOUTH, WEST
 
 FACINGS: Final = (NORTH, EAST, SOUTH, WEST)
 STEP: Final[dict[int, Point]] = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}

@@ -7,7 +7,7 @@ from typing import Final
 
 import tcod.console
 
-from game.generators.mazegen import EAST, NORTH, SOUTH, WEST
+from game.compass import EAST, NORTH, SOUTH, WEST
 from game.ui import camera
 from game.ui.draw import cells
 from game.ui.render import draw_map, draw_things

@@ -11,8 +11,8 @@ import tcod.event
 
 from game.floorplan import Point
 from game.rules.actions import Action, Move, PickUp, Result, Search, TakeStairs, Wait
-from game.rules.turns import player_act
 from game.save import crash
+from game.turns import player_act
 from game.ui import firstperson, intents, saves
 from game.ui.activity import Activity, Explore, Repeat, ToStairs, stairs_mask, travel
 from game.ui.camera import Camera

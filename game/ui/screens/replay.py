@@ -14,7 +14,7 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from game.replay import Recording
-from game.rules.turns import player_act
+from game.turns import player_act
 from game.ui import intents
 from game.ui.draw import cells, clip
 from game.ui.render import render_play

@@ -1,5 +1,8 @@
 """The turn loop: the player acts; if time passed, monsters act, conditions wear off, FOV updates.
 
+It sits above both the rules (what an action does) and the ai (what monsters choose, through the
+rules), so each of those imports the other one way only: ai uses rules, and neither uses this.
+
 An exception inside an action must not leave a half-applied turn: the caller (the ui) keeps a
 snapshot and restores it; see game.save (a later issue) for the crash report.
 """
