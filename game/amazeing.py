@@ -260,7 +260,8 @@ def picture(cells: CellGrid, path: Sequence[Point]) -> tuple[NDArray[np.str_], N
             gap_row, gap_col = row - (y - py), col - (x - px) * CELL // 2
             chars[gap_row, gap_col] = "·"
             kinds[gap_row, gap_col - (y != py) : gap_col + 1 + (y != py)] = PATH
-    for (x, y), letter in ((path[0], "E"), (path[-1], "X")):
+    ends = ((path[0], "E"), (path[-1], "X")) if path else ()
+    for (x, y), letter in ends:
         chars[2 * y + 1, CELL * x + 2] = letter
         kinds[2 * y + 1, CELL * x + 1 : CELL * x + 4] = END
     return chars, kinds

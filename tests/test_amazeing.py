@@ -312,6 +312,7 @@ def test_the_picture_of_a_small_maze() -> None:
     ]
     assert (kinds[1, 5:12] != amazeing.OPEN).all() and kinds[1, 1] == amazeing.OPEN
     assert kinds[3, 9] == amazeing.END and kinds[2, 9] == amazeing.PATH
+    assert amazeing.show(cells, [], None).splitlines()[1] == "│           │"  # no path: none drawn
 
 
 def test_the_stamp_is_drawn_as_one_block() -> None:
