@@ -21,6 +21,7 @@ from game.rules.actions import Wait
 from game.seeds import Rng
 from game.turns import player_act
 from game.world.fov import update_fov
+from game.world.kinds import Mode
 from game.world.model import PLAYER_ID, Actor, Floor, FloorRecipe, Game, Hero
 
 DEFAULT_SIZES = ((80, 50), (200, 200), (1000, 1000))
@@ -135,7 +136,7 @@ def open_room_game(width: int, height: int, monsters: int) -> Game:
     for number, (x, y) in enumerate(spots[:monsters], start=1):
         floor.monsters.append(Actor(
             id=number, kind="soldier", name="soldier", glyph="s", color=(200, 80, 80), x=x, y=y,
-            hp=20, max_hp=20, ac=14, attack=3, damage="1d6", role="soldier", mode="hunt",
+            hp=20, max_hp=20, ac=14, attack=3, damage="1d6", role="soldier", mode=Mode.HUNT,
         ))
     update_fov(floor, px, py)
     return game

@@ -76,7 +76,7 @@ def action_from(name: Any, args: Any, where: str) -> Action:
         elif (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)
               and wanted == Point | None):
             values[key] = (value[0], value[1])
-        elif isinstance(value, str) and len(value) <= 40 and wanted is str:
+        elif isinstance(value, str) and len(value) <= 40 and _allows(wanted, value):
             values[key] = value
         else:
             raise ReplayError(f"{where}: bad value for {name}.{key}")
@@ -84,6 +84,12 @@ def action_from(name: Any, args: Any, where: str) -> Action:
         return cls(**values)
     except TypeError:
         raise ReplayError(f"{where}: bad arguments for {name}") from None
+
+
+def _allows(wanted: Any, text: str) -> bool:
+    """Whether a string field of type `wanted` (str, or a Literal of strings) may hold `text`."""
+    return wanted is str or (typing.get_origin(wanted) is typing.Literal
+                             and text in typing.get_args(wanted))
 
 
 def _is_int(value: Any) -> bool:

@@ -50,6 +50,11 @@ TILES.flags.writeable = False
 WALKABLE: Final[NDArray[np.bool_]] = TILES["walkable"]
 TRANSPARENT: Final[NDArray[np.bool_]] = TILES["transparent"]
 
+HERO_GLYPH: Final = "@"
+HERO_COLOUR: Final = (255, 255, 255)
+"""How the hero is drawn: content like a tile's look or a monster's bestiary glyph and colour,
+kept here so the world never writes a colour."""
+
 CHAR_TO_ID: Final[dict[str, int]] = {str(c): i for i, c in enumerate(TILES["char"])}
 
 

@@ -13,6 +13,7 @@ from game.ai import monsters
 from game.rules.actions import Action, Alternative, Impossible, Result, Success
 from game.rules.perform import perform
 from game.world.fov import update_fov
+from game.world.kinds import MessageKind
 from game.world.model import Game
 
 MAX_ALTERNATIVES = 4
@@ -35,7 +36,7 @@ def player_act(game: Game, action: Action) -> Result:
             if is_over(game):
                 break
     elif isinstance(result, Impossible) and result.reason:
-        game.log(result.reason, (160, 160, 160))
+        game.log(result.reason, MessageKind.FUTILE)
     return result
 
 
@@ -64,5 +65,5 @@ def end_turn(game: Game) -> None:
         player.effects[name] -= 1
         if player.effects[name] <= 0:
             del player.effects[name]
-            game.log(f"You are no longer {name}.", (160, 200, 160))
+            game.log(f"You are no longer {name}.", MessageKind.RECOVERY)
     update_fov(game.floor, player.x, player.y)

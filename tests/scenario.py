@@ -31,11 +31,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
+from game.dressing.model import Role
 from game.floorplan import Point
 from game.rules.actions import Action, Result
 from game.seeds import Rng, derive, seed_from_text
 from game.turns import player_act
 from game.world.fov import update_fov
+from game.world.kinds import Mode
 from game.world.model import (
     PLAYER_ID,
     Actor,
@@ -53,7 +55,7 @@ Legend = Mapping[str, "Actor | DoorState | Trap | StairInfo | str"]
 
 
 def monster(
-    role: str = "soldier", *, hp: int = 10, ac: int = 10, attack: int = 2, damage: str = "1d4",
+    role: Role = "soldier", *, hp: int = 10, ac: int = 10, attack: int = 2, damage: str = "1d4",
     reach: int = 1, opens_doors: bool = True, mode: str = "hunt", speed: int = 10, xp: int = 10,
     group: int = -1, name: str = "",
 ) -> Actor:
@@ -61,7 +63,7 @@ def monster(
     return Actor(
         id=-1, kind=role, name=name or role, glyph="m", color=(200, 80, 80), x=-1, y=-1, hp=hp,
         max_hp=hp, ac=ac, attack=attack, damage=damage, speed=speed, xp=xp, role=role,
-        opens_doors=opens_doors, reach=reach, mode=mode, group=group,
+        opens_doors=opens_doors, reach=reach, mode=Mode(mode), group=group,
     )
 
 

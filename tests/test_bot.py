@@ -33,6 +33,7 @@ from game.rules.actions import (
 from game.rules.items import INVENTORY_LIMIT
 from game.world import dungeon
 from game.world.fov import update_fov
+from game.world.kinds import Mode
 from game.world.model import FloorRecipe, Game, Item, Trap
 from game.world.serial import state_hash
 
@@ -81,7 +82,7 @@ def test_drinks_early_when_the_foes_in_view_could_kill_it_in_a_couple_of_rounds(
     potion = give(scene, "potion_healing")
     scene.player.hp = 30  # 60%: above LOW_HP, but one round is about 16
     assert next_action(scene.game) == Use(potion.id)
-    scene.floor.monsters[0].mode = "asleep"  # no threat until it wakes
+    scene.floor.monsters[0].mode = Mode.ASLEEP  # no threat until it wakes
     assert next_action(scene.game) == Attack(scene.monster("g").id)
 
 
@@ -132,7 +133,7 @@ def test_closes_in_on_a_shooter_beyond_the_usual_approach_range() -> None:
     scene.floor.explored[:] = True
     memory = Memory()
     assert next_action(scene.game, memory) == Move(1, 0) and memory.reason == "approach"
-    scene.floor.monsters[0].mode = "asleep"  # asleep it shoots nobody: beyond the usual range
+    scene.floor.monsters[0].mode = Mode.ASLEEP  # asleep it shoots nobody: beyond the usual range
     next_action(scene.game, memory)
     assert memory.reason != "approach"
 

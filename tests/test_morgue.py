@@ -10,6 +10,7 @@ import pytest
 
 from game.world import morgue
 from game.world.dungeon import new_game
+from game.world.kinds import Outcome
 from game.world.model import FloorRecipe, Game
 from game.world.morgue import Score, data_dir, load_scores, record_score, write_morgue
 
@@ -25,7 +26,7 @@ def finished_game(seed: str = "morgue", gold: int = 40, outcome: str = "dead") -
     game.hero.gold = gold
     game.hero.xp = 130
     game.hero.level = 2
-    game.outcome = outcome
+    game.outcome = Outcome(outcome)
     game.cause = "killed by a cave rat" if outcome == "dead" else "escaped with the relic"
     for number in range(30):
         game.log(f"message {number}")
@@ -117,7 +118,7 @@ def test_scores_round_trip_sorted_best_first(tmp_path: Path) -> None:
 
 
 def test_table_keeps_the_best_hundred(tmp_path: Path) -> None:
-    table = [Score(n, f"s{n}", "dead", "", 1, 10, 1, 0, n, "t") for n in range(150)]
+    table = [Score(n, f"s{n}", Outcome.DEAD, "", 1, 10, 1, 0, n, "t") for n in range(150)]
     morgue.save_scores(table, tmp_path)
     kept = record_score(finished_game(gold=10_000), tmp_path)
     assert len(kept) == morgue.MAX_SCORES and kept[0].seed == "morgue"
@@ -204,7 +205,7 @@ def test_a_table_written_before_codes_still_loads(tmp_path: Path) -> None:
            "level": 1, "xp": 0, "gold": 5, "when": "t"}
     (tmp_path / "scores.json").write_text(json.dumps(
         {"format": "delve-scores", "version": 1, "scores": [old]}), encoding="utf-8")
-    assert load_scores(tmp_path) == [Score(5, "s", "dead", "", 1, 9, 1, 0, 5, "t")]
+    assert load_scores(tmp_path) == [Score(5, "s", Outcome.DEAD, "", 1, 9, 1, 0, 5, "t")]
     bad = {**old, "daily": "yes"}
     (tmp_path / "scores.json").write_text(json.dumps(
         {"format": "delve-scores", "version": 1, "scores": [bad]}), encoding="utf-8")
@@ -213,8 +214,8 @@ def test_a_table_written_before_codes_still_loads(tmp_path: Path) -> None:
 
 
 def test_daily_runs_are_kept_apart_from_plain_ones(tmp_path: Path) -> None:
-    plain = [Score(1000 + n, f"p{n}", "dead", "", 1, 10, 1, 0, n, "t") for n in range(100)]
-    daily = [Score(n, f"d{n}", "dead", "", 1, 10, 1, 0, n, "t", daily=True) for n in range(5)]
+    plain = [Score(1000 + n, f"p{n}", Outcome.DEAD, "", 1, 10, 1, 0, n, "t") for n in range(100)]
+    daily = [Score(n, f"d{n}", Outcome.DEAD, "", 1, 10, 1, 0, n, "t", daily=True) for n in range(5)]
     morgue.save_scores(plain + daily, tmp_path)
     table = record_score(finished_game(gold=10_000), tmp_path)
     assert sum(s.daily for s in table) == 5  # low daily scores are not pushed out by plain ones

@@ -24,6 +24,7 @@ from game.ui.screens.menu import CONTINUE, MainMenu
 from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.ui.state import Reset, State, draw_stack
+from game.world.kinds import Outcome
 from game.world.model import Game
 from game.world.morgue import data_dir
 from game.world.serial import state_hash
@@ -189,7 +190,7 @@ def test_closing_the_window_in_the_menu_saves_nothing() -> None:
 def test_the_end_of_the_run_deletes_its_save_and_keeps_the_morgue() -> None:
     game = played("ui", 30)
     assert saves.save_run(played("ui", 10)) and saves.save_run(game)
-    game.outcome, game.cause = "dead", "tests"
+    game.outcome, game.cause = Outcome.DEAD, "tests"
     line = saves.record_run_end(game)
     assert "recorded" in line
     assert not save_path().exists() and not (data_dir() / "save.delve.bak").exists()
@@ -199,7 +200,7 @@ def test_the_end_of_the_run_deletes_its_save_and_keeps_the_morgue() -> None:
 def test_the_end_of_another_run_keeps_the_save() -> None:
     assert saves.save_run(played("ui", 30))
     stranger = played("someone else", 10)
-    stranger.outcome = "dead"
+    stranger.outcome = Outcome.DEAD
     saves.record_run_end(stranger)
     assert read_save(save_path()).game.seed_text == "ui"
 

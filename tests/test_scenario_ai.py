@@ -11,6 +11,7 @@ import tcod.path
 from scenario import Scene, ScriptedRng, messages, monster, scenario
 
 from game.ai import monsters
+from game.dressing.model import Role
 from game.rules import combat
 from game.rules.actions import Attack, Move, OpenDoor, Wait
 from game.world.model import Actor
@@ -37,7 +38,7 @@ def waits(scene: Scene, count: int) -> None:
 
 
 @pytest.mark.parametrize("role", ["minion", "soldier", "brute"])
-def test_melee_roles_close_in_and_attack(role: str) -> None:
+def test_melee_roles_close_in_and_attack(role: Role) -> None:
     scene = scenario(ROOM, legend={"m": monster(role, attack=30)}, hp=100)
     m = scene.monster("m")
     waits(scene, 5)
@@ -282,9 +283,10 @@ MANY = """
 
 
 def play(seed: str, order: Callable[[Scene], None] | None = None) -> str:
-    roles = {"a": ("minion", "hunt"), "b": ("soldier", "asleep"), "c": ("brute", "wander"),
-             "d": ("artillery", "hunt"), "e": ("controller", "hunt"), "f": ("leader", "hunt"),
-             "g": ("skirmisher", "hunt"), "h": ("solo", "guard")}
+    roles: dict[str, tuple[Role, str]] = {
+        "a": ("minion", "hunt"), "b": ("soldier", "asleep"), "c": ("brute", "wander"),
+        "d": ("artillery", "hunt"), "e": ("controller", "hunt"), "f": ("leader", "hunt"),
+        "g": ("skirmisher", "hunt"), "h": ("solo", "guard")}
     legend: dict[str, Any] = {
         c: monster(role, mode=mode, reach=4 if role in ("artillery", "controller") else 1,
                    group=1, hp=12)

@@ -7,6 +7,7 @@ import pytest
 from scenario import monster, scenario
 
 from game.rules.actions import Impossible, Move, PickUp, Success, TakeStairs, Wait
+from game.world.kinds import StairsWay
 from game.world.model import StairInfo
 
 UPPER = """
@@ -48,7 +49,7 @@ def test_going_up_lands_on_the_way_down_of_the_floor_above(kind: str) -> None:
 
 
 @pytest.mark.parametrize(("direction", "wrong"), [("down", "up"), ("up", "down")])
-def test_stairs_only_go_their_way(direction: str, wrong: str) -> None:
+def test_stairs_only_go_their_way(direction: StairsWay, wrong: StairsWay) -> None:
     scene = scenario(UPPER, LOWER, legend=on_stairs("stairs", direction))
     result = scene.act(TakeStairs(wrong))
     assert isinstance(result, Impossible)
@@ -56,7 +57,7 @@ def test_stairs_only_go_their_way(direction: str, wrong: str) -> None:
 
 
 @pytest.mark.parametrize("direction", ["down", "up"])
-def test_dead_end_stairs_refuse_with_a_message(direction: str) -> None:
+def test_dead_end_stairs_refuse_with_a_message(direction: StairsWay) -> None:
     scene = scenario(UPPER, LOWER, legend=on_stairs("stairs", direction, dead_end=True))
     result = scene.act(TakeStairs(direction))
     assert isinstance(result, Impossible)

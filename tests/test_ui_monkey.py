@@ -25,6 +25,7 @@ from game.ui.screens.newgame import FIRST_DEPTH, NewGameScreen
 from game.ui.screens.play import PlayState
 from game.ui.screens.replay import ReplayState
 from game.ui.session import Session, plan_rows
+from game.world.kinds import Outcome
 from game.world.model import FloorRecipe, Game
 from game.world.serial import state_hash
 
@@ -115,7 +116,7 @@ def level_up(game: Game) -> None:
 
 
 def dead(game: Game) -> None:
-    game.outcome, game.cause = "dead", "the monkey"
+    game.outcome, game.cause = Outcome.DEAD, "the monkey"
 
 
 STARTS: dict[str, Callable[[random.Random], App]] = {

@@ -30,6 +30,7 @@ from game.ui.session import Session, plan_rows
 from game.ui.state import BaseState, Pop, Push, Reset, Transition, draw_stack
 from game.version import RULES_VERSION
 from game.world.dungeon import game_from_code, new_game
+from game.world.kinds import Outcome
 from game.world.model import FloorRecipe, Game
 from game.world.morgue import Score, save_scores
 from game.world.serial import state_hash
@@ -401,7 +402,7 @@ def test_copy_failure_shows_the_reason() -> None:
 def test_the_end_screen_shows_and_copies_the_code(outcome: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     game = new_game("end-code", SMALL, daily=True)
-    game.outcome = outcome
+    game.outcome = Outcome(outcome)
     end = EndScreen(Session(game=game))
     text = text_of(end).replace("\n", "")
     assert "(daily run)" in text and "Run code:" in text
@@ -413,9 +414,9 @@ def test_the_end_screen_shows_and_copies_the_code(outcome: str,
 
 def test_high_scores_rank_daily_runs_apart(tmp_path: Path) -> None:
     save_scores([
-        Score(900, "plain-seed", "dead", "", 3, 400, 2, 0, 9, "t", "D1-PLAIN"),
-        Score(50, "daily-2026-01-01", "won", "", 10, 900, 5, 0, 1, "t", "D1-DAILY", True),
-        Score(40, "old-seed", "dead", "", 1, 40, 1, 0, 1, "t"),
+        Score(900, "plain-seed", Outcome.DEAD, "", 3, 400, 2, 0, 9, "t", "D1-PLAIN"),
+        Score(50, "daily-2026-01-01", Outcome.WON, "", 10, 900, 5, 0, 1, "t", "D1-DAILY", True),
+        Score(40, "old-seed", Outcome.DEAD, "", 1, 40, 1, 0, 1, "t"),
     ], tmp_path)
     text = text_of(ScoresScreen(tmp_path))
     runs, daily = text.split("Daily runs")

@@ -18,6 +18,7 @@ from game.ui.screens.look import LookScreen
 from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.ui.state import Push, Replace
+from game.world.kinds import Outcome
 from game.world.model import DoorState, Game
 
 
@@ -187,7 +188,7 @@ def test_pending_level_opens_the_choice_and_death_the_end_screen(
     result = state.on_tick()
     assert isinstance(result, Push) and isinstance(result.state, LevelUpScreen)
     state.game.hero.pending_levels = 0
-    state.game.outcome, state.game.cause = "dead", "killed by a test"
+    state.game.outcome, state.game.cause = Outcome.DEAD, "killed by a test"
     monkeypatch.setattr(saves, "record_run_end", lambda game: "")
     result = state.on_tick()
     assert isinstance(result, Replace) and isinstance(result.state, EndScreen)

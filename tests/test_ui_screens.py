@@ -38,6 +38,7 @@ from game.ui.state import (
     apply,
     draw_stack,
 )
+from game.world.kinds import Outcome
 from game.world.model import DoorState, FloorRecipe, Game, Item
 from game.world.serial import state_hash
 
@@ -381,7 +382,7 @@ def test_level_up_choice_by_mouse() -> None:
 def test_end_screen_summarises_and_returns_to_the_menu(outcome: str,
                                                        no_records: list[Game]) -> None:
     game = hand_game()
-    game.outcome, game.cause, game.turn, game.hero.gold = outcome, "a test", 77, 12
+    game.outcome, game.cause, game.turn, game.hero.gold = Outcome(outcome), "a test", 77, 12
     session = Session(game=game)
     end = EndScreen(session)
     assert no_records == [game]

@@ -9,6 +9,7 @@ from tcod.event import KeySym, Modifier, MouseButton, Point, Scancode
 from game import tiles
 from game.world.dungeon import new_game
 from game.world.fov import update_fov
+from game.world.kinds import Mode
 from game.world.model import Actor, Floor, FloorRecipe, Game, StairInfo
 
 ROOMS = """
@@ -53,7 +54,7 @@ def monster(game: Game, x: int, y: int, name: str = "goblin", hp: int = 6,
     """Put a monster on the current floor (ids from the game's counter)."""
     actor = Actor(
         id=game.new_id(), kind=name, name=name, glyph=name[0], color=(80, 220, 80), x=x, y=y,
-        hp=hp, max_hp=hp, ac=8, attack=1, damage="1d2", role="soldier", mode=mode,
+        hp=hp, max_hp=hp, ac=8, attack=1, damage="1d2", role="soldier", mode=Mode(mode),
     )
     game.floor.monsters.append(actor)
     return actor

@@ -24,6 +24,7 @@ from game.pathing import STEPS
 from game.rules import combat, doors, movement
 from game.rules.actions import Alternative, Attack, OpenDoor, Result, Success
 from game.world.dungeon import random_free_spot
+from game.world.kinds import MessageKind, Mode
 from game.world.model import NORMAL_SPEED, PLAYER_ID, Actor, Game
 
 NOTICE_RANGE = 9
@@ -60,7 +61,7 @@ def take_turns(game: Game) -> None:
         monster.energy += speed
         while monster.energy >= NORMAL_SPEED and monster.alive and not game.outcome:
             monster.energy -= NORMAL_SPEED
-            if monster.mode in ("asleep", "guard", "wander"):
+            if monster.mode in (Mode.ASLEEP, Mode.GUARD, Mode.WANDER):
                 _idle(game, monster)
                 continue
             if maps is None:
@@ -89,16 +90,16 @@ def _distance(a: Point, b: Point) -> int:
 
 
 def _idle(game: Game, monster: Actor) -> None:
-    if monster.mode == "guard":
+    if monster.mode == Mode.GUARD:
         if sees_player(game, monster, GUARD_RANGE):
-            monster.mode = "hunt"
-            game.log(f"The {monster.name} rises to defend its den!", (255, 160, 100))
+            monster.mode = Mode.HUNT
+            game.log(f"The {monster.name} rises to defend its den!", MessageKind.DANGER)
         return
     if sees_player(game, monster, NOTICE_RANGE) and game.rng.chance(NOTICE_CHANCE):
-        monster.mode = "hunt"
-        game.log(f"The {monster.name} notices you!", (255, 200, 120))
+        monster.mode = Mode.HUNT
+        game.log(f"The {monster.name} notices you!", MessageKind.NOTICED)
         return
-    if monster.mode == "wander":
+    if monster.mode == Mode.WANDER:
         _wander(game, monster)
 
 
@@ -122,11 +123,11 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
     player = game.player
     distance = max(abs(monster.x - player.x), abs(monster.y - player.y))
     hurt = monster.hp <= monster.max_hp * FLEE_BELOW
-    if hurt and monster.role not in ("minion", "solo") and monster.mode != "flee":
-        monster.mode = "flee"
+    if hurt and monster.role not in ("minion", "solo") and monster.mode != Mode.FLEE:
+        monster.mode = Mode.FLEE
         if game.floor.visible[monster.y, monster.x]:
-            game.log(f"The {monster.name} turns to flee!", (200, 200, 120))
-    if monster.mode == "flee":
+            game.log(f"The {monster.name} turns to flee!", MessageKind.FOE_BEATEN)
+    if monster.mode == Mode.FLEE:
         if not _away(game, monster, maps) and distance == 1:
             combat.attack(game, monster, player)
         return
@@ -154,7 +155,7 @@ def _stagger(game: Game, monster: Actor) -> None:
     """A confused monster's lost turn: a step in a random direction (into a wall, nowhere; into
     the player, a wild swing)."""
     if game.floor.visible[monster.y, monster.x]:
-        game.log(f"The {monster.name} stumbles about in confusion.", (200, 160, 255))
+        game.log(f"The {monster.name} stumbles about in confusion.", MessageKind.CONFUSED)
     _step(game, monster, STEPS[game.rng.below(len(STEPS))])
 
 
@@ -181,10 +182,10 @@ def _hex(game: Game, caster: Actor) -> None:
     effect = "slowed" if game.rng.coin() else "confused"
     save = game.rng.randint(1, 20) + game.hero.level // 2
     if save >= HEX_DC + caster.attack // 2:
-        game.log(f"The {caster.name} casts a spell, but you resist it.", (170, 150, 220))
+        game.log(f"The {caster.name} casts a spell, but you resist it.", MessageKind.RESISTED)
         return
     game.player.effects[effect] = SPELL_TURNS
-    game.log(f"The {caster.name} casts a spell: you are {effect}!", (200, 120, 255))
+    game.log(f"The {caster.name} casts a spell: you are {effect}!", MessageKind.SPELL)
 
 
 def _bolster(game: Game, leader: Actor) -> None:

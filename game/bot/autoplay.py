@@ -12,6 +12,7 @@ from typing import Any
 from game.bot.policy import Bot
 from game.replay import Recording
 from game.world.dungeon import new_game
+from game.world.kinds import Outcome
 from game.world.model import FloorRecipe, Game
 from game.world.serial import state_hash
 
@@ -29,7 +30,7 @@ class RunReport:
     depth: int
     deepest: int
     alive: bool
-    outcome: str
+    outcome: Outcome
     cause: str
     floors: list[str]
     """Generator names of the floors visited, in order of first visit."""
@@ -106,7 +107,7 @@ def play(
 def report(game: Game, visited: list[int], actions: int) -> RunReport:
     return RunReport(
         seed=game.seed_text, turns=game.turn, depth=game.depth, deepest=max(game.floors),
-        alive=game.player.alive and game.outcome != "dead", outcome=game.outcome,
+        alive=game.player.alive and game.outcome != Outcome.DEAD, outcome=game.outcome,
         cause=game.cause, floors=[game.floors[depth].generator for depth in visited],
         level=game.hero.level, xp=game.hero.xp, gold=game.hero.gold, actions=actions,
         state_hash=state_hash(game),
@@ -134,6 +135,6 @@ def play_runs(
         summary.results.append(result)
         summary.turns += result.turns
         summary.deepest = max(summary.deepest, result.deepest)
-        summary.won += result.outcome == "won"
-        summary.dead += result.outcome == "dead"
+        summary.won += result.outcome == Outcome.WON
+        summary.dead += result.outcome == Outcome.DEAD
     return summary

@@ -43,6 +43,7 @@ from game.rules.items import pack_full
 from game.rules.stairs import GOES
 from game.turns import player_act
 from game.world import fov, gear
+from game.world.kinds import Mode, StairsWay
 from game.world.model import NORMAL_SPEED, Actor, Floor, Game, Item
 
 LOW_HP = 0.4
@@ -190,7 +191,7 @@ def _observe(
     reason = memory.reason
     _note_rest(game, memory, reason == "rest")
     for monster in _visible_monsters(game):
-        if monster.mode == "guard" and monster.id not in memory.guards:
+        if monster.mode == Mode.GUARD and monster.id not in memory.guards:
             memory.guards.append(monster.id)
     if reason == "cover":
         memory.hold_until = game.turn + COVER_HOLD
@@ -214,7 +215,7 @@ def _observe(
 def _dens(game: Game, memory: Memory) -> NDArray[np.bool_] | None:
     """Tiles near a guard the hero has seen that still keeps its den, or None if there is none."""
     floor = game.floor
-    guards = [m for m in floor.monsters if m.mode == "guard" and m.id in memory.guards]
+    guards = [m for m in floor.monsters if m.mode == Mode.GUARD and m.id in memory.guards]
     if not guards:
         return None
     den = np.zeros(floor.tiles.shape, dtype=np.bool_)
@@ -470,7 +471,7 @@ def _tired(game: Game, memory: Memory, spot: Point, budget: int) -> bool:
     return door is not None and door.state in ("stuck", "locked") and tries >= budget
 
 
-def stairs_mask(floor: Floor, direction: str) -> NDArray[np.bool_]:
+def stairs_mask(floor: Floor, direction: StairsWay) -> NDArray[np.bool_]:
     mask = np.zeros(floor.tiles.shape, dtype=np.bool_)
     for (x, y), stair in floor.stairs.items():
         if stair.direction in GOES[direction] and not stair.dead_end and floor.explored[y, x]:
@@ -478,7 +479,7 @@ def stairs_mask(floor: Floor, direction: str) -> NDArray[np.bool_]:
     return mask
 
 
-def _usable_stairs(floor: Floor, spot: Point, direction: str) -> bool:
+def _usable_stairs(floor: Floor, spot: Point, direction: StairsWay) -> bool:
     stair = floor.stairs.get(spot)
     return stair is not None and stair.direction in GOES[direction] and not stair.dead_end
 
@@ -496,7 +497,7 @@ def _approach(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
     guard keeps to its den (it comes out once it sees the hero near), so it is left alone."""
     player, floor = game.player, game.floor
     near = [m for m in foes
-            if _reach(m.pos, player.pos) <= max(APPROACH_RANGE, _shot(m)) and m.mode != "guard"]
+            if _reach(m.pos, player.pos) <= max(APPROACH_RANGE, _shot(m)) and m.mode != Mode.GUARD]
     if not near:
         return None
     goals = np.zeros(floor.tiles.shape, dtype=np.bool_)

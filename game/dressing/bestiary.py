@@ -13,13 +13,12 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeGuard, get_args
 
 from game.assets import ASSETS_DIR
+from game.dressing.model import Role
 
-ROLES: Final = (
-    "controller", "leader", "minion", "soldier", "brute", "artillery", "skirmisher", "solo",
-)
+ROLES: Final[tuple[Role, ...]] = get_args(Role)
 REQUIRED: Final = (
     "key", "name", "role", "depth", "hp", "ac", "attack", "damage", "speed", "xp", "opens_doors",
     "glyph", "colour",
@@ -33,6 +32,10 @@ _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 _DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
 
 
+def _is_role(word: Any) -> TypeGuard[Role]:
+    return word in ROLES
+
+
 class BestiaryError(ValueError):
     """The bestiary file is malformed; the message names the file and the entry."""
 
@@ -43,7 +46,7 @@ class MonsterKind:
 
     key: str
     name: str
-    role: str
+    role: Role
     depth_min: int
     depth_max: int
     hp: int
@@ -156,7 +159,7 @@ def _kind(entry: Mapping[str, Any], where: str) -> MonsterKind:
         raise fail("key", "lower_case_words")
     if not isinstance(name, str) or not name.strip():
         raise fail("name", "text")
-    if role not in ROLES:
+    if not _is_role(role):
         raise fail("role", f"one of {', '.join(ROLES)}")
     depth = entry["depth"]
     if (not isinstance(depth, list) or len(depth) != 2

@@ -7,8 +7,14 @@ dressing only names things at its positions, so exports and the game read both s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from game.floorplan import Point
+
+Role = Literal[
+    "controller", "leader", "minion", "soldier", "brute", "artillery", "skirmisher", "solo",
+]
+"""A monster's 4e-style role: the encounter templates ask for it and the AI acts by it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +156,7 @@ class Monster:
     """One placed monster: its bestiary key and role. An elite has double hit points and XP."""
 
     kind: str
-    role: str
+    role: Role
     x: int
     y: int
     elite: bool = False

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.floorplan import Point
+from game.world.kinds import StairsWay
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +94,7 @@ class Search:
 
 @dataclass(frozen=True, slots=True)
 class TakeStairs:
-    direction: str
-    """"down" or "up"."""
+    direction: StairsWay
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.rules import progress
 from game.rules.noise import make_noise
 from game.world import gear
+from game.world.kinds import MessageKind, Mode, Outcome
 from game.world.model import PLAYER_ID, Actor, Game
 
 COMBAT_NOISE = 8
@@ -60,30 +61,30 @@ def attack(game: Game, attacker: Actor, defender: Actor, ranged: bool = False) -
     make_noise(game, attacker.pos, COMBAT_NOISE)
     if not hit:
         game.log(f"{_name(attacker, True)} {_miss(attacker)} {_name(defender, False)}.",
-                 (160, 160, 160))
+                 MessageKind.FUTILE)
         return
     damage = damage_roll(game, attacker, critical=natural == 20)
     defender.hp -= damage
-    colour = (255, 120, 100) if defender.id == PLAYER_ID else (230, 230, 230)
+    kind = MessageKind.HURT if defender.id == PLAYER_ID else MessageKind.HIT
     crit = " hard" if natural == 20 else ""
     verb = ("shoot" if ranged else "hit") + ("" if attacker.id == PLAYER_ID else "s")
-    game.log(f"{_name(attacker, True)} {verb} {_name(defender, False)}{crit} for {damage}.", colour)
+    game.log(f"{_name(attacker, True)} {verb} {_name(defender, False)}{crit} for {damage}.", kind)
     if defender.hp <= 0:
         die(game, defender, attacker)
-    elif defender.id != PLAYER_ID and defender.mode == "asleep":
-        defender.mode = "hunt"
+    elif defender.id != PLAYER_ID and defender.mode == Mode.ASLEEP:
+        defender.mode = Mode.HUNT
 
 
 def die(game: Game, victim: Actor, killer: Actor | None, cause: str = "") -> None:
     """Remove a dead monster (experience to the player) or end the run."""
     victim.hp = min(victim.hp, 0)
     if victim.id == PLAYER_ID:
-        game.outcome = "dead"
+        game.outcome = Outcome.DEAD
         game.cause = cause or (f"killed by {killer.name}" if killer else "died")
-        game.log("You die...", (255, 60, 60))
+        game.log("You die...", MessageKind.DEATH)
         return
     game.floor.monsters = [m for m in game.floor.monsters if m.id != victim.id]
-    game.log(f"{_name(victim, True)} dies.", (200, 200, 120))
+    game.log(f"{_name(victim, True)} dies.", MessageKind.FOE_BEATEN)
     if killer is not None and killer.id == PLAYER_ID:
         progress.gain_xp(game, victim.xp)
 

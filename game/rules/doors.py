@@ -6,6 +6,7 @@ from __future__ import annotations
 from game import tiles
 from game.rules.actions import Impossible, Result, Success
 from game.rules.noise import make_noise
+from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, DoorState, Game
 
 FORCE_NOISE = 10
@@ -58,7 +59,7 @@ def open_door(game: Game, actor: Actor, x: int, y: int) -> Result:
         return _monster_opens(game, actor, door, x, y)
     if door.sealed:
         if has_key(game, (x, y)):
-            game.log(f"You unlock the {door_name(door)}.", (255, 215, 0))
+            game.log(f"You unlock the {door_name(door)}.", MessageKind.GOLD)
             door.state = "unlocked"
             door.reinforced = False
         elif door.reinforced:
@@ -80,11 +81,11 @@ def _force(game: Game, door: DoorState, x: int, y: int, natural_20: bool) -> Res
         verb = "force" if door.state == "stuck" else "break"
         door.state = "broken"
         game.log(f"You {verb} the {door_name(door)} open ({roll}+{game.hero.strength} vs DC {dc}).",
-                 (230, 200, 120))
+                 MessageKind.FORCED)
         _swing_open(game, game.player, door, x, y)
     else:
         what = "stuck" if door.state == "stuck" else "locked"
-        game.log(f"The door is {what} ({roll}+{game.hero.strength} vs DC {dc}).", (200, 160, 120))
+        game.log(f"The door is {what} ({roll}+{game.hero.strength} vs DC {dc}).", MessageKind.STUCK)
     return Success()
 
 
@@ -97,7 +98,7 @@ def _monster_opens(game: Game, actor: Actor, door: DoorState, x: int, y: int) ->
     door.state = "broken" if door.state == "stuck" else door.state
     _swing_open(game, actor, door, x, y)
     if game.floor.visible[y, x]:
-        game.log(f"The {actor.name} opens a door.", (200, 200, 200))
+        game.log(f"The {actor.name} opens a door.", MessageKind.DOOR)
     return Success()
 
 
@@ -108,11 +109,11 @@ def _swing_open(game: Game, actor: Actor, door: DoorState, x: int, y: int) -> No
     door.is_open = True
     floor.tiles[y, x] = tiles.OPEN_DOOR
     if floor.visible[y, x] and door.opening in OPENINGS:
-        game.log(OPENINGS[door.opening], (200, 200, 200))
+        game.log(OPENINGS[door.opening], MessageKind.DOOR)
     trap = floor.traps.get((x, y))
     if door.trapped and trap is not None and not trap.spent and actor.id == PLAYER_ID:
         if door.trap_found:
-            game.log("You open the door carefully, keeping clear of its trap.", (200, 200, 200))
+            game.log("You open the door carefully, keeping clear of its trap.", MessageKind.DOOR)
             trap.spent = True
         else:
             from game.rules.traps import spring

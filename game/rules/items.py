@@ -9,6 +9,7 @@ from game import tiles
 from game.floorplan import Point
 from game.rules.actions import Impossible, Result, Success
 from game.world import dungeon, gear
+from game.world.kinds import MessageKind, Mode
 from game.world.model import Game, Item
 
 INVENTORY_LIMIT = 26
@@ -39,11 +40,11 @@ def pick_up(game: Game) -> Result:
     if item.kind == "gold":
         floor.items.remove(item)
         game.hero.gold += item.amount
-        game.log(f"You pick up {item.amount} gold.", (255, 215, 0))
+        game.log(f"You pick up {item.amount} gold.", MessageKind.GOLD)
         return Success()
     if item.kind == "relic":
         game.hero.has_relic = True
-        game.log("You take the relic! Now climb back out of the dungeon.", (255, 120, 255))
+        game.log("You take the relic! Now climb back out of the dungeon.", MessageKind.RELIC)
     elif pack_full(game, item):
         return Impossible("Your pack is full.")
     floor.items.remove(item)
@@ -115,13 +116,13 @@ def _effect(game: Game, kind: gear.ItemKind, target: Point | None) -> str:
         rolled = max(game.rng.roll(kind.heal), player.max_hp // HEAL_SHARE)
         healed = min(player.max_hp - player.hp, rolled)
         player.hp += healed
-        game.log(f"You feel better (+{healed} HP).", (120, 255, 120))
+        game.log(f"You feel better (+{healed} HP).", MessageKind.BOON)
     elif kind.key == "scroll_mapping":
         floor.explored |= tiles.WALKABLE[floor.tiles] | _next_to_walkable(floor.tiles)
-        game.log("The floor's layout floods into your mind.", (230, 230, 140))
+        game.log("The floor's layout floods into your mind.", MessageKind.MAPPED)
     elif kind.key == "scroll_teleport":
         player.x, player.y = dungeon.random_free_spot(game, floor, safe=True)
-        game.log("You are whisked away!", (150, 200, 255))
+        game.log("You are whisked away!", MessageKind.TELEPORT)
     elif kind.key == "scroll_lightning":
         visible = [m for m in floor.monsters if floor.visible[m.y, m.x]
                    and max(abs(m.x - player.x), abs(m.y - player.y)) <= kind.range]
@@ -132,17 +133,17 @@ def _effect(game: Game, kind: gear.ItemKind, target: Point | None) -> str:
 
         damage = game.rng.roll(kind.damage)
         victim.hp -= damage
-        game.log(f"Lightning strikes the {victim.name} for {damage}!", (255, 255, 120))
+        game.log(f"Lightning strikes the {victim.name} for {damage}!", MessageKind.TRIUMPH)
         if victim.hp <= 0:
             combat.die(game, victim, player)
-        elif victim.mode in ("asleep", "wander", "guard"):
-            victim.mode = "hunt"  # as a melee hit wakes its victim
+        elif victim.mode in (Mode.ASLEEP, Mode.WANDER, Mode.GUARD):
+            victim.mode = Mode.HUNT  # as a melee hit wakes its victim
     elif kind.key == "scroll_confusion" and target is not None:
         dazed = floor.monster_at(*target)
         if dazed is None or not floor.visible[target[1], target[0]]:
             return "There is no monster you can see there."
         dazed.effects["confused"] = kind.turns
-        game.log(f"The {dazed.name} looks confused.", (200, 120, 255))
+        game.log(f"The {dazed.name} looks confused.", MessageKind.SPELL)
     elif kind.key == "scroll_knock" and target is not None:
         door = floor.doors.get(target)
         if door is None or not floor.visible[target[1], target[0]]:
@@ -151,7 +152,7 @@ def _effect(game: Game, kind: gear.ItemKind, target: Point | None) -> str:
             return "That door is not locked."
         door.state = "unlocked"
         door.reinforced = False
-        game.log("The door's locks and wards fall open with a click.", (255, 180, 90))
+        game.log("The door's locks and wards fall open with a click.", MessageKind.UNLOCKED)
     else:
         return f"Nothing happens with the {kind.name}."
     return ""

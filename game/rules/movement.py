@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game import tiles
 from game.rules.actions import Alternative, Attack, Impossible, OpenDoor, Result, Success
+from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, Game
 
 DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -31,7 +32,7 @@ def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
     if not tiles.WALKABLE[tile]:
         if stumbling:  # confusion chose the way, so the turn is lost (no free retries)
             if actor.id == PLAYER_ID:
-                game.log("You stumble into the wall.", (200, 160, 255))
+                game.log("You stumble into the wall.", MessageKind.CONFUSED)
             return Success()
         return Impossible("A wall blocks the way." if actor.id == PLAYER_ID else "blocked")
     floor.relocate(actor, nx, ny)
@@ -53,15 +54,15 @@ def arrive(game: Game, actor: Actor) -> None:
         else:
             floor.relocate(actor, *destination)
             if actor.id == PLAYER_ID:
-                game.log("The teleporter whisks you away!", (120, 220, 255))
+                game.log("The teleporter whisks you away!", MessageKind.DISCOVERY)
             elif floor.visible[destination[1], destination[0]]:
-                game.log(f"The {actor.name} steps out of a teleporter.", (120, 220, 255))
+                game.log(f"The {actor.name} steps out of a teleporter.", MessageKind.DISCOVERY)
     if actor.id != PLAYER_ID:
         return
     trap = floor.traps.get(actor.pos)
     if trap is not None and not trap.spent and actor.pos not in floor.doors:
         if trap.found:
-            game.log(f"You step carefully past the {trap.kind} trap.", (200, 200, 200))
+            game.log(f"You step carefully past the {trap.kind} trap.", MessageKind.DOOR)
         else:
             from game.rules.traps import spring
 
@@ -72,7 +73,7 @@ def arrive(game: Game, actor: Actor) -> None:
     for item in [i for i in here if i.kind == "gold"]:
         game.hero.gold += item.amount
         floor.items.remove(item)
-        game.log(f"You pick up {item.amount} gold.", (255, 215, 0))
+        game.log(f"You pick up {item.amount} gold.", MessageKind.GOLD)
     names = [i.kind for i in floor.items_at(*actor.pos)]
     if names:
         from game.world.gear import kind_of
@@ -81,4 +82,4 @@ def arrive(game: Game, actor: Actor) -> None:
         game.log(f"You see here: {listed}.")
     stair = floor.stairs.get(actor.pos)
     if stair is not None and stair.dead_end:
-        game.log("These stairs are collapsed: they lead nowhere.", (170, 170, 170))
+        game.log("These stairs are collapsed: they lead nowhere.", MessageKind.DEAD_END)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.floorplan import Point
+from game.world.kinds import Mode
 from game.world.model import Game
 
 
@@ -11,9 +12,9 @@ def make_noise(game: Game, origin: Point, radius: int) -> int:
     ox, oy = origin
     woken = 0
     for monster in game.floor.monsters:
-        if monster.mode in ("asleep", "wander", "guard") and (
+        if monster.mode in (Mode.ASLEEP, Mode.WANDER, Mode.GUARD) and (
             (monster.x - ox) ** 2 + (monster.y - oy) ** 2 <= radius * radius
         ):
-            monster.mode = "hunt"
+            monster.mode = Mode.HUNT
             woken += 1
     return woken

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.world.kinds import MessageKind
 from game.world.model import Game
 
 LEVEL_CHOICES = {
@@ -22,7 +23,7 @@ def gain_xp(game: Game, amount: int) -> None:
     hero.xp += amount
     while hero.xp >= xp_for_level(hero.level + hero.pending_levels + 1):
         hero.pending_levels += 1
-        game.log("You feel more experienced. Choose how you grow.", (120, 255, 120))
+        game.log("You feel more experienced. Choose how you grow.", MessageKind.BOON)
 
 
 def choose(game: Game, choice: str) -> str | None:
@@ -44,5 +45,5 @@ def choose(game: Game, choice: str) -> str | None:
         hero.strength += 1
     player.max_hp += 2
     player.hp = player.max_hp
-    game.log(f"You reach level {hero.level}: {LEVEL_CHOICES[choice]}.", (120, 255, 120))
+    game.log(f"You reach level {hero.level}: {LEVEL_CHOICES[choice]}.", MessageKind.BOON)
     return None

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from game.rules.actions import Impossible, Result, Success
 from game.world import dungeon
+from game.world.kinds import MessageKind, Outcome, StairsWay
 from game.world.model import Game
 
-GOES = {"down": ("down", "both"), "up": ("up", "both")}
+GOES: dict[StairsWay, tuple[str, str]] = {"down": ("down", "both"), "up": ("up", "both")}
 
 
-def take_stairs(game: Game, direction: str) -> Result:
+def take_stairs(game: Game, direction: StairsWay) -> Result:
     floor = game.floor
     stair = floor.stairs.get(game.player.pos)
     if stair is None:
@@ -27,9 +28,9 @@ def take_stairs(game: Game, direction: str) -> Result:
     if floor.depth == 1:
         if not game.hero.has_relic:
             return Impossible("You will not leave without the relic from the deepest floor.")
-        game.outcome = "won"
+        game.outcome = Outcome.WON
         game.cause = "escaped with the relic"
-        game.log("You climb out into daylight with the relic. You win!", (255, 255, 120))
+        game.log("You climb out into daylight with the relic. You win!", MessageKind.TRIUMPH)
         return Success()
     dungeon.change_floor(game, floor.depth - 1, "exit")
     return Success()

@@ -7,6 +7,7 @@ from game import tiles
 from game.floorplan import Point
 from game.rules.actions import Result, Success
 from game.rules.noise import make_noise
+from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, Game, Trap
 
 WOUNDS = {
@@ -31,7 +32,7 @@ def spring(game: Game, victim: Actor, pos: Point, trap: Trap) -> None:
         dice, text = WOUNDS[trap.kind]
         damage = game.rng.roll(dice) + floor.depth // 2
         victim.hp -= damage
-        game.log(f"{text} for {damage}!", (255, 120, 100))
+        game.log(f"{text} for {damage}!", MessageKind.HURT)
         if victim.hp <= 0:
             name = trap.kind.replace("_", " ")
             combat.die(game, victim, None, cause=f"killed by a {name} trap on depth {floor.depth}")
@@ -39,9 +40,9 @@ def spring(game: Game, victim: Actor, pos: Point, trap: Trap) -> None:
         what = "pit opens" if trap.kind == "pit" else "trapdoor gives way"
         if floor.depth >= game.last_depth:
             game.log(f"A {what} beneath you, but the bottom is near: you climb out.",
-                     (255, 160, 100))
+                     MessageKind.DANGER)
             return
-        game.log(f"A {what} beneath you: you fall!", (255, 160, 100))
+        game.log(f"A {what} beneath you: you fall!", MessageKind.DANGER)
         damage = game.rng.roll("1d6")
         victim.hp -= damage
         if victim.hp <= 0:
@@ -51,12 +52,12 @@ def spring(game: Game, victim: Actor, pos: Point, trap: Trap) -> None:
     elif trap.kind == "teleport":
         spot = dungeon.random_free_spot(game, game.floor, safe=True)
         victim.x, victim.y = spot
-        game.log("A flash of light: you are somewhere else!", (150, 200, 255))
+        game.log("A flash of light: you are somewhere else!", MessageKind.TELEPORT)
     else:
         woken = make_noise(game, pos, ALARM_RADIUS)
         # the hero hears the stirring, not a head count
         stirring = " Somewhere, things stir." if woken else ""
-        game.log(f"An alarm shrieks!{stirring}", (255, 200, 80))
+        game.log(f"An alarm shrieks!{stirring}", MessageKind.ALARM)
 
 
 def search(game: Game, searcher: Actor) -> Result:
@@ -81,7 +82,7 @@ def search(game: Game, searcher: Actor) -> Result:
             drop_gold(game, floor, (x, y), gold)
             found.append("hidden treasure")
     if found and searcher.id == PLAYER_ID:
-        game.log(f"You find {', '.join(found)}!", (120, 220, 255))
+        game.log(f"You find {', '.join(found)}!", MessageKind.DISCOVERY)
     return Success()
 
 

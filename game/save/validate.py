@@ -19,8 +19,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import generators, tiles
+from game.dressing.bestiary import ROLES
 from game.save.format import SaveError
 from game.world import gear
+from game.world.kinds import Mode, Outcome
 
 MAX_SIDE = 1000
 """Floors in play are at most 400 tiles a side (run plans); bench scenes reach 200."""
@@ -215,8 +217,9 @@ ACTOR = Record({
     "id": IDENT, "kind": NAME, "name": Text(200, minimum=1), "glyph": Text(1, minimum=1),
     "color": COLOR, "x": COORD, "y": COORD, "hp": STAT, "max_hp": Whole(1, BIG),
     "ac": Whole(-1000, 1000), "attack": Whole(-1000, 1000), "damage": Text(12, DICE),
-    "speed": Whole(0, 1000), "xp": Whole(0, BIG), "role": NAME, "opens_doors": Flag(),
-    "reach": Whole(0, MAX_SIDE), "mode": NAME, "energy": STAT, "home": Maybe(POINT),
+    "speed": Whole(0, 1000), "xp": Whole(0, BIG), "role": OneOf(("player", *ROLES)),
+    "opens_doors": Flag(),
+    "reach": Whole(0, MAX_SIDE), "mode": OneOf(tuple(Mode)), "energy": STAT, "home": Maybe(POINT),
     "group": Whole(-1, ID_LIMIT), "effects": Table(NAME, STAT, 64), "goal": Maybe(POINT),
 })
 DOOR = Record({
@@ -275,7 +278,7 @@ def state_schema() -> Record:
         "depth": Whole(1, MAX_DEPTH),
         "floors": Table(Text(2, re.compile(r"^[1-9]\d?$")), floor_schema(item), MAX_DEPTH),
         "turn": Whole(0, BIG), "next_id": IDENT, "messages": Many(MESSAGE, 10_000),
-        "outcome": OneOf(("", "dead", "won")), "cause": Text(MAX_TEXT), "code": Text(MAX_TEXT),
+        "outcome": OneOf(tuple(Outcome)), "cause": Text(MAX_TEXT), "code": Text(MAX_TEXT),
         "daily": Flag(),
     })
 

@@ -20,6 +20,7 @@ from game.rules.actions import Action, Move, Result, Success
 from game.rules.doors import has_key
 from game.turns import player_act
 from game.ui.describe import article
+from game.world.kinds import StairsWay
 from game.world.model import Floor, Game
 
 TRAVEL_STEPS = 500
@@ -275,7 +276,7 @@ class Explore(Seek):
 class ToStairs(Seek):
     """Walk to the nearest known stairs going `direction` (taking them is the next key)."""
 
-    direction: str = field(default="down", kw_only=True)
+    direction: StairsWay = field(default="down", kw_only=True)
 
     def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
         return stairs_mask(self.game.floor, self.direction), []
@@ -289,7 +290,7 @@ class ToStairs(Seek):
         return f"You know no way to stairs {self.direction}."
 
 
-def stairs_mask(floor: Floor, direction: str) -> NDArray[np.bool_]:
+def stairs_mask(floor: Floor, direction: StairsWay) -> NDArray[np.bool_]:
     """Known, usable stairs going `direction`."""
     mask = np.zeros(floor.tiles.shape, dtype=np.bool_)
     for (x, y), stair in floor.stairs.items():

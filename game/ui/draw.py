@@ -10,6 +10,8 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
+from game.world.kinds import MessageKind
+
 Color = tuple[int, int, int]
 
 TEXT: Color = (220, 220, 220)
@@ -18,6 +20,24 @@ TITLE: Color = (255, 230, 150)
 HIGHLIGHT_BG: Color = (60, 60, 110)
 BOX_BG: Color = (14, 14, 24)
 BOX_FG: Color = (170, 170, 200)
+
+MESSAGE_COLOURS: dict[MessageKind, Color] = {
+    MessageKind.INFO: TEXT, MessageKind.WELCOME: (255, 255, 160),
+    MessageKind.ARRIVAL: (160, 200, 255), MessageKind.FUTILE: (160, 160, 160),
+    MessageKind.HIT: (230, 230, 230), MessageKind.HURT: (255, 120, 100),
+    MessageKind.DEATH: (255, 60, 60), MessageKind.FOE_BEATEN: (200, 200, 120),
+    MessageKind.DANGER: (255, 160, 100), MessageKind.NOTICED: (255, 200, 120),
+    MessageKind.CONFUSED: (200, 160, 255), MessageKind.RESISTED: (170, 150, 220),
+    MessageKind.SPELL: (200, 120, 255), MessageKind.TRIUMPH: (255, 255, 120),
+    MessageKind.BOON: (120, 255, 120), MessageKind.RECOVERY: (160, 200, 160),
+    MessageKind.DISCOVERY: (120, 220, 255), MessageKind.TELEPORT: (150, 200, 255),
+    MessageKind.DOOR: (200, 200, 200), MessageKind.GOLD: (255, 215, 0),
+    MessageKind.DEAD_END: (170, 170, 170), MessageKind.FORCED: (230, 200, 120),
+    MessageKind.STUCK: (200, 160, 120), MessageKind.ALARM: (255, 200, 80),
+    MessageKind.RELIC: (255, 120, 255), MessageKind.MAPPED: (230, 230, 140),
+    MessageKind.UNLOCKED: (255, 180, 90),
+}
+"""The one place a message kind becomes a colour: the engine only names kinds."""
 
 
 def cells(console: tcod.console.Console) -> NDArray[Any]:

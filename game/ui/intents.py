@@ -14,6 +14,8 @@ from typing import Final
 import tcod.event
 from tcod.event import KeySym, Modifier
 
+from game.world.kinds import StairsWay
+
 
 @dataclass(frozen=True, slots=True)
 class Direction:
@@ -30,7 +32,7 @@ class WaitTurn:
 
 @dataclass(frozen=True, slots=True)
 class UseStairs:
-    direction: str
+    direction: StairsWay
 
 
 @dataclass(frozen=True, slots=True)

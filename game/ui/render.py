@@ -20,7 +20,7 @@ from game.rules.progress import xp_for_level
 from game.ui import camera
 from game.ui.camera import Camera
 from game.ui.describe import describe_at
-from game.ui.draw import TEXT, bar, cells, clip, wrap
+from game.ui.draw import MESSAGE_COLOURS, TEXT, bar, cells, clip, wrap
 from game.world import gear
 from game.world.model import Floor, Game
 
@@ -127,7 +127,7 @@ def message_lines(game: Game, width: int, count: int) -> list[tuple[str, tuple[i
     lines: list[tuple[str, tuple[int, int, int]]] = []
     for message in reversed(game.messages.messages):
         text = message.text + (f" x{message.count}" if message.count > 1 else "")
-        lines[:0] = [(line, message.color) for line in wrap(text, width)]
+        lines[:0] = [(line, MESSAGE_COLOURS[message.kind]) for line in wrap(text, width)]
         if len(lines) >= count:
             break
     return lines[-count:]

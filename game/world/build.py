@@ -18,6 +18,7 @@ from game.dressing.bestiary import MonsterKind, default_bestiary
 from game.floorplan import FloorPlan, Point
 from game.seeds import Rng, floor_seed
 from game.world import gear
+from game.world.kinds import Mode
 from game.world.model import (
     NORMAL_SPEED,
     Actor,
@@ -142,9 +143,9 @@ def _monsters(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) 
                                  placed.elite or placed.boss)
             actor.group = encounter.id
             if placed.role == "solo" or placed.boss:
-                actor.mode, actor.home = "guard", placed.point
+                actor.mode, actor.home = Mode.GUARD, placed.point
             elif spawn.chance(WANDER_CHANCE):
-                actor.mode = "wander"
+                actor.mode = Mode.WANDER
             floor.monsters.append(actor)
 
 

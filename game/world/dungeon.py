@@ -15,6 +15,7 @@ from game.pathing import UNREACHED, walk_distance
 from game.seeds import Rng, derive, seed_from_text
 from game.world.build import build_floor
 from game.world.fov import update_fov
+from game.world.kinds import Landing, MessageKind
 from game.world.model import PLAYER_ID, Actor, Floor, FloorRecipe, Game, Hero, Item
 
 DEFAULT_PLAN: tuple[tuple[str, int, int], ...] = (
@@ -57,7 +58,7 @@ def new_game(
     recipes = recipes or default_recipes()
     custom = "" if recipes == default_recipes() else plan_text(recipes)
     player = Actor(
-        id=PLAYER_ID, kind="player", name="you", glyph="@", color=(255, 255, 255),
+        id=PLAYER_ID, kind="player", name="you", glyph=tiles.HERO_GLYPH, color=tiles.HERO_COLOUR,
         x=0, y=0, hp=HERO_HP, max_hp=HERO_HP, ac=16, attack=6, damage="1d3",
     )
     game = Game(
@@ -70,7 +71,7 @@ def new_game(
         game.hero.inventory.append(item)
     game.hero.equipment = {"weapon": game.hero.inventory[0].id, "body": game.hero.inventory[1].id}
     game.log(f"Welcome to Delve. Run code {game.code} (seed {seed_text!r}). Press ? for help.",
-             (255, 255, 160))
+             MessageKind.WELCOME)
     change_floor(game, 1, "arrival")
     return game
 
@@ -101,7 +102,7 @@ def _id_block(depth: int) -> int:
     return depth * 1_000_000
 
 
-def change_floor(game: Game, depth: int, where: str) -> None:
+def change_floor(game: Game, depth: int, where: Landing) -> None:
     """Put the player on `depth`: at its "arrival", its "exit" (coming up) or a "random" spot."""
     floor = floor_at(game, depth)
     if where == "arrival":
@@ -116,7 +117,7 @@ def change_floor(game: Game, depth: int, where: str) -> None:
     recipe = game.recipes[depth - 1]
     game.log(
         f"Depth {depth}: a {recipe.generator} floor (fingerprint {floor.fingerprint}).",
-        (160, 200, 255),
+        MessageKind.ARRIVAL,
     )
 
 

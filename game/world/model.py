@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 
 from game.floorplan import Point
 from game.seeds import Rng
+from game.world.kinds import ActorRole, MessageKind, Mode, Outcome
 
 PLAYER_ID = 0
 NORMAL_SPEED = 10
@@ -40,11 +41,11 @@ class Actor:
     damage: str
     speed: int = NORMAL_SPEED
     xp: int = 0
-    role: str = "player"
+    role: ActorRole = "player"
     opens_doors: bool = True
     reach: int = 1
     """Attack range in tiles: 1 is melee; more shoots (artillery) or casts (controllers)."""
-    mode: str = "asleep"
+    mode: Mode = Mode.ASLEEP
     """AI mode: asleep, wander, hunt, flee, guard. The player's is unused."""
     energy: int = 0
     home: Point | None = None
@@ -203,7 +204,7 @@ class Floor:
 @dataclass(slots=True)
 class Message:
     text: str
-    color: tuple[int, int, int]
+    kind: MessageKind
     count: int = 1
 
 
@@ -214,11 +215,11 @@ class MessageLog:
     messages: list[Message] = field(default_factory=list)
     limit: int = 1000
 
-    def add(self, text: str, color: tuple[int, int, int] = (220, 220, 220)) -> None:
+    def add(self, text: str, kind: MessageKind = MessageKind.INFO) -> None:
         if self.messages and self.messages[-1].text == text:
             self.messages[-1].count += 1
             return
-        self.messages.append(Message(text, color))
+        self.messages.append(Message(text, kind))
         if len(self.messages) > self.limit:
             del self.messages[: len(self.messages) - self.limit]
 
@@ -267,8 +268,8 @@ class Game:
     turn: int = 0
     next_id: int = 1
     messages: MessageLog = field(default_factory=MessageLog)
-    outcome: str = ""
-    """"" while playing; "dead" or "won" at the end."""
+    outcome: Outcome = Outcome.PLAYING
+    """PLAYING ("", falsy) while playing; DEAD or WON at the end."""
     cause: str = ""
     code: str = ""
     """The run code: rules version, seed and plan, to share the run."""
@@ -286,5 +287,5 @@ class Game:
         self.next_id += 1
         return self.next_id - 1
 
-    def log(self, text: str, color: tuple[int, int, int] = (220, 220, 220)) -> None:
-        self.messages.add(text, color)
+    def log(self, text: str, kind: MessageKind = MessageKind.INFO) -> None:
+        self.messages.add(text, kind)

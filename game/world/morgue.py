@@ -20,6 +20,7 @@ from typing import Any
 
 from game.userfiles import platform_dir, unused_path
 from game.world import gear
+from game.world.kinds import MessageKind, Outcome
 from game.world.model import Game
 
 ENV_DIR = "DELVE_DATA_DIR"
@@ -105,9 +106,9 @@ def morgue_text(game: Game) -> str:
 
 
 def _ending(game: Game) -> str:
-    if game.outcome == "won":
+    if game.outcome == Outcome.WON:
         return f"won: {game.cause or 'escaped'}"
-    if game.outcome == "dead":
+    if game.outcome == Outcome.DEAD:
         return f"died: {game.cause or 'died'} on depth {game.depth}"
     return f"still alive on depth {game.depth} (the run was left)"
 
@@ -139,8 +140,8 @@ class Score:
 
     points: int
     seed: str
-    outcome: str
-    """"won", "dead", or "" for a run left unfinished."""
+    outcome: Outcome
+    """WON, DEAD, or PLAYING ("") for a run left unfinished."""
     cause: str
     depth: int
     """The deepest floor reached."""
@@ -163,7 +164,7 @@ def score_of(game: Game, when: str | None = None) -> Score:
     """The run's entry: gold, experience, 100 a floor reached, and a bonus for winning."""
     deepest = max(game.floors, default=game.depth)
     points = game.hero.gold + game.hero.xp + DEPTH_POINTS * deepest
-    points += WIN_BONUS if game.outcome == "won" else 0
+    points += WIN_BONUS if game.outcome == Outcome.WON else 0
     stamp = when or datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     return Score(
         points=points, seed=game.seed_text, outcome=game.outcome, cause=game.cause,
@@ -186,7 +187,7 @@ def record_score(
     except OSError as problem:
         problems.append(f"Could not save the high scores: {problem}")
     for text in problems:
-        game.log(text, (255, 160, 100))
+        game.log(text, MessageKind.DANGER)
     return table
 
 
@@ -255,11 +256,14 @@ def _score(entry: Any, number: int) -> Score:
             raise ValueError(f"score {number}: {name} is not text")
         return value
 
+    outcome = text("outcome")
+    if outcome not in tuple(Outcome):
+        raise ValueError(f"score {number}: outcome is not won, dead or empty")
     daily = entry.get("daily", False)
     if not isinstance(daily, bool):
         raise ValueError(f"score {number}: daily is not true or false")
     return Score(
-        points=whole("points"), seed=text("seed"), outcome=text("outcome"), cause=text("cause"),
+        points=whole("points"), seed=text("seed"), outcome=Outcome(outcome), cause=text("cause"),
         depth=whole("depth"), turns=whole("turns"), level=whole("level"), xp=whole("xp"),
         gold=whole("gold"), when=text("when"), code=text("code") if "code" in entry else "",
         daily=daily,

@@ -15,6 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.seeds import Rng
+from game.world.kinds import MessageKind, Mode, Outcome
 from game.world.model import (
     Actor,
     DoorState,
@@ -30,6 +31,33 @@ from game.world.model import (
 )
 
 Arrays = dict[str, NDArray[Any]]
+
+MESSAGE_CODES: dict[MessageKind, int] = {
+    MessageKind.INFO: 0xDCDCDC, MessageKind.WELCOME: 0xFFFFA0, MessageKind.ARRIVAL: 0xA0C8FF,
+    MessageKind.FUTILE: 0xA0A0A0, MessageKind.HIT: 0xE6E6E6, MessageKind.HURT: 0xFF7864,
+    MessageKind.DEATH: 0xFF3C3C, MessageKind.FOE_BEATEN: 0xC8C878, MessageKind.DANGER: 0xFFA064,
+    MessageKind.NOTICED: 0xFFC878, MessageKind.CONFUSED: 0xC8A0FF, MessageKind.RESISTED: 0xAA96DC,
+    MessageKind.SPELL: 0xC878FF, MessageKind.TRIUMPH: 0xFFFF78, MessageKind.BOON: 0x78FF78,
+    MessageKind.RECOVERY: 0xA0C8A0, MessageKind.DISCOVERY: 0x78DCFF, MessageKind.TELEPORT: 0x96C8FF,
+    MessageKind.DOOR: 0xC8C8C8, MessageKind.GOLD: 0xFFD700, MessageKind.DEAD_END: 0xAAAAAA,
+    MessageKind.FORCED: 0xE6C878, MessageKind.STUCK: 0xC8A078, MessageKind.ALARM: 0xFFC850,
+    MessageKind.RELIC: 0xFF78FF, MessageKind.MAPPED: 0xE6E68C, MessageKind.UNLOCKED: 0xFFB45A,
+}
+"""How a save writes each message kind: the three bytes of the colour format 1 drew it in, so
+saves, replays and state hashes stay byte-identical now that the engine names kinds instead. The
+screen's colours are game/ui/draw.py's and may change without touching this table."""
+_KIND_OF_CODE = {code: kind for kind, code in MESSAGE_CODES.items()}
+
+
+def _message_code(kind: MessageKind) -> list[int]:
+    code = MESSAGE_CODES[kind]
+    return [code >> 16, (code >> 8) & 0xFF, code & 0xFF]
+
+
+def _message_kind(code: Any) -> MessageKind:
+    """The kind a save's code names; a code no version wrote is a KeyError (the loader's
+    "does not fit the game")."""
+    return _KIND_OF_CODE[(int(code[0]) << 16) | (int(code[1]) << 8) | int(code[2])]
 
 
 _FIELD_NAMES: dict[str, tuple[str, ...]] = {}
@@ -121,7 +149,7 @@ def game_data(game: Game) -> tuple[dict[str, Any], Arrays]:
         },
         "turn": game.turn,
         "next_id": game.next_id,
-        "messages": [[m.text, list(m.color), m.count] for m in game.messages.messages],
+        "messages": [[m.text, _message_code(m.kind), m.count] for m in game.messages.messages],
         "outcome": game.outcome,
         "cause": game.cause,
         "code": game.code,
@@ -165,6 +193,7 @@ def _pair(value: Any) -> tuple[int, int] | None:
 def actor_from(data: dict[str, Any]) -> Actor:
     fields = dict(data)
     fields["color"] = tuple(data["color"])
+    fields["mode"] = Mode(data["mode"])
     fields["home"] = _pair(data["home"])
     fields["goal"] = _pair(data["goal"])
     fields["effects"] = {str(k): int(v) for k, v in data["effects"].items()}
@@ -207,7 +236,7 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
         inventory=[item_from(i) for i in hero_data["inventory"]],
         equipment={str(k): int(v) for k, v in hero_data["equipment"].items()},
     )
-    messages = MessageLog([Message(str(t), (int(c[0]), int(c[1]), int(c[2])), int(n))
+    messages = MessageLog([Message(str(t), _message_kind(c), int(n))
                            for t, c, n in data["messages"]])
     return Game(
         seed_text=str(data["seed_text"]),
@@ -225,7 +254,7 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
         turn=int(data["turn"]),
         next_id=int(data["next_id"]),
         messages=messages,
-        outcome=str(data["outcome"]),
+        outcome=Outcome(data["outcome"]),
         cause=str(data["cause"]),
         code=str(data["code"]),
         daily=bool(data["daily"]),

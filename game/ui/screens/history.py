@@ -11,7 +11,7 @@ import tcod.event
 from tcod.event import KeySym
 
 from game.ui import intents
-from game.ui.draw import HIGHLIGHT_BG, MUTED, cells, clip, wrap
+from game.ui.draw import HIGHLIGHT_BG, MESSAGE_COLOURS, MUTED, cells, clip, wrap
 from game.ui.screens.text import Line, TextScreen
 from game.ui.state import Transition
 from game.world.model import Game
@@ -45,7 +45,7 @@ class HistoryScreen(TextScreen):
         rows: list[tuple[str, tuple[int, int, int], int]] = []
         for index, (message, text) in enumerate(zip(self.game.messages.messages, self.texts(),
                                                     strict=True)):
-            rows.extend((line, message.color, index) for line in wrap(text, width))
+            rows.extend((line, MESSAGE_COLOURS[message.kind], index) for line in wrap(text, width))
         return rows
 
     def lines(self, width: int) -> list[Line]:

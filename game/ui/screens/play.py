@@ -29,6 +29,7 @@ from game.ui.screens.levelup import LevelUpScreen
 from game.ui.screens.look import LookScreen
 from game.ui.session import Session
 from game.ui.state import BaseState, Push, Replace, Transition
+from game.world.kinds import StairsWay
 from game.world.model import Game
 
 SEARCH_TURNS = 5
@@ -154,7 +155,7 @@ class PlayState(BaseState):
                 return None
         return self.open_screen(intent)
 
-    def stairs(self, direction: str) -> Transition | None:
+    def stairs(self, direction: StairsWay) -> Transition | None:
         """Take the stairs underfoot; off the stairs, walk to the nearest known ones first."""
         floor, here = self.game.floor, self.game.player.pos
         if here not in floor.stairs and stairs_mask(floor, direction).any():
