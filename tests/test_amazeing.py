@@ -10,9 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game import amazeing, themes
-from game.amazeing import Config, ConfigError, parse_config, read_config
-from game.cli import build_parser, main
+from game import themes
+from game.cli import amazeing, main
+from game.cli.amazeing import Config, ConfigError, parse_config, read_config
+from game.cli.parser import build_parser
 from game.compass import CLOSED, EAST, SOUTH
 from game.export import hexmaze
 from game.generators import mazegen
@@ -346,9 +347,9 @@ def test_colour_only_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     config = write_config(tmp_path)
     args = build_parser().parse_args(["amazeing", str(config)])
     screen = Terminal()
-    assert amazeing.main(args, out=screen, err=io.StringIO()) == 0
+    assert amazeing.run(args, out=screen, err=io.StringIO()) == 0
     assert "\x1b[38;2;" in screen.getvalue()
     monkeypatch.setenv("NO_COLOR", "1")
     screen = Terminal()
-    amazeing.main(args, out=screen, err=io.StringIO())
+    amazeing.run(args, out=screen, err=io.StringIO())
     assert "\x1b" not in screen.getvalue()

@@ -164,13 +164,7 @@ def _shown(text: str) -> str:
 # --- the program ---------------------------------------------------------------------------
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The `amazeing` command's arguments."""
-    parser.add_argument("config", type=Path, help="the config file (WIDTH=20, HEIGHT=15, ...)")
-    parser.add_argument("--theme", help="colour theme from assets/themes.toml (default: first)")
-
-
-def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Read the config, write OUTPUT_FILE, show the maze; ValueError (exit 2) for bad input."""
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
