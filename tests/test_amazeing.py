@@ -10,11 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game import themes
 from game.cli import amazeing, main
 from game.cli.amazeing import Config, ConfigError, parse_config, read_config
 from game.cli.parser import build_parser
 from game.compass import CLOSED, EAST, SOUTH
+from game.content import themes
 from game.export import hexmaze
 from game.generators import mazegen
 from game.generators.mazegen import MazeGenerator

@@ -13,11 +13,11 @@ from tcod.event import KeySym, Modifier
 from ui_world import key
 
 from game import generators, tiles
-from game import themes as themefile
+from game.content import themes as themefile
 from game.export.pngfile import encode_png
 from game.floorplan import FloorPlan, TeleporterPair
 from game.pathing import walk_distance
-from game.ui import lab as labwork
+from game.ui import labwork
 from game.ui.draw import cells
 from game.ui.screens import lab as labscreen
 from game.ui.screens.lab import LabScreen

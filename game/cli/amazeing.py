@@ -21,8 +21,8 @@ from typing import Final, TextIO
 import numpy as np
 from numpy.typing import NDArray
 
-from game import themes
 from game.compass import CLOSED, EAST, SOUTH
+from game.content import themes
 from game.export import hexmaze
 from game.floorplan import Point
 from game.generators import mazegen
@@ -283,5 +283,5 @@ def show(cells: CellGrid, path: Sequence[Point], theme: themes.Theme | None) -> 
     return "".join(lines)
 
 
-def _ansi(fg: themes.RGB, bg: themes.RGB) -> str:
+def _ansi(fg: themes.Color, bg: themes.Color) -> str:
     return f"\x1b[38;2;{fg[0]};{fg[1]};{fg[2]};48;2;{bg[0]};{bg[1]};{bg[2]}m"

@@ -12,10 +12,12 @@ The `maze` floor generator, the hex export and the `amazeing` program all carve 
 Wall bits, per cell, as in A-Maze-ing's hex file (`game.compass`): 1 north, 2 east, 4 south,
 8 west; a set bit is a closed wall, so a fully closed (stamped) cell is 15 (hex F). (A-Maze-ing's
 README reads its example 0x5 as "north and south open"; its own "fully locked" pattern cells are
-F, which only the set-bit-closed reading allows, so that is the one used here.) The bits run
-clockwise, so a first-person view can turn a cell by rotating them: turning left maps 1->2,
-2->4, 4->8, 8->1, i.e. ``((b << 1) | (b >> 3)) & 15``; turning right is
-``((b >> 1) | (b << 3)) & 15``.
+F, which only the set-bit-closed reading allows, so that is the one used here.) Labyrinth's figure
+numbers the same walls one place round: 1 west, 2 north (top), 4 east, 8 south (bottom). Both run
+clockwise, so a first-person view turns a cell with the same arithmetic in either: turning left
+maps 1->2, 2->4, 4->8, 8->1, i.e. ``((b << 1) | (b >> 3)) & 15`` (the article's "2 becomes 4,
+3 becomes 6, 8 becomes 1"; it calls this a cyclic right shift, writing bits least significant
+first). Turning right is ``((b >> 1) | (b << 3)) & 15``.
 
 The carving is the document's recursive backtracker, iterative (no recursion limit): a stack of
 cells, and at each step the first unvisited neighbour in one of the 24 orders of the four

@@ -1,8 +1,5 @@
-"""Colour themes (assets/themes.toml): the generator lab's and the `amazeing` program's.
-
-Each [themes.NAME] table names every colour of THEME_COLOURS as "#rrggbb". Data only, no window:
-the lab draws them into a console, the terminal program turns them into ANSI colours.
-"""
+"""Colour themes of the generator lab, from assets/themes.toml, checked on load: a bad file is
+reported in one line and the built-in theme is used, never a crash."""
 
 from __future__ import annotations
 
@@ -12,11 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from game import assets
+from game.assets import ASSETS_DIR
 
-RGB = tuple[int, int, int]
-
-THEMES_PATH: Final = assets.ASSETS_DIR / "themes.toml"
+Color = tuple[int, int, int]
+THEMES_PATH: Final = ASSETS_DIR / "themes.toml"
 THEME_COLOURS: Final = ("background", "wall", "floor", "door", "teleporter", "stairs", "path",
                         "link")
 """The colours every theme names, as "#rrggbb"."""
@@ -26,14 +22,14 @@ _HEX: Final = re.compile(r"#[0-9a-fA-F]{6}")
 @dataclass(frozen=True, slots=True)
 class Theme:
     name: str
-    background: RGB
-    wall: RGB
-    floor: RGB
-    door: RGB
-    teleporter: RGB
-    stairs: RGB
-    path: RGB
-    link: RGB
+    background: Color
+    wall: Color
+    floor: Color
+    door: Color
+    teleporter: Color
+    stairs: Color
+    path: Color
+    link: Color
 
 
 DEFAULT_THEME: Final = Theme("default", background=(12, 12, 16), wall=(130, 110, 80),
@@ -77,7 +73,7 @@ def _theme(name: str, entry: Any, source: str) -> Theme:
     unknown = sorted(set(entry) - set(THEME_COLOURS))
     if unknown:
         raise ThemeError(f"{where} has unknown key {unknown[0]!r}")
-    colours: dict[str, RGB] = {}
+    colours: dict[str, Color] = {}
     for key in THEME_COLOURS:
         value = entry.get(key)
         if not isinstance(value, str) or not _HEX.fullmatch(value):

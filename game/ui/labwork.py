@@ -1,5 +1,6 @@
-"""The generator lab's work, apart from its screen: colour themes, one floor made and dressed the
-way play makes it, the shortest way down, the floor drawn whole into console cells, and exports.
+"""The generator lab's work, apart from its screen and its colour themes (game.content.themes):
+one floor made and dressed the way play makes it, the shortest way down, the floor drawn whole
+into console cells, and exports.
 
 Everything here is pure or writes only the file it is asked to; the screen (game/ui/screens/lab.py)
 decides when to call it and runs the slow parts (making, exporting) off the window's thread.
@@ -19,17 +20,17 @@ import tcod.los
 from numpy.typing import NDArray
 
 from game import tiles
+from game.content.bestiary import default_bestiary
+from game.content.themes import Theme
 from game.dressing import Dressing, dress_floor
-from game.dressing.bestiary import default_bestiary
 from game.export import floorjson, hexmaze, png
 from game.export.textkey import text_key
 from game.floorplan import FloorPlan, Point
 from game.pathing import UNREACHED, hillclimb, to_yx, walk_distance
 from game.seeds import seed_from_text
 from game.stats import floor_stats
-from game.themes import Theme
 from game.ui.draw import Color
-from game.ui.screens.floormap import CODE_BASE, PRIORITY, reduce_blocks
+from game.ui.shrink import CODE_BASE, PRIORITY, block_sums, reduce_blocks
 from game.world.build import dressing_params, make_plan
 from game.world.model import FloorRecipe
 
@@ -131,16 +132,6 @@ def tile_cells(theme: Theme) -> NDArray[Any]:
     table["ch"][tiles.WALL] = ord(" ")
     table["bg"][tiles.WALL] = theme.wall
     return table
-
-
-def block_sums(mask: NDArray[np.bool_], k: int) -> NDArray[np.int32]:
-    """How many tiles of each k x k block are set (padding counts as unset)."""
-    height, width = mask.shape
-    rows, cols = -(-height // k), -(-width // k)
-    padded = np.zeros((rows * k, cols * k), dtype=np.int32)
-    padded[:height, :width] = mask
-    result: NDArray[np.int32] = padded.reshape(rows, k, cols, k).sum(axis=(1, 3))
-    return result
 
 
 def shrunk_tiles(tile_map: NDArray[np.uint8], k: int) -> NDArray[np.intp]:
