@@ -16,6 +16,14 @@ Role = Literal[
 ]
 """A monster's 4e-style role: the encounter templates ask for it and the AI acts by it."""
 
+TACTICS: dict[str, str] = {
+    "battlefield_control": "hamper", "commander_and_troops": "screen", "beasts_den": "den",
+    "battle_lines": "lines", "wolf_pack": "flank", "boss": "lair",
+}
+"""How each template fights (game.ai.tactics): the controller hampers the hero for its strikers;
+troops screen their commander; a beast guards its den on a leash; a melee line shields archers;
+a pack flanks; a boss keeps its lair with its guard screening it."""
+
 
 @dataclass(frozen=True, slots=True)
 class Area:
@@ -183,6 +191,11 @@ class Encounter:
     monsters: tuple[Monster, ...]
     traps: tuple[int, ...] = ()
     cramped: bool = False
+
+    @property
+    def tactic(self) -> str:
+        """The template's way of fighting (a TACTICS id)."""
+        return TACTICS[self.template]
 
 
 @dataclass(frozen=True, slots=True)
