@@ -100,13 +100,17 @@ def _screen(game: Game, monster: Actor, maps: TurnMaps, reach: int, anchor: Poin
 
 
 def _archer(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
-    """With no melee nearer the hero than itself, step back behind the line."""
+    """With no melee nearer the hero than itself, step back behind the line; out of range,
+    come on no faster than the line does."""
     melee = [m for m in maps.band(monster.group) if m.part == "melee"]
     if not melee or reach <= 1:
         return False
     hero = game.player.pos
-    shielded = any(distance(m.pos, hero) < reach for m in melee)
-    return not shielded and away(game, monster, maps)
+    front = min(distance(m.pos, hero) for m in melee)
+    if front >= reach:
+        return away(game, monster, maps)
+    in_range = reach <= monster.reach and bool(game.floor.visible[monster.y, monster.x])
+    return front == reach - 1 and not in_range  # one more step would bring it level: wait
 
 
 def _leashed(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
@@ -190,7 +194,7 @@ def describe(tactic: str, band: list[Actor]) -> str:
             led = f", led by {_count(lead)}" if lead else ""
             return f"a {parts['troop'][0]} war band{led}"
         case "hamper" if "controller" in parts and "striker" in parts:
-            return f"{_count(parts['controller'])} and its {_count(parts['striker'])}"
+            return f"{_count(parts['controller'])} with {_count(parts['striker'])}"
         case "den":
             return f"{everyone}, guarding its den"
         case "lines" if "melee" in parts and "archer" in parts:
