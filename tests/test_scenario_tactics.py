@@ -183,7 +183,7 @@ def test_a_beast_chases_only_near_its_den_then_goes_home_to_guard_it() -> None:
         farthest = max(farthest, distance(bear, den))
     assert farthest <= tactics.LEASH + 1, scene.render()
     waits(scene, 12)
-    assert bear.pos == den and bear.mode == Mode.GUARD, scene.render()
+    assert (bear.pos, bear.mode) == (den, Mode.GUARD), scene.render()
 
 
 # --- battle lines -----------------------------------------------------------------------------

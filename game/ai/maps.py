@@ -97,11 +97,11 @@ class TurnMaps:
         return self._flee[key]
 
     def band(self, group: int) -> list[Actor]:
-        """The living members of encounter `group` (one pass over the floor's monsters a turn,
-        made on first use)."""
+        """The living members of encounter `group` in id order (one pass over the floor's
+        monsters a turn, made on first use)."""
         if self._bands is None:
             self._bands = {}
-            for monster in self.floor.monsters:
+            for monster in sorted(self.floor.monsters, key=lambda m: m.id):
                 if monster.group >= 0:
                     self._bands.setdefault(monster.group, []).append(monster)
         return [m for m in self._bands.get(group, ()) if m.alive]

@@ -169,13 +169,15 @@ NUMBERS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "
 
 
 def announce(game: Game) -> None:
-    """Name each encounter the first time one of its members comes into the hero's sight."""
+    """Name each encounter the first time one of its members comes into the hero's sight (in id
+    order, as monsters act: the log does not depend on the order of the floor's list)."""
     floor = game.floor
     visible = floor.visible
-    for monster in floor.monsters:
+    for monster in sorted(floor.monsters, key=lambda m: m.id):
         if monster.sighted or monster.group < 0 or not visible[monster.y, monster.x]:
             continue
-        band = [m for m in floor.monsters if m.group == monster.group]
+        band = sorted((m for m in floor.monsters if m.group == monster.group),
+                      key=lambda m: m.id)
         for member in band:
             member.sighted = True
         game.log(f"You face {describe(monster.tactic, band)}!", MessageKind.DANGER)

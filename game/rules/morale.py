@@ -17,8 +17,9 @@ def after_death(game: Game, victim: Actor) -> None:
     """The dead monster's encounter reacts: troops test their nerve, a pack may scatter."""
     if victim.group < 0 or victim.part not in ("commander", "boss", "wolf"):
         return
-    band = [m for m in game.floor.monsters
-            if m.group == victim.group and m.alive and m.mode != Mode.FLEE]
+    band = sorted((m for m in game.floor.monsters
+                   if m.group == victim.group and m.alive and m.mode != Mode.FLEE),
+                  key=lambda m: m.id)  # nerve rolls in id order, whatever the list's order
     if victim.part == "wolf":
         if band and 2 * (len(band) + _fled(game, victim.group)) <= victim.band:
             for wolf in band:
