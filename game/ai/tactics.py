@@ -173,9 +173,11 @@ def announce(game: Game) -> None:
     order, as monsters act: the log does not depend on the order of the floor's list)."""
     floor = game.floor
     visible = floor.visible
-    for monster in sorted(floor.monsters, key=lambda m: m.id):
-        if monster.sighted or monster.group < 0 or not visible[monster.y, monster.x]:
-            continue
+    new = [m for m in floor.monsters
+           if not m.sighted and m.group >= 0 and visible[m.y, m.x]]  # few: sort only these
+    for monster in sorted(new, key=lambda m: m.id):
+        if monster.sighted:
+            continue  # named with an earlier member of its encounter
         band = sorted((m for m in floor.monsters if m.group == monster.group),
                       key=lambda m: m.id)
         for member in band:
