@@ -7,8 +7,7 @@ import json
 
 import pytest
 
-from game import bench
-from game.cli import main
+from game.cli import bench, main
 from game.rules.actions import Wait
 from game.turns import player_act
 

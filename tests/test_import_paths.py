@@ -9,7 +9,7 @@ from collections import defaultdict
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parent.parent / "game"
-FLOOD_REFERENCE = {"game.bench", "game.cli.bench"}
+FLOOD_REFERENCE = {"game.cli.bench"}
 """The benchmark floods with tcod itself, as the yardstick the game's floods are measured by."""
 ONE_WAY = {"ai", "rules", "turns", "bot", "pathing", "compass"}
 

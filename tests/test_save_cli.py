@@ -13,8 +13,9 @@ import pytest
 from save_games import forge, save_of, state_of
 from test_save_format import pickle_payloads
 
-from game.cli import build_parser, main
-from game.save import codec, commands
+from game.cli import main, play
+from game.cli.parser import build_parser
+from game.save import codec
 from game.save.codec import load_bytes
 from game.ui import saves
 from game.world.serial import state_hash
@@ -147,9 +148,9 @@ def test_bad_save_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
 
 def test_play_options_reach_the_save_hooks(tmp_path: Path) -> None:
     args = build_parser().parse_args(["--save-dir", str(tmp_path), "--autosave", "7"])
-    commands.configure_play(args)
+    play.configure_saves(args)
     assert (saves.folder(), saves.autosave_every()) == (tmp_path, 7)
-    commands.configure_play(build_parser().parse_args([]))
+    play.configure_saves(build_parser().parse_args([]))
     assert saves.autosave_every() == 100 and saves.folder() != tmp_path
 
 

@@ -52,7 +52,7 @@ def test_states_from_play_survive_a_round_trip_and_play_on_the_same() -> None:
 
 
 def test_a_run_of_the_default_plan_with_every_floor_made() -> None:
-    from game.bench import ten_floor_game
+    from game.cli.bench import ten_floor_game
 
     game = ten_floor_game()
     copy = load_bytes(save_bytes(game)).game

@@ -15,7 +15,8 @@ from save_games import played, save_of
 
 from game.save import store
 from game.save.format import SaveError
-from game.save.store import SaveBusyError, SaveLock, SaveSlot, read_save, write_atomic
+from game.save.store import SaveBusyError, SaveLock, SaveSlot, read_save
+from game.userfiles import write_atomic
 from game.world.serial import state_hash
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,6 +188,14 @@ def test_a_failing_rename_keeps_the_previous_save(
         with pytest.raises(OSError):
             write_atomic(path, b"new")
     assert files(tmp_path) == {"file.delve": b"old"}
+
+
+def test_text_is_written_as_utf8_bytes_with_newlines_untouched(tmp_path: Path) -> None:
+    """The one writer serves saves (bytes), morgue files and scores (text) alike."""
+    text = "déjà vu\r\nline two\n"
+    write_atomic(tmp_path / "a.txt", text)
+    write_atomic(tmp_path / "b.txt", text.encode("utf-8"))
+    assert files(tmp_path) == {"a.txt": text.encode("utf-8"), "b.txt": text.encode("utf-8")}
 
 
 def test_a_file_size_limit_in_a_real_process(tmp_path: Path) -> None:

@@ -24,9 +24,9 @@ from game.ui.screens.menu import CONTINUE, MainMenu
 from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.ui.state import Reset, State, draw_stack
+from game.userfiles import data_dir
 from game.world.kinds import Outcome
 from game.world.model import Game
-from game.world.morgue import data_dir
 from game.world.serial import state_hash
 
 

@@ -11,7 +11,7 @@ import tcod.console
 from tcod.event import KeySym, Modifier
 from ui_world import hand_game, key, monster
 
-from game import pathing
+from game import pathing, userfiles
 from game.bot import paths
 from game.generators import names
 from game.save.store import AUTOSAVE_TURNS
@@ -34,8 +34,8 @@ STEP_LIMIT = 4000
 @pytest.fixture(autouse=True)
 def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Settings and records in a fresh folder; the default keys and options restored after."""
-    monkeypatch.setenv(options.ENV_DIR, str(tmp_path / "config"))
-    monkeypatch.setenv("DELVE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv(userfiles.CONFIG_ENV, str(tmp_path / "config"))
+    monkeypatch.setenv(userfiles.DATA_ENV, str(tmp_path / "data"))
     options.reload()
     yield tmp_path / "config"
     keyfile.install(tmp_path / "missing.toml")

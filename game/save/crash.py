@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.save.store import write_atomic
-from game.userfiles import unused_path
+from game.userfiles import unused_path, write_atomic
 from game.version import RULES_VERSION
 from game.world.model import Game
 from game.world.serial import Arrays, game_data, game_from_data
@@ -61,5 +60,5 @@ def write_report(folder: Path, game: Game, what: str, error: BaseException) -> P
     directory = folder / CRASH_DIR
     directory.mkdir(parents=True, exist_ok=True)
     path = unused_path(directory, f"crash-{stamp}-{os.getpid()}", ".txt")
-    write_atomic(path, report_text(game, what, error).encode("utf-8"))
+    write_atomic(path, report_text(game, what, error))
     return path

@@ -1,13 +1,13 @@
 """Save files on disk: written so that a crash or a full disk never loses the previous save.
 
-A save is written to a temporary file in the same folder, flushed and fsynced, then renamed over
-the old one with `os.replace` (atomic), and the folder is fsynced so the rename itself survives a
-power cut. Before that the old save, if sound, becomes the backup (a hard link, renamed into
-place); a damaged one is set aside instead, so it never replaces a good backup. Loading falls
-back to the backup when the main save is damaged. A lock held for as long as a game runs stops a
-second copy of the game from using the same saves; the kernel drops it when the process dies,
-so a crash never leaves a stale lock. Leftover temporary files are never read, and are deleted
-once the lock is held.
+A save is written by `game.userfiles.write_atomic`: to a temporary file in the same folder,
+flushed and fsynced, then renamed over the old one with `os.replace` (atomic), and the folder is
+fsynced so the rename itself survives a power cut. Before that the old save, if sound, becomes
+the backup (a hard link, renamed into place); a damaged one is set aside instead, so it never
+replaces a good backup. Loading falls back to the backup when the main save is damaged. A lock
+held for as long as a game runs stops a second copy of the game from using the same saves; the
+kernel drops it when the process dies, so a crash never leaves a stale lock. Leftover temporary
+files are never read, and are deleted once the lock is held.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -23,6 +22,7 @@ from typing import IO
 from game.save import codec
 from game.save.format import MAX_FILE_BYTES, SaveError, unpack
 from game.save.migrate import FIRST_VERSION
+from game.userfiles import fsync_folder, write_atomic
 from game.world.model import Game
 
 SAVE_NAME = "save.delve"
@@ -73,48 +73,6 @@ def is_sound(blob: bytes) -> bool:
     return True
 
 
-def write_atomic(path: Path, data: bytes, keep_backup: bool = False) -> None:
-    """Replace `path` with `data` so that, whatever happens, `path` holds either the old bytes or
-    the new ones. With `keep_backup`, a sound old file becomes `path` + ".bak" first. OSError
-    (disk full, no permission) leaves the old file as it was."""
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    temporary = Path(name)
-    try:
-        try:
-            _write_all(handle, data)
-            os.fsync(handle)
-        finally:
-            os.close(handle)
-        if keep_backup:
-            _keep_backup(path)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
-        raise
-    fsync_folder(folder)
-
-
-def _write_all(handle: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = os.write(handle, view)
-        view = view[written:]
-
-
-def fsync_folder(folder: Path) -> None:
-    """Make renames in `folder` durable (POSIX; Windows has no directory handles to sync)."""
-    if sys.platform == "win32":
-        return
-    handle = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
-
-
 def _keep_backup(path: Path) -> None:
     """The current save becomes the backup if it is sound; a damaged one is set aside."""
     try:
@@ -130,13 +88,9 @@ def _keep_backup(path: Path) -> None:
         spare.unlink()
     try:
         os.link(path, spare)  # no copy: the old save's own bytes, under a second name
-    except OSError:  # a file system without hard links
-        handle = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            _write_all(handle, blob)
-            os.fsync(handle)
-        finally:
-            os.close(handle)
+    except OSError:  # a file system without hard links: a copy, written as safely
+        write_atomic(backup, blob)
+        return
     os.replace(spare, backup)
 
 
@@ -251,7 +205,7 @@ class SaveSlot:
     def save(self, game: Game) -> None:
         """Write the run (SaveBusyError, or OSError with the previous save intact)."""
         self.claim()
-        write_atomic(self.path, codec.save_bytes(game), keep_backup=True)
+        write_atomic(self.path, codec.save_bytes(game), before_replace=_keep_backup)
 
     def load(self) -> Restored | None:
         """The saved run, from the backup when the save is damaged; None when there is none.

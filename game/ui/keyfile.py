@@ -17,7 +17,7 @@ from tcod.event import KeySym, Modifier
 
 from game.ui import intents
 from game.ui.intents import Intent
-from game.ui.options import config_dir
+from game.userfiles import config_dir
 
 KEYS_FILE: Final = "keys.toml"
 Table = dict[tuple[KeySym, Modifier], Intent]

@@ -17,20 +17,13 @@ import numpy as np
 import tcod.console
 
 from game.save.store import AUTOSAVE_TURNS
-from game.userfiles import platform_dir
+from game.userfiles import config_dir
 
-ENV_DIR: Final = "DELVE_CONFIG_DIR"
 OPTIONS_FILE: Final = "options.toml"
 THEMES: Final = ("classic", "high contrast", "amber")
 """Colour themes: a filter over the finished console (classic leaves it alone)."""
 SCALES: Final = (1, 2, 3, 4)
 AUTOSAVE_CHOICES: Final = (25, 50, 100, 200, 500)
-
-
-def config_dir() -> Path:
-    """$DELVE_CONFIG_DIR, else the platform's place for settings (%APPDATA% on Windows,
-    ~/Library/Preferences on macOS, $XDG_CONFIG_HOME or ~/.config elsewhere)."""
-    return platform_dir("config", ENV_DIR)
 
 
 @dataclass(frozen=True, slots=True)

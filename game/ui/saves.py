@@ -1,7 +1,7 @@
 """Hooks between the interface and saves, morgue and scores.
 
 The screens call these and nothing of game.save directly. Saves live in one slot: the
-user's data directory (game.world.morgue.data_dir) unless `configure` names another (--save-dir).
+user's data directory (game.userfiles.data_dir) unless `configure` names another (--save-dir).
 A problem (a damaged save, a full disk, another copy of the game using the saves) is never
 raised: the hook returns None or False and `problem()` gives the line to show the player.
 """
@@ -14,8 +14,9 @@ from pathlib import Path
 from game.save import crash
 from game.save.format import SaveError
 from game.save.store import AUTOSAVE_TURNS, SaveSlot
+from game.userfiles import data_dir
 from game.world.model import Game
-from game.world.morgue import data_dir, record_score, write_morgue
+from game.world.morgue import record_score, write_morgue
 
 
 class _Settings:

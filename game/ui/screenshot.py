@@ -10,8 +10,7 @@ import tcod.console
 
 from game import assets
 from game.export.pngfile import encode_png
-from game.userfiles import unused_path
-from game.world.morgue import data_dir
+from game.userfiles import data_dir, unused_path
 
 
 def png_of(console: tcod.console.Console) -> bytes:

@@ -1,30 +1,26 @@
 """End-of-run records: a plain-text morgue file and the local high-score table.
 
-Both live in the user's data directory (`data_dir`). Nothing here opens a window or pickles: the
-morgue is text, the score table JSON. Files are written atomically (a temporary file in the same
-folder, then `os.replace`), so a crash mid-write never destroys the old table; a table that cannot
-be read is set aside under another name with a message, never a crash.
+Both live in the user's data directory (`game.userfiles.data_dir`). Nothing here opens a window
+or pickles: the morgue is text, the score table JSON. Files are written atomically
+(`game.userfiles.write_atomic`), so a crash mid-write never destroys the old table; a table that
+cannot be read is set aside under another name with a message, never a crash.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import json
 import os
 import re
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from game.userfiles import platform_dir, unused_path
+from game.userfiles import data_dir, unused_path, write_atomic
 from game.world import gear
 from game.world.kinds import MessageKind, Outcome
 from game.world.model import Game
 
-ENV_DIR = "DELVE_DATA_DIR"
-"""Overrides the data directory (tests, portable installs)."""
 SCORES_FILE = "scores.json"
 MORGUE_DIR = "morgue"
 SCORES_FORMAT = "delve-scores"
@@ -34,15 +30,6 @@ MAX_TABLE_BYTES = 1_000_000
 LAST_MESSAGES = 20
 WIN_BONUS = 5000
 DEPTH_POINTS = 100
-
-
-def data_dir(directory: str | os.PathLike[str] | None = None) -> Path:
-    """Where records go: `directory` if given, else $DELVE_DATA_DIR, else the platform's place
-    (%APPDATA% on Windows, ~/Library/Application Support on macOS, $XDG_DATA_HOME or
-    ~/.local/share elsewhere), in a folder of the game's own."""
-    if directory is not None:
-        return Path(directory)
-    return platform_dir("data", ENV_DIR)
 
 
 # --- the morgue ---------------------------------------------------------------------------------
@@ -296,19 +283,3 @@ def _set_aside(path: Path, reason: str) -> str:
 def _note(problems: list[str] | None, text: str) -> None:
     if problems is not None:
         problems.append(text)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder and `os.replace`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise

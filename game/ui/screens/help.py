@@ -4,9 +4,10 @@ introduction (also shown by itself on the first run)."""
 from __future__ import annotations
 
 from game import tiles
-from game.ui import intents, keyfile, options, render
+from game.ui import intents, keyfile, render
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
 from game.ui.screens.text import Line, TextScreen
+from game.userfiles import config_dir
 from game.world import gear
 
 MOUSE = (
@@ -95,7 +96,7 @@ class HelpScreen(TextScreen):
     closing = (intents.Back, intents.Confirm, intents.ShowHelp)
 
     def lines(self, width: int) -> list[Line]:
-        where = options.config_dir() / keyfile.KEYS_FILE
+        where = config_dir() / keyfile.KEYS_FILE
         rows: list[Line] = [(line, TITLE) for line in wrap(f"Keys (rebind in {where})", width)]
         rows.append(("", TEXT))
         rows += two_columns(help_text(), width)

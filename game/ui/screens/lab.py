@@ -29,8 +29,8 @@ from game.ui.screens.floormap import scale_for
 from game.ui.screens.params import ParamEditor
 from game.ui.session import Session, fresh_seed, plan_rows
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
+from game.userfiles import data_dir
 from game.world.dungeon import default_recipes, new_game
-from game.world.morgue import data_dir
 
 T = TypeVar("T")
 

@@ -7,6 +7,7 @@ interleaved so that a slow spell of the machine hits both.
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import time
@@ -268,10 +269,13 @@ def _print_turns(report: dict[str, Any]) -> None:
         print(f"target: {name}: {shown} (at most {limit}) {verdict}")
 
 
-def run(suite: str, as_json: bool, sizes: str | None, repeat: int) -> int:
-    """Entry for the `bench` command."""
-    if repeat < 0:
-        raise ValueError(f"--repeat {repeat} is below 0")
+def run(args: argparse.Namespace) -> int:
+    """The `bench` command: one suite, printed as text or JSON."""
+    return run_suite(args.suite, as_json=args.json, sizes=args.sizes, repeat=args.repeat)
+
+
+def run_suite(suite: str, as_json: bool, sizes: str | None, repeat: int) -> int:
+    """Measure and print one suite (`repeat` 0: a number of runs chosen by size)."""
     if suite == "saves":
         if sizes:
             raise ValueError("--sizes is for the generators suite; saves has one fixed run")

@@ -1,0 +1,41 @@
+"""What every command shares: the usage error (one line, exit 2), the whole-number range check
+of every numeric flag, and writing a command's output to a file the user named."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported as one line with exit status 2."""
+
+
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse `type=`: a whole number in low..high (no upper bound when `high` is None), so
+    that every numeric flag refuses bad input with the same words."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if high is None and value < low:
+            raise argparse.ArgumentTypeError(f"{value} is below {low}")
+        if high is not None and not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is outside {low}..{high}")
+        return value
+
+    return parse
+
+
+def write_output(path: Path, payload: str | bytes) -> None:
+    """A command's output (text as UTF-8) into the file named by --out, --record and the like."""
+    data = payload.encode("utf-8") if isinstance(payload, str) else payload
+    try:
+        path.write_bytes(data)
+    except OSError as problem:
+        raise UsageError(f"cannot write {path}: {problem.strerror}") from None

@@ -1,0 +1,109 @@
+"""`run.py generate`: one floor, printed or exported (ascii, json, hex, png, the text key)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game import generators
+from game.cli.common import UsageError, write_output
+from game.dressing import DRESSING_PARAMS, Dressing, dress_floor
+from game.export import floorjson, hexmaze, png
+from game.export.textkey import text_key
+from game.floorplan import FloorPlan
+from game.generators.common import GeneratorSpec
+from game.params import parse_assignments, resolve
+from game.seeds import seed_from_text
+from game.stats import floor_stats
+from game.tiles import to_ascii
+from game.userfiles import read_text
+
+MAX_HEX_BYTES = 16 * 1024 * 1024
+
+
+def run(args: argparse.Namespace) -> int:
+    spec = generators.get(args.generator)
+    if args.list_params:
+        for param in spec.params:
+            print(param.describe())
+        for param in DRESSING_PARAMS:
+            if param.name not in {p.name for p in spec.params}:
+                print(f"{param.describe()} [dressing]")
+        return 0
+    layout_params, dressing_params = _split_params(spec, parse_assignments(args.param))
+    if args.from_hex is not None:
+        text = read_text(args.from_hex, MAX_HEX_BYTES)
+        try:
+            plan = hexmaze.plan_from_hex(text)
+        except ValueError as problem:
+            raise UsageError(f"{args.from_hex}: {problem}") from None
+        seed = ""
+    else:
+        if args.seed is None:
+            raise UsageError("--seed TEXT is required (or --from-hex FILE)")
+        plan = generators.generate_floor(
+            spec.name, seed_from_text(args.seed), args.depth, args.width, args.height,
+            layout_params,
+        )
+        seed = args.seed
+    for warning in plan.extra.get("warnings", ()):
+        print(f"warning: {warning}", file=sys.stderr)
+    dressed = None
+    if args.format in ("json", "text"):
+        dressed = dress_floor(plan, seed_from_text(seed), args.depth, dressing_params)
+    payload = _render(plan, dressed, args.format, seed, args.depth, args.stats)
+    if args.out is not None:
+        write_output(args.out, payload)
+        if args.stats and args.format in ("hex", "png"):
+            print("\n".join(floor_stats(plan).lines()))
+    elif isinstance(payload, bytes):
+        sys.stdout.buffer.write(payload)
+        if args.stats:
+            print("\n".join(floor_stats(plan).lines()), file=sys.stderr)
+    else:
+        sys.stdout.write(payload)
+        if args.stats and args.format == "hex":
+            print("\n".join(floor_stats(plan).lines()), file=sys.stderr)
+    return 0
+
+
+def _split_params(
+    spec: GeneratorSpec, given: dict[str, str]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """--param values for the generator and for the dressing pass (a key both know goes to both:
+    the tables generator grows to the same ruleset budget that the dressing deals encounters by).
+    Both sets are checked here, before any work."""
+    layout_names = {p.name for p in spec.params}
+    dressing_names = {p.name for p in DRESSING_PARAMS}
+    unknown = sorted(set(given) - layout_names - dressing_names)
+    if unknown:
+        valid = ", ".join(sorted(layout_names | dressing_names))
+        raise UsageError(f"generator {spec.name} has no parameter {unknown[0]!r}; valid: {valid}")
+    layout = {k: v for k, v in given.items() if k in layout_names}
+    dressing = {k: v for k, v in given.items() if k in dressing_names}
+    spec.resolve_params(layout)
+    resolve(DRESSING_PARAMS, dressing, "the dressing")
+    return layout, dressing
+
+
+def _render(
+    plan: FloorPlan, dressed: Dressing | None, fmt: str, seed: str, depth: int, stats: bool
+) -> str | bytes:
+    if fmt == "ascii":
+        text = "\n".join(to_ascii(plan.tiles)) + "\n"
+        if stats:
+            text += "\n" + "\n".join(floor_stats(plan).lines()) + "\n"
+        return text
+    if dressed is not None and fmt == "text":
+        return text_key(plan, dressed, seed, depth)
+    if dressed is not None and fmt == "json":
+        data = floorjson.dressed_floor_to_dict(plan, dressed, seed, depth)
+        if stats:
+            data["stats"] = floor_stats(plan).as_dict()
+        return json.dumps(data, indent=1) + "\n"
+    if fmt == "hex":
+        if plan.generator != "maze":
+            raise UsageError(f"--format hex is for the maze generator only, not {plan.generator}")
+        return hexmaze.plan_to_hex(plan)
+    return png.floor_png(plan)

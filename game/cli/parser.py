@@ -1,0 +1,128 @@
+"""Every command's flags (the contract, in one place) and the dispatch to the command's module.
+
+A command's module is imported only when that command runs, so `run.py generate` never loads
+the bot or the window, and `run.py --help` loads neither.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
+
+from game import generators
+from game.cli.common import EXIT_USAGE, whole_number
+from game.runargs import add_run_options
+from game.save.store import AUTOSAVE_TURNS
+
+MAX_SIDE = 4000
+MAX_ROLLS = 10_000
+MAX_TURNS = 10_000_000
+MAX_RUNS = 100_000
+MAX_AUTOSAVE = 100_000
+SNAPSHOT_VIEWS = ("map", "first-person")
+FORMATS = ("ascii", "json", "hex", "png", "text")
+COMMAND_MODULES = {
+    None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
+    "autoplay": "autoplay", "snapshot": "snapshot", "replay": "replay", "save-info": "saves",
+    "bench": "bench",
+}
+"""The module of game.cli that runs each command (None: no command, the window); each has
+`run(args) -> int`."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line (no usage dump) with exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def save_folder(text: str) -> Path:
+    """--save-dir: a folder, or a path where one can be made."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} exists and is not a folder")
+    return path
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="run.py", description="Delve: a roguelike that plays its generators.")
+    add_run_options(parser, "run seed text for the game (no command: play)")
+    parser.add_argument("--save-dir", type=save_folder, metavar="DIR",
+                        help="where saves go (default: the user's data directory)")
+    parser.add_argument("--autosave", type=whole_number(1, MAX_AUTOSAVE), default=AUTOSAVE_TURNS,
+                        metavar="TURNS", help=f"autosave every TURNS turns (default"
+                        f" {AUTOSAVE_TURNS}; also on every floor change and on quitting)")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    gen = sub.add_parser("generate", help="make one floor and print or export it")
+    gen.add_argument("--generator", default="bsp", help=f"one of: {', '.join(generators.names())}")
+    gen.add_argument("--seed", help="run seed text (required unless --from-hex)")
+    gen.add_argument("--depth", type=whole_number(1), default=1)
+    gen.add_argument("--width", type=whole_number(1, MAX_SIDE), default=80)
+    gen.add_argument("--height", type=whole_number(1, MAX_SIDE), default=50)
+    gen.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
+    gen.add_argument("--format", choices=FORMATS, default="ascii")
+    gen.add_argument("--out", type=Path, help="write here instead of standard output")
+    gen.add_argument("--stats", action="store_true", help="also print floor metrics")
+    gen.add_argument("--from-hex", type=Path, metavar="FILE", help="render an A-Maze-ing hex file")
+    gen.add_argument("--list-params", action="store_true", help="list the generator's parameters")
+
+    roll = sub.add_parser("roll", help="roll on a dice table (a game master's dice)")
+    roll.add_argument("table", help="a table name, e.g. doors, corridors, chambers")
+    roll.add_argument("--seed", help="seed text for repeatable rolls (default: fresh dice)")
+    roll.add_argument("--n", type=whole_number(1, MAX_ROLLS), default=1,
+                      help=f"rolls, 1..{MAX_ROLLS}")
+
+    bench = sub.add_parser("bench", help="speed benchmarks with a reference measured in the run")
+    bench.add_argument("suite", choices=("generators", "turns", "saves"))
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--sizes", help="comma-separated WxH list (default 80x50,200x200,1000x1000)")
+    bench.add_argument("--repeat", type=whole_number(0), default=0,
+                       help="runs per median (0: by size)")
+
+    catalog = sub.add_parser("catalog", help="what each depth of a run holds, without playing")
+    add_run_options(catalog)
+    catalog.add_argument("--depths", default="", help="e.g. 1-10 or 3 (default: every depth)")
+    catalog.add_argument("--spoilers", choices=("layout", "full"), default="layout")
+    catalog.add_argument("--format", choices=("text", "json", "csv"), default="text")
+
+    snap = sub.add_parser("snapshot", help="render the play screen to PNG, no window")
+    add_run_options(snap)
+    snap.add_argument("--turns", type=whole_number(0, MAX_TURNS), default=0,
+                      help="turns the autoplay bot plays first (default 0)")
+    snap.add_argument("--view", choices=SNAPSHOT_VIEWS, default="map")
+    snap.add_argument("--out", type=Path, required=True, metavar="FILE.png")
+
+    replay = sub.add_parser("replay", help="play back a replay file (--verify: no window)")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--verify", action="store_true",
+                        help="replay without a window; report identical or the first difference")
+
+    auto = sub.add_parser("autoplay", help="a bot plays without a window; prints a summary")
+    add_run_options(auto)
+    auto.add_argument("--record", type=Path, metavar="FILE", help="write a replay of the run")
+    auto.add_argument("--turns", type=whole_number(1, MAX_TURNS), default=2000,
+                      help=f"stop after this many turns, 1..{MAX_TURNS}")
+    auto.add_argument("--runs", type=whole_number(1, MAX_RUNS),
+                      help="play seeds TEXT, TEXT-2, ... in a row")
+    auto.add_argument("--json", action="store_true")
+    auto.add_argument("--save-to", type=Path, metavar="FILE",
+                      help="leave a save of the final state in FILE")
+    auto.add_argument("--save-dir", type=save_folder, metavar="DIR", default=argparse.SUPPRESS,
+                      help="leave the final state as the saved run in DIR (Continue plays on)")
+
+    info = sub.add_parser("save-info", help="check a save file and say what it holds")
+    info.add_argument("file", type=Path)
+    info.add_argument("--json", action="store_true")
+    return parser
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    """Run the command `args` names (no command: play), importing its module only now."""
+    module = importlib.import_module(f"game.cli.{COMMAND_MODULES[args.command]}")
+    run: Callable[[argparse.Namespace], int] = module.run
+    return run(args)

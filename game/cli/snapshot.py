@@ -1,0 +1,29 @@
+"""`run.py snapshot`: the screen a player would see after the bot's turns, as a PNG, no window."""
+
+from __future__ import annotations
+
+import argparse
+
+from game.cli.common import UsageError, write_output
+from game.runargs import choose_run
+
+
+def run(args: argparse.Namespace) -> int:
+    """Draw the map or first-person view with the project tileset and write it to --out."""
+    from game.bot import autoplay
+    from game.ui import render
+
+    chosen = choose_run(args)
+    if chosen is None:
+        raise UsageError("name a run: --seed TEXT, --code CODE or --daily")
+    game, _ = autoplay.play(chosen.seed, args.turns, chosen.recipes, daily=chosen.daily)
+    if args.view == "map":
+        image = render.play_png(game)
+    else:
+        from game.ui import firstperson
+
+        facing = firstperson.initial_facing(game.floor, game.player.pos)
+        image = firstperson.firstperson_png(game, facing)
+    write_output(args.out, image)
+    print(f"wrote {args.out}: depth {game.depth}, turn {game.turn}")
+    return 0
