@@ -61,22 +61,28 @@ def step_to(game: Game, monster: Actor, target: Point, maps: TurnMaps) -> bool:
     """A step onto a free plain tile nearer `target` (king's moves), never onto the player; ties
     go down the approach map. For short walks (round the hero, back to a den a few tiles off),
     where a map of its own would cost a flood."""
-    floor = game.floor
-    occupied = floor.occupancy()
-    approach = maps.approach(monster.opens_doors)
+    plain = maps.plain
+    height, width = plain.shape
+    x, y = monster.pos
+    tx, ty = target
+    here = max(abs(x - tx), abs(y - ty))
+    occupied: dict[Point, Actor] | None = None
     best: tuple[int, int, Point] | None = None
-    here = distance(monster.pos, target)
     for dx, dy in STEPS:
-        spot = (monster.x + dx, monster.y + dy)
-        if (not floor.in_bounds(*spot) or not maps.plain[spot[1], spot[0]]
-                or spot in occupied or spot == game.player.pos):
+        sx, sy = x + dx, y + dy
+        nearer = max(abs(sx - tx), abs(sy - ty))
+        if nearer >= here or not (0 <= sx < width and 0 <= sy < height) or not plain[sy, sx]:
+            continue  # the cheap tests first: most neighbours are no nearer
+        occupied = game.floor.occupancy() if occupied is None else occupied
+        spot = (sx, sy)
+        if spot in occupied or spot == game.player.pos:
             continue
-        rank = (distance(spot, target), int(approach[spot[1], spot[0]]), spot)
-        if rank[0] < here and (best is None or rank < best):
+        rank = (nearer, int(maps.approach(monster.opens_doors)[sy, sx]), spot)
+        if best is None or rank < best:
             best = rank
     if best is None:
         return False
-    floor.relocate(monster, *best[2])
+    game.floor.relocate(monster, *best[2])
     movement.arrive(game, monster)
     return True
 
