@@ -16,9 +16,10 @@ from game.dressing.model import TACTICS
 from game.export.floorjson import dressed_floor_to_dict
 from game.rules import combat
 from game.rules.actions import Move, Wait
+from game.run.recipe import FloorRecipe
 from game.world.build import build_floor
 from game.world.kinds import Mode
-from game.world.model import Actor, FloorRecipe
+from game.world.model import Actor
 
 
 def distance(a: Actor | tuple[int, int], b: Actor | tuple[int, int]) -> int:
@@ -339,7 +340,7 @@ def test_every_encounter_has_a_tactic_in_the_json_and_in_play(name: str) -> None
         assert data["encounters"]
         for encounter in data["encounters"]:
             assert encounter["tactic"] == TACTICS[encounter["template"]]
-        floor = build_floor(FloorRecipe(3, name, 80, 50), seed, boss=True, first_id=1)
+        floor = build_floor(FloorRecipe(3, name, 80, 50), seed, boss=True)
         placed = [m for m in floor.monsters if m.group >= 0]
         assert placed and all(m.tactic in TACTICS.values() and m.part for m in placed)
         assert all(m.home is not None for m in placed if m.part in ("beast", "boss"))

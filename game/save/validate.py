@@ -19,14 +19,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import generators, tiles
-from game.dressing.bestiary import ROLES
+from game.content.bestiary import ROLES
+from game.content.items import item_kinds
 from game.dressing.model import TACTICS
 from game.save.format import SaveError
-from game.world import gear
 from game.world.kinds import PARTS, Mode, Outcome
 
 MAX_SIDE = 1000
-"""Floors in play are at most 400 tiles a side (run plans); bench scenes reach 200."""
+"""Floors in play are at most 400 tiles a side (a run's recipes); bench scenes reach 200."""
 MAX_DEPTH = 99
 MAX_LIST = 100_000
 MAX_TEXT = 4096
@@ -251,7 +251,7 @@ HERO_FIELDS = {
 def item_schema() -> Record:
     """Items name their kind in the items table: an unknown one would fail every lookup."""
     return Record({
-        "id": IDENT, "kind": OneOf(tuple(sorted(gear.item_kinds()))), "x": COORD, "y": COORD,
+        "id": IDENT, "kind": OneOf(tuple(sorted(item_kinds()))), "x": COORD, "y": COORD,
         "amount": Whole(0, BIG), "key_for": Maybe(POINT),
     })
 

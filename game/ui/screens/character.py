@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from game.content.items import kind_of
+from game.rules import gear
 from game.rules.combat import armour_class, attack_bonus
 from game.rules.progress import xp_for_level
 from game.ui import intents
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
-from game.ui.screens.text import Line, TextScreen
-from game.world import gear
+from game.ui.widgets.text import Line, TextScreen
 from game.world.model import Game
 
 
@@ -15,7 +16,7 @@ def sheet(game: Game, width: int = 76) -> list[Line]:
     hero, player = game.hero, game.player
     by_id = {item.id: item for item in hero.inventory}
     worn = [
-        f"  {slot}: {gear.kind_of(by_id[item_id].kind).name}"
+        f"  {slot}: {kind_of(by_id[item_id].kind).name}"
         for slot, item_id in sorted(hero.equipment.items()) if item_id in by_id
     ]
     dice = gear.weapon_dice(hero) or player.damage
@@ -34,11 +35,11 @@ def sheet(game: Game, width: int = 76) -> list[Line]:
         ("Equipment", TITLE),
     ]
     rows += [(line, TEXT) for line in worn or ["  nothing worn"]]
-    daily = " (daily run)" if game.daily else ""
+    daily = " (daily run)" if game.run.is_daily else ""
     rows += [("", TEXT), ("Run", TITLE),
-             (f"Seed {game.seed_text}{daily}   depth {game.depth}/{game.last_depth}   "
+             (f"Seed {game.run.seed}{daily}   depth {game.depth}/{game.last_depth}   "
               f"turn {game.turn}", TEXT)]
-    rows += [(line, TEXT) for line in wrap(f"Run code {game.code}", width)]
+    rows += [(line, TEXT) for line in wrap(f"Run code {game.run.code}", width)]
     rows.append(("Share the code to let others play this run (Esc in play: copy it).", MUTED))
     return rows
 

@@ -1,14 +1,12 @@
-"""The end of a run, dead or victorious: cause, depth, turns, gold, seed, run code and plan."""
+"""The end of a run, dead or victorious: cause, depth, turns, gold, seed, run code and recipes."""
 
 from __future__ import annotations
 
 import tcod.console
 import tcod.event
 
-from game.ui import clipboard, intents, saves
+from game.ui import clipboard, intents, routes, saves
 from game.ui.draw import MUTED, TEXT, TITLE, box, clip, wrap
-from game.ui.screens.floormap import FloorMapScreen
-from game.ui.screens.history import HistoryScreen
 from game.ui.session import Session
 from game.ui.state import BaseState, Push, Reset, Transition
 from game.world.model import Game
@@ -26,12 +24,12 @@ def summary(game: Game, width: int = WIDTH - 4) -> list[str]:
         f"Turns: {game.turn}",
         f"Gold: {game.hero.gold}",
         f"Level: {game.hero.level}",
-        f"Run seed: {game.seed_text}" + (" (daily run)" if game.daily else ""),
-        *wrap(f"Run code: {game.code}", width),
+        f"Run seed: {game.run.seed}" + (" (daily run)" if game.run.is_daily else ""),
+        *wrap(f"Run code: {game.run.code}", width),
         "",
         "Plan:",
     ]
-    lines += [f"  depth {r.depth:2}: {r.generator} {r.width}x{r.height}" for r in game.recipes]
+    lines += [f"  depth {r.depth:2}: {r.generator} {r.width}x{r.height}" for r in game.run.recipes]
     return lines
 
 
@@ -48,21 +46,19 @@ class EndScreen(BaseState):
 
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
         if intents.letter_of(event) == "c":
-            self.copied = clipboard.copy_message(self.game.code)
+            self.copied = clipboard.copy_message(self.game.run.code)
             return None
         return super().on_key(event)
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         match intent:
             case intents.Back() | intents.Confirm():
-                from game.ui.screens.menu import MainMenu
-
                 self.session.game = None
-                return Reset(MainMenu(self.session))
+                return Reset(routes.to().main_menu(self.session))
             case intents.ShowHistory():
-                return Push(HistoryScreen(self.game))
+                return Push(routes.to().history(self.game))
             case intents.ShowMap():
-                return Push(FloorMapScreen(self.game))
+                return Push(routes.to().floor_map(self.game))
         return None
 
     def on_draw(self, console: tcod.console.Console) -> None:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import tcod.console
 import tcod.event
 
-from game.ui import clipboard, intents, saves
+from game.ui import clipboard, intents, routes, saves
 from game.ui.draw import MUTED, TEXT, box, centred_box, clip, wrap
-from game.ui.screens.choices import ChoiceMenu, Choices
-from game.ui.screens.help import HelpScreen
 from game.ui.session import Session
 from game.ui.state import Pop, Push, Quit, Reset, Transition
+from game.ui.widgets.choices import ChoiceMenu, Choices
 
 RESUME, MAIN_MENU, HELP, QUIT = range(4)
 WIDTH = 48
@@ -31,7 +30,7 @@ class GameMenu(ChoiceMenu):
 
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
         if intents.letter_of(event) == "c" and self.session.game is not None:
-            self.copied = clipboard.copy_message(self.session.game.code)
+            self.copied = clipboard.copy_message(self.session.game.run.code)
             return None
         return super().on_key(event)
 
@@ -44,17 +43,15 @@ class GameMenu(ChoiceMenu):
         if row == RESUME:
             return Pop()
         if row == HELP:
-            return Push(HelpScreen())
+            return Push(routes.to().help())
         game = self.session.game
         if game is not None and not game.outcome and not saves.save_run(game) and not self.warned:
             self.warned = True  # the save failed (disk full?): say so; choosing again leaves
             return None
         if row == QUIT:
             return Quit()
-        from game.ui.screens.menu import MainMenu
-
         self.session.game = None
-        return Reset(MainMenu(self.session))
+        return Reset(routes.to().main_menu(self.session))
 
     def menu_top(self) -> int:
         return (self.session.rows - len(self.choices.labels) - 6) // 2 + 2
@@ -70,7 +67,7 @@ class GameMenu(ChoiceMenu):
             console.print(x + 2, y + len(self.choices.labels) + 4,
                           "Choose again to leave without saving.", fg=(255, 110, 110))
         if self.session.game is not None:
-            self.draw_code(console, x, y + len(self.choices.labels) + 7, self.session.game.code)
+            self.draw_code(console, x, y + len(self.choices.labels) + 7, self.session.game.run.code)
 
     def draw_code(self, console: tcod.console.Console, x: int, y: int, code: str) -> None:
         lines = wrap(code, WIDTH)

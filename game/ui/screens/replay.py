@@ -14,16 +14,14 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from game.replay import Recording
+from game.run import Run
 from game.turns import player_act
-from game.ui import intents
+from game.ui import intents, routes
 from game.ui.draw import cells, clip
 from game.ui.render import render_play
-from game.ui.screens.character import CharacterScreen
-from game.ui.screens.floormap import FloorMapScreen
-from game.ui.screens.history import HistoryScreen
 from game.ui.session import Session
 from game.ui.state import TICKS_PER_SECOND, BaseState, Push, Quit, Transition
-from game.world.dungeon import game_from_code
+from game.world.dungeon import new_game
 from game.world.serial import state_hash
 
 SPEEDS: Final = (1, 2, 5, 10, 20, 30, 60)
@@ -45,7 +43,7 @@ class ReplayState(BaseState):
     def __init__(self, session: Session, recording: Recording) -> None:
         self.session = session
         self.recording = recording
-        self.game = game_from_code(recording.code)
+        self.game = new_game(Run.from_code(recording.code))
         session.game = self.game
         self.done = 0
         """Actions applied so far."""
@@ -120,11 +118,11 @@ class ReplayState(BaseState):
             case intents.Back():
                 return Quit()
             case intents.ShowMap():
-                return Push(FloorMapScreen(self.game))
+                return Push(routes.to().floor_map(self.game))
             case intents.ShowHistory():
-                return Push(HistoryScreen(self.game))
+                return Push(routes.to().history(self.game))
             case intents.ShowCharacter():
-                return Push(CharacterScreen(self.game))
+                return Push(routes.to().character(self.game))
         return None
 
     def status(self) -> str:
