@@ -59,10 +59,11 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def save_bytes(game: Game) -> bytes:
-    """The save file of `game`."""
+def save_bytes(game: Game, stamps: dict[str, str] | None = None) -> bytes:
+    """The save file of `game`; `stamps` (the wall-clock times the run started and was saved,
+    which the state never holds: it stays deterministic) join the header's summary."""
     data, arrays = game_data(game)
-    return encode(data, arrays, summary(game))
+    return encode(data, arrays, {**summary(game), **(stamps or {})})
 
 
 def encode(

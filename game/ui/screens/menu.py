@@ -1,5 +1,6 @@
-"""The main menu: new game (the New game screen sets the run up), continue, high scores, the
-generator lab, options, help, quit."""
+"""The main menu: new game (the New game screen sets the run up), continue (the latest saved
+run, selected when there is one), load (every run's save), high scores, the generator lab,
+options, help, quit."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from game.ui.session import Session
 from game.ui.state import Push, Quit, Reset, Transition
 from game.world.model import Game
 
-NEW, CONTINUE, SCORES, LAB, OPTIONS, HELP, QUIT = range(7)
-LABELS = ("New game", "Continue", "High scores", "Generator lab", "Options", "Help", "Quit")
+NEW, CONTINUE, LOAD, SCORES, LAB, OPTIONS, HELP, QUIT = range(8)
+LABELS = ("New game", "Continue", "Load game", "High scores", "Generator lab", "Options", "Help",
+          "Quit")
 WIDTH = 44
 TOP = 20
 ERROR_LINES = 4
@@ -23,13 +25,20 @@ ERROR_LINES = 4
 
 
 class MainMenu(ChoiceMenu):
-    """The first screen. Continue stays disabled until saves exist (game.ui.saves)."""
+    """The first screen. Continue (the latest run's save) is selected when there is one and
+    disabled otherwise; Load game lists every run's save (game.ui.saves)."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        disabled = {} if saves.saved_run() is not None else {CONTINUE: "no saved run"}
-        self.error = saves.problem()  # a damaged save, or the backup used instead
-        self.choices = Choices(list(LABELS), disabled)
+        latest = saves.latest_run()
+        self.error = saves.problem()  # a damaged save, or a folder another game holds
+        disabled: dict[int, str] = {}
+        if latest is None:
+            disabled[CONTINUE] = "no saved run"
+        if not saves.saved_runs():
+            disabled[LOAD] = "no saves"
+        self.error = self.error or saves.problem()
+        self.choices = Choices(list(LABELS), disabled, CONTINUE if latest is not None else NEW)
 
     def _left(self, console: tcod.console.Console) -> int:
         return (console.width - WIDTH) // 2
@@ -57,6 +66,10 @@ class MainMenu(ChoiceMenu):
                 self.error = saves.problem()
                 return None
             return self._play(game)
+        if row == LOAD:
+            from game.ui.screens.loadgame import LoadScreen
+
+            return Push(LoadScreen(self.session))
         if row == SCORES:
             from game.ui.screens.scores import ScoresScreen
 
@@ -76,10 +89,7 @@ class MainMenu(ChoiceMenu):
         return Quit()
 
     def _play(self, game: Game) -> Transition:
-        from game.ui.screens.play import PlayState
-
-        self.session.game = game
-        return Reset(PlayState(self.session))
+        return play_loaded(self.session, game)
 
     def menu_top(self) -> int:
         return TOP
@@ -102,3 +112,11 @@ class MainMenu(ChoiceMenu):
         for row, line in enumerate(wrap(self.error, console.width - 4)[:ERROR_LINES]):
             console.print(middle, TOP + len(self.choices.labels) + 6 + row, line,
                           fg=(255, 110, 110), alignment=tcod.constants.CENTER)
+
+
+def play_loaded(session: Session, game: Game) -> Transition:
+    """Play a run just loaded (Continue, the Load screen): it replaces every screen."""
+    from game.ui.screens.play import PlayState
+
+    session.game = game
+    return Reset(PlayState(session))
