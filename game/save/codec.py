@@ -86,7 +86,7 @@ def encode(
 def load_bytes(blob: bytes) -> Loaded:
     """The game a save file holds; SaveError says what is wrong with anything else."""
     container = unpack(blob, migrate.FIRST_VERSION, FORMAT_VERSION)
-    rules, recorded = _header(container.header)
+    rules, recorded = check_header(container.header)
     state_bytes, arrays = _parts(container.sections)
     notes: list[str] = []
     if container.version == FORMAT_VERSION and content_hash(state_bytes, arrays) != recorded:
@@ -106,7 +106,7 @@ def load_bytes(blob: bytes) -> Loaded:
     return Loaded(game, container.version, rules, recorded, notes)
 
 
-def _header(header: dict[str, Any]) -> tuple[int, str]:
+def check_header(header: dict[str, Any]) -> tuple[int, str]:
     """The rules version and the recorded state hash, once the header's fields check out."""
     if header.get("format") != FORMAT:
         raise SaveError(f"the header does not name the {FORMAT} format")

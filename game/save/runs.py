@@ -2,9 +2,8 @@
 and the moment it started (`<seed slug>-<YYYYMMDD-HHMMSS>.delve`), so starting a new run never
 touches another run's save.
 
-The listing reads only the headers (their checksums are checked; no state is rebuilt), so the
-Load screen and `run.py saves` stay quick; a damaged file is listed with its problem, never
-raised. The wall-clock stamps live in the header's summary, not in the state: the state, its
+The listing checks each file as loading does, so a save it calls loadable does load; a damaged
+file is listed with its problem, never raised. The wall-clock stamps live in the header's summary, not in the state: the state, its
 hash and replays stay deterministic. The single slot of earlier versions (`save.delve`) is
 renamed into this scheme the first time the folder is claimed, so a player's run is not lost.
 """
@@ -30,7 +29,6 @@ from game.save.store import (
     read_limited,
 )
 from game.userfiles import fsync_folder
-from game.version import RULES_VERSION
 from game.world.model import Game
 
 SUFFIX = ".delve"
@@ -103,29 +101,24 @@ class SaveEntry:
                 "outcome": self.outcome, "loadable": self.loadable, "problem": self.problem}
 
 
-def _summary(path: Path) -> dict[str, Any]:
-    """The header's summary of a save file (checksums checked, state not rebuilt)."""
+def _facts(path: Path) -> dict[str, Any]:
+    """What the listing shows of a save file: the run's facts from the state itself (the whole
+    file is checked as loading checks it, so "loadable" never lies), the stamps from the
+    header's summary."""
     try:
-        container = unpack(read_limited(path), FIRST_VERSION, codec.FORMAT_VERSION)
+        blob = read_limited(path)
     except FileNotFoundError:
         raise SaveError("no such file") from None
-    rules = container.header.get("rules_version")
-    if type(rules) is int and rules > RULES_VERSION:
-        raise SaveError(f"saved under rules version {rules}: it needs a newer Delve")
-    notes = container.header.get("summary")
-    if not isinstance(notes, dict):
-        raise SaveError("the header has no summary")
-    return notes
+    game = codec.load_bytes(blob).game
+    notes = unpack(blob, FIRST_VERSION, codec.FORMAT_VERSION).header["summary"]
+    return {"code": game.code, "seed": game.seed_text, "depth": game.depth, "turn": game.turn,
+            "level": game.hero.level, "outcome": str(game.outcome),
+            "started_at": _text(notes, "started_at"), "saved_at": _text(notes, "saved_at")}
 
 
 def _text(notes: dict[str, Any], key: str) -> str:
     value = notes.get(key)
     return value if isinstance(value, str) else ""
-
-
-def _number(notes: dict[str, Any], key: str) -> int:
-    value = notes.get(key)
-    return value if type(value) is int else 0
 
 
 def _modified(path: Path) -> str:
@@ -139,26 +132,20 @@ def _modified(path: Path) -> str:
 def read_entry(path: Path) -> SaveEntry:
     """The listing entry of one save file; the backup stands in for a damaged save."""
     try:
-        notes, problem = _summary(path), ""
+        facts, problem, source = _facts(path), "", path
     except SaveError as failure:
         backup = path.with_name(path.name + BACKUP_SUFFIX)
         try:
-            notes = _summary(backup)
+            facts, source = _facts(backup), backup
         except SaveError:
             return SaveEntry(path, saved_at=_modified(path), problem=str(failure),
                              loadable=False)
         problem = f"{failure}; its backup will be loaded"
-        path_for_time = backup
-    else:
-        path_for_time = path
-    player = notes.get("player")
     return SaveEntry(
-        path, code=_text(notes, "code"), seed=_text(notes, "seed"),
-        depth=_number(notes, "depth"), turn=_number(notes, "turn"),
-        hero_level=_number(player, "level") if isinstance(player, dict) else 0,
-        started_at=_text(notes, "started_at"),
-        saved_at=_text(notes, "saved_at") or _modified(path_for_time),
-        outcome=_text(notes, "outcome"), problem=problem)
+        path, code=facts["code"], seed=facts["seed"], depth=facts["depth"],
+        turn=facts["turn"], hero_level=facts["level"], started_at=facts["started_at"],
+        saved_at=facts["saved_at"] or _modified(source), outcome=facts["outcome"],
+        problem=problem)
 
 
 def list_saves(folder: Path) -> list[SaveEntry]:
