@@ -3,9 +3,10 @@ and the moment it started (`<seed slug>-<YYYYMMDD-HHMMSS>.delve`), so starting a
 touches another run's save.
 
 The listing checks each file as loading does, so a save it calls loadable does load; a damaged
-file is listed with its problem, never raised. The wall-clock stamps live in the header's summary, not in the state: the state, its
-hash and replays stay deterministic. The single slot of earlier versions (`save.delve`) is
-renamed into this scheme the first time the folder is claimed, so a player's run is not lost.
+file is listed with its problem, never raised. The wall-clock stamps live in the header's
+summary, not in the state: the state, its hash and replays stay deterministic. The single slot
+of earlier versions (`save.delve`) is renamed into this scheme the first time the folder is
+claimed, so a player's run is not lost.
 """
 
 from __future__ import annotations

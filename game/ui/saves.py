@@ -11,9 +11,11 @@ raised: the hook returns None or False and `problem()` gives the line to show th
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import ClassVar
 
 from game.save import crash
 from game.save.format import SaveError
@@ -39,7 +41,9 @@ class _Settings:
     directory: Path | None = None
     autosave_every: int = AUTOSAVE_TURNS
     store: RunSaves | None = None
-    bound: _Binding | None = None
+    bound: ClassVar[list[_Binding]] = []
+    """The runs of this process bound to their files, the latest last (one at a time in play;
+    a few kept so that a run put aside and taken up again keeps its file)."""
     problem: str = ""
     loaded: tuple[Game, str] | None = None
     """The game load_run returned last, and the note that came with it."""
@@ -70,10 +74,30 @@ def store() -> RunSaves:
     return current
 
 
-def _unbind() -> None:
-    bound, _Settings.bound = _Settings.bound, None
-    if bound is not None and bound.slot.lock is not getattr(_Settings.store, "lock", None):
-        bound.slot.release()  # a file loaded from another folder held that folder's lock
+KEPT_BINDINGS = 8
+
+
+def _binding(game: Game) -> _Binding | None:
+    return next((bound for bound in _Settings.bound if bound.game is game), None)
+
+
+def _bind(binding: _Binding) -> None:
+    """Bind a run to its file, dropping any other run bound to the same file."""
+    _unbind(lambda bound: bound.slot.path == binding.slot.path or bound.game is binding.game)
+    _Settings.bound.append(binding)
+    while len(_Settings.bound) > KEPT_BINDINGS:
+        _unbind(lambda bound: bound is _Settings.bound[0])
+
+
+def _unbind(which: Callable[[_Binding], bool] = lambda bound: True) -> None:
+    """Forget the bindings `which` picks (all by default), releasing the lock of a file loaded
+    from another folder."""
+    shared = getattr(_Settings.store, "lock", None)
+    for bound in [bound for bound in _Settings.bound if which(bound)]:
+        _Settings.bound.remove(bound)
+        if bound.slot.lock is not shared and not any(
+                other.slot.lock is bound.slot.lock for other in _Settings.bound):
+            bound.slot.release()
 
 
 def problem() -> str:
@@ -136,8 +160,7 @@ def load_run(path: Path) -> Game | None:
     if restored is None:
         _Settings.problem = f"Cannot continue: {path} is gone"
         return None
-    _unbind()
-    _Settings.bound = _Binding(restored.game, slot, read_entry(path).started_at)
+    _bind(_Binding(restored.game, slot, read_entry(path).started_at))
     _Settings.problem = " ".join(restored.notes)
     _Settings.loaded = (restored.game, _Settings.problem)
     return restored.game
@@ -152,16 +175,16 @@ def delete_run(path: Path) -> bool:
     except (SaveError, OSError) as failure:
         _Settings.problem = f"Not deleted: {failure}"
         return False
-    if _Settings.bound is not None and _Settings.bound.slot.path == path:
-        _unbind()
+    _unbind(lambda bound: bound.slot.path == path)
     _Settings.problem = ""
     return True
 
 
 def carry_over(old: Game, new: Game) -> None:
     """`new` replaces `old` in play (an action undone): it keeps saving to the same file."""
-    if _Settings.bound is not None and _Settings.bound.game is old:
-        _Settings.bound.game = new
+    bound = _binding(old)
+    if bound is not None:
+        bound.game = new
 
 
 def note_for(game: Game) -> str:
@@ -174,12 +197,11 @@ def note_for(game: Game) -> str:
 def _slot_for(game: Game) -> _Binding:
     """The file `game` saves to: its own, or (a run never saved) a new one named by its seed
     and the moment it is first saved, so that no other run's save is ever replaced."""
-    bound = _Settings.bound
-    if bound is not None and bound.game is game:
-        return bound
-    now = datetime.now(UTC)
-    _unbind()
-    bound = _Settings.bound = _Binding(game, store().new_slot(game, now), stamp(now))
+    bound = _binding(game)
+    if bound is None:
+        now = datetime.now(UTC)
+        bound = _Binding(game, store().new_slot(game, now), stamp(now))
+        _bind(bound)
     return bound
 
 
@@ -236,14 +258,13 @@ def record_run_end(game: Game) -> str:
     ("" when there is nothing to say); a file that cannot be written is reported, not raised.
     """
     lines = []
-    bound = _Settings.bound
+    bound = _binding(game)
     try:
-        if bound is not None and bound.game is game and bound.slot.belongs_to(game):
+        if bound is not None and bound.slot.belongs_to(game):
             bound.slot.delete()
     except (SaveError, OSError) as failure:
         lines.append(f"The save could not be deleted: {failure}")
-    if bound is not None and bound.game is game:
-        _unbind()
+    _unbind(lambda other: other is bound)
     try:
         write_morgue(game)
         record_score(game)
