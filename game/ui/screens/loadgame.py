@@ -10,12 +10,11 @@ import tcod.event
 from tcod.event import KeySym
 
 from game.save.runs import SaveEntry, parse_stamp
-from game.ui import intents, saves
+from game.ui import intents, routes, saves
 from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, box, clip, wrap
-from game.ui.screens.choices import ChoiceMenu, Choices
-from game.ui.screens.menu import play_loaded
 from game.ui.session import Session
 from game.ui.state import Pop, Transition
+from game.ui.widgets.choices import ChoiceMenu, Choices
 
 TOP = 7
 """The console row of the first save."""
@@ -105,7 +104,7 @@ class LoadScreen(ChoiceMenu):
         if game is None:
             self.error = saves.problem()
             return None
-        return play_loaded(self.session, game)
+        return routes.play_run(self.session, game)
 
     def menu_top(self) -> int:
         return TOP

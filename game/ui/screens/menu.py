@@ -8,11 +8,11 @@ import tcod.console
 import tcod.constants
 import tcod.event
 
-from game.ui import intents, saves
+from game.ui import intents, routes, saves
 from game.ui.draw import MUTED, TITLE, box, clip, wrap
-from game.ui.screens.choices import ChoiceMenu, Choices
 from game.ui.session import Session
-from game.ui.state import Push, Quit, Reset, Transition
+from game.ui.state import Push, Quit, Transition
+from game.ui.widgets.choices import ChoiceMenu, Choices
 from game.world.model import Game
 
 NEW, CONTINUE, LOAD, SCORES, LAB, OPTIONS, HELP, QUIT = range(8)
@@ -57,9 +57,7 @@ class MainMenu(ChoiceMenu):
             return None
         self.choices.index = row
         if row == NEW:
-            from game.ui.screens.newgame import NewGameScreen
-
-            return Push(NewGameScreen(self.session))
+            return Push(routes.to().new_game(self.session))
         if row == CONTINUE:
             game = saves.saved_run()
             if game is None:
@@ -67,29 +65,19 @@ class MainMenu(ChoiceMenu):
                 return None
             return self._play(game)
         if row == LOAD:
-            from game.ui.screens.loadgame import LoadScreen
-
-            return Push(LoadScreen(self.session))
+            return Push(routes.to().load_game(self.session))
         if row == SCORES:
-            from game.ui.screens.scores import ScoresScreen
-
-            return Push(ScoresScreen())
+            return Push(routes.to().scores())
         if row == LAB:
-            from game.ui.screens.lab import LabScreen
-
-            return Push(LabScreen(self.session))
+            return Push(routes.to().lab(self.session))
         if row == OPTIONS:
-            from game.ui.screens.options import OptionsScreen
-
-            return Push(OptionsScreen())
+            return Push(routes.to().options())
         if row == HELP:
-            from game.ui.screens.help import HelpScreen
-
-            return Push(HelpScreen())
+            return Push(routes.to().help())
         return Quit()
 
     def _play(self, game: Game) -> Transition:
-        return play_loaded(self.session, game)
+        return routes.play_run(self.session, game)
 
     def menu_top(self) -> int:
         return TOP
@@ -113,10 +101,3 @@ class MainMenu(ChoiceMenu):
             console.print(middle, TOP + len(self.choices.labels) + 6 + row, line,
                           fg=(255, 110, 110), alignment=tcod.constants.CENTER)
 
-
-def play_loaded(session: Session, game: Game) -> Transition:
-    """Play a run just loaded (Continue, the Load screen): it replaces every screen."""
-    from game.ui.screens.play import PlayState
-
-    session.game = game
-    return Reset(PlayState(session))

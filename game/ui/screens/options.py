@@ -11,8 +11,8 @@ import tcod.console
 
 from game.ui import intents, options, saves
 from game.ui.draw import MUTED, centred_box, clip
-from game.ui.screens.choices import Choices
 from game.ui.state import BaseState, Pop, Transition
+from game.ui.widgets.choices import Choices
 
 WIDTH: Final = 52
 ROWS: Final = ("scale", "fullscreen", "theme", "autosave_every", "view_style")

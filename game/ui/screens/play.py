@@ -14,20 +14,10 @@ from game.floorplan import Point
 from game.rules.actions import Action, Move, PickUp, Result, Search, TakeStairs, Wait
 from game.save import crash
 from game.turns import player_act
-from game.ui import firstperson, intents, options, saves
+from game.ui import firstperson, intents, options, routes, saves
 from game.ui.activity import Activity, Explore, Repeat, ToStairs, stairs_mask, travel
 from game.ui.camera import Camera
 from game.ui.render import play_camera, render_play
-from game.ui.screens.character import CharacterScreen
-from game.ui.screens.direction import DoorPrompt
-from game.ui.screens.end import EndScreen
-from game.ui.screens.floormap import FloorMapScreen
-from game.ui.screens.gamemenu import GameMenu
-from game.ui.screens.help import HelpScreen
-from game.ui.screens.history import HistoryScreen
-from game.ui.screens.inventory import InventoryScreen
-from game.ui.screens.levelup import LevelUpScreen
-from game.ui.screens.look import LookScreen
 from game.ui.session import Session
 from game.ui.state import BaseState, Push, Replace, Transition
 from game.world.kinds import StairsWay
@@ -103,10 +93,10 @@ class PlayState(BaseState):
         """The end screen when the run is over; the level-up choice when a level is pending."""
         if self.game.outcome:
             self.stop()
-            return Replace(EndScreen(self.session))
+            return Replace(routes.to().end(self.session))
         if self.game.hero.pending_levels > 0:
             self.stop()
-            return Push(LevelUpScreen(self))
+            return Push(routes.to().level_up(self))
         return None
 
     def start(self, activity: Activity | None, failure: str = "") -> None:
@@ -182,21 +172,21 @@ class PlayState(BaseState):
         """Intents that open another screen over this one."""
         match intent:
             case intents.OpenInventory(mode):
-                return Push(InventoryScreen(self, mode))
+                return Push(routes.to().inventory(self, mode))
             case intents.DoorCommand(verb):
-                return Push(DoorPrompt(self, verb))
+                return Push(routes.to().door_prompt(self, verb))
             case intents.LookAround():
-                return Push(LookScreen(self))
+                return Push(routes.to().look(self))
             case intents.ShowMap():
-                return Push(FloorMapScreen(self.game))
+                return Push(routes.to().floor_map(self.game))
             case intents.ShowHistory():
-                return Push(HistoryScreen(self.game))
+                return Push(routes.to().history(self.game))
             case intents.ShowHelp():
-                return Push(HelpScreen())
+                return Push(routes.to().help())
             case intents.ShowCharacter():
-                return Push(CharacterScreen(self.game))
+                return Push(routes.to().character(self.game))
             case intents.Back():
-                return Push(GameMenu(self.session))
+                return Push(routes.to().game_menu(self.session))
         return None
 
     def on_mouse(self, x: int, y: int) -> Transition | None:
@@ -211,7 +201,7 @@ class PlayState(BaseState):
         self.stop()
         goal = cam.to_world(x, y)
         if button == tcod.event.MouseButton.RIGHT:
-            return Push(LookScreen(self, cursor=goal))
+            return Push(routes.to().look(self, cursor=goal))
         if button != tcod.event.MouseButton.LEFT:
             return None
         return self.click_move(goal)
