@@ -150,15 +150,17 @@ def read_entry(path: Path) -> SaveEntry:
 
 
 def list_saves(folder: Path) -> list[SaveEntry]:
-    """Every run's save in `folder`, newest first (by when saved, then by name); [] when the
-    folder does not exist. Reads only; never changes a file."""
+    """Every run's save in `folder`, newest first (by when saved, then by name), the files that
+    cannot be loaded last; [] when the folder does not exist. Reads only; never changes a
+    file."""
     try:
         paths = sorted(path for path in folder.glob(f"*{SUFFIX}") if path.is_file())
     except OSError:
         return []
     entries = [read_entry(path) for path in paths]
     by_name = sorted(entries, key=lambda entry: entry.path.name, reverse=True)
-    return sorted(by_name, key=lambda entry: entry.saved_at, reverse=True)
+    newest = sorted(by_name, key=lambda entry: entry.saved_at, reverse=True)
+    return sorted(newest, key=lambda entry: not entry.loadable)
 
 
 def _names(folder: Path) -> set[str]:

@@ -128,15 +128,19 @@ def saved_runs() -> list[SaveEntry]:
 
 def latest_run() -> SaveEntry | None:
     """The run Continue plays: the newest save of a run still in play that can be loaded.
-    `problem()` names a newer save that cannot be (it stays listed on the Load screen)."""
+    `problem()` names a damaged save (the latest one's backup in use, or a file that cannot be
+    loaded at all: it stays listed on the Load screen, to be deleted there)."""
     entries = [entry for entry in saved_runs() if not entry.outcome]
-    if not entries:
-        return None
-    newest = entries[0]
-    if newest.problem:
-        what = "continuing from its backup" if newest.loadable else "it cannot be loaded"
-        _Settings.problem = f"The save {newest.path.name} is damaged ({newest.problem}): {what}."
-    return next((entry for entry in entries if entry.loadable), None)
+    latest = next((entry for entry in entries if entry.loadable), None)
+    broken = [entry for entry in entries if not entry.loadable]
+    if latest is not None and latest.problem:
+        _Settings.problem = (f"The save {latest.path.name} is damaged ({latest.problem}):"
+                             " continuing from its backup.")
+    elif broken:
+        more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+        _Settings.problem = (f"The save {broken[0].path.name}{more} is damaged"
+                             f" ({broken[0].problem}): it cannot be loaded.")
+    return latest
 
 
 def saved_run() -> Game | None:

@@ -18,7 +18,7 @@ from game.ui.widgets.choices import ChoiceMenu, Choices
 
 TOP = 7
 """The console row of the first save."""
-VISIBLE = 24
+VISIBLE = 20
 """Saves shown at once; the list scrolls to keep the selection in view."""
 HEADER = "seed                    depth   turn  level  saved"
 WARN = (255, 110, 110)
@@ -140,8 +140,9 @@ class LoadScreen(ChoiceMenu):
         if entry is not None:
             lines += [(line, TEXT) for line in wrap(f"Seed: {entry.seed or '?'}", width)]
             lines += [(line, TEXT) for line in wrap(f"Run code: {entry.code or '?'}", width)]
-            started = f", started {when(entry.started_at)}" if entry.started_at else ""
-            lines += [(line, MUTED) for line in wrap(f"File: {entry.path}{started}", width)]
+            started = f"started {when(entry.started_at)}, " if entry.started_at else ""
+            lines.append((f"Run {started}saved {when(entry.saved_at)}", MUTED))
+            lines += [(line, MUTED) for line in wrap(f"File: {entry.path}", width)]
             if entry.problem:
                 lines += [(line, WARN) for line in wrap(f"Problem: {entry.problem}", width)]
         if self.error:
@@ -150,8 +151,10 @@ class LoadScreen(ChoiceMenu):
             console.print(2, top + row, line, fg=colour)
         bottom = console.height - 2
         if self.asking is not None:
-            question = (f"Delete the save of {self.asking.seed or self.asking.path.name}"
-                        f" (depth {self.asking.depth}, turn {self.asking.turn})? y/n")
+            asked = self.asking
+            question = (f"Delete the save of {asked.seed} (depth {asked.depth}, turn"
+                        f" {asked.turn})? y/n" if asked.loadable else
+                        f"Delete the damaged file {asked.path.name}? y/n")
             for row, line in enumerate(reversed(wrap(question, width))):
                 console.print(2, bottom - row, line, fg=(255, 230, 120))
             return
