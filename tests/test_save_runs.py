@@ -276,10 +276,14 @@ def test_load_starts_the_game_from_that_save(
     started[0].game.turn += 1
     assert saves.save_run(started[0].game) and read_save(path).game.turn == game.turn + 1
     assert run_files() == [path]
+    monkeypatch.chdir(path.parent)  # a relative path into the saves folder shares its lock
+    code, _, _ = run_main(capsys, "--load", path.name)
+    assert code == 0 and saves.save_run(started[1].game) and run_files() == [path]
+    assert len(saves.saved_runs()) == 1 and saves.problem() == ""  # not busy with itself
     junk = tmp_path / "junk.delve"
     junk.write_bytes(b"junk")
     assert "not a Delve save" in one_line_error(capsys, "--load", str(junk))
     assert "no such file" in one_line_error(capsys, "--load", str(tmp_path / "missing.delve"))
     assert "leave out the seed" in one_line_error(capsys, "--load", str(path), "--seed", "x")
-    assert len(started) == 1
+    assert len(started) == 2
 

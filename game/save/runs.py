@@ -193,6 +193,15 @@ def migrate_old_slot(folder: Path) -> Path | None:
     return new
 
 
+def _same_folder(one: Path, other: Path) -> bool:
+    """Whether two paths name one folder (a relative --load path into the saves folder must
+    share its lock: a second flock on the same file from one process would refuse itself)."""
+    try:
+        return one.resolve() == other.resolve()
+    except (OSError, RuntimeError):
+        return one == other
+
+
 @dataclass
 class RunSaves:
     """The saves folder: one lock for every run's slot in it, a name for each new run."""
@@ -218,7 +227,7 @@ class RunSaves:
 
     def slot(self, path: Path) -> SaveSlot:
         """The slot of the save at `path` (sharing the folder's lock when it lies in it)."""
-        if path.parent == self.folder:
+        if _same_folder(path.parent, self.folder):
             return SaveSlot(self.folder, path.name, self.lock)
         return SaveSlot(path.parent, path.name)
 
