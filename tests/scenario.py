@@ -34,7 +34,8 @@ from game import tiles
 from game.content.bestiary import Role
 from game.floorplan import Point
 from game.rules.actions import Action, Result
-from game.seeds import Rng, derive, seed_from_text
+from game.run import MIN_SIDE, FloorRecipe, Run
+from game.seeds import Rng, derive
 from game.turns import player_act
 from game.world.fov import update_fov
 from game.world.kinds import Mode
@@ -43,7 +44,6 @@ from game.world.model import (
     Actor,
     DoorState,
     Floor,
-    FloorRecipe,
     Game,
     Hero,
     Item,
@@ -157,7 +157,6 @@ def scenario(
     """A game whose floors are `maps` (depth 1, 2, ...); `depths` floors in all (default: as many
     as drawn). The player is bare-handed with an empty pack and no gear."""
     legend = legend or {}
-    run_seed = seed_from_text(seed)
     depths = depths or len(maps)
     if depths < len(maps):
         raise ValueError("more maps than depths")
@@ -165,18 +164,15 @@ def scenario(
         id=PLAYER_ID, kind="player", name="you", glyph="@", color=(255, 255, 255),
         x=-1, y=-1, hp=hp, max_hp=hp, ac=12, attack=3, damage="1d3",
     )
+    # The floors are drawn, not generated: the recipes only count the depths (and are never
+    # built, since a scene's player never reaches an undrawn depth).
+    run = Run(seed, tuple(FloorRecipe(d, "bsp", MIN_SIDE, MIN_SIDE) for d in range(1, depths + 1)))
     game = Game(
-        seed_text=seed, run_seed=run_seed,
-        recipes=tuple(FloorRecipe(d, "scenario", 9, 9) for d in range(1, depths + 1)),
-        player=player, hero=Hero(), rng=rng or Rng(derive(run_seed, "play")),
+        run=run, player=player, hero=Hero(), rng=rng or Rng(derive(run.seed_hash, "play")),
     )
     scene = Scene(game)
     for depth, text in enumerate(maps, start=1):
         game.floors[depth] = _floor(scene, depth, text, legend)
-    game.recipes = tuple(
-        FloorRecipe(d, "scenario", game.floors[d].width, game.floors[d].height) if d in game.floors
-        else recipe for d, recipe in enumerate(game.recipes, start=1)
-    )
     if player.x < 0:
         raise ValueError("no @ on any map")
     update_fov(game.floor, player.x, player.y)

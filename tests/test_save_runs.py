@@ -150,7 +150,7 @@ def test_the_load_screen_lists_newest_first_and_loads_the_chosen_run() -> None:
     screen = LoadScreen(Session())
     assert [entry.seed for entry in screen.entries] == ["newer", "older"]
     text = text_of(screen)
-    assert "newer" in text and "older" in text and newer.code in "".join(text.split())
+    assert "newer" in text and "older" in text and newer.run.code in "".join(text.split())
     screen.on_event(key(KeySym.DOWN))
     result = screen.on_event(key(KeySym.RETURN))
     assert isinstance(result, Reset) and isinstance(result.state, PlayState)
@@ -242,7 +242,7 @@ def test_saves_json_contract(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert [set(item) for item in listed] == [JSON_KEYS] * 3
     good = [item for item in listed if item["loadable"]]
     assert [item["seed"] for item in good] == ["json-b", "json-a"]
-    assert good[0] == {**good[0], "code": second.code, "depth": second.depth,
+    assert good[0] == {**good[0], "code": second.run.code, "depth": second.depth,
                        "turn": second.turn, "hero_level": second.hero.level,
                        "saved_at": "2026-11-30T11:00:00Z", "problem": ""}
     assert Path(good[0]["file"]).parent == tmp_path
@@ -278,7 +278,8 @@ def test_load_starts_the_game_from_that_save(
     assert run_files() == [path]
     monkeypatch.chdir(path.parent)  # a relative path into the saves folder shares its lock
     code, _, _ = run_main(capsys, "--load", path.name)
-    assert code == 0 and saves.save_run(started[1].game) and run_files() == [path]
+    again = started[1].game
+    assert code == 0 and again is not None and saves.save_run(again) and run_files() == [path]
     assert len(saves.saved_runs()) == 1 and saves.problem() == ""  # not busy with itself
     junk = tmp_path / "junk.delve"
     junk.write_bytes(b"junk")

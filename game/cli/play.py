@@ -7,7 +7,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from game.cli.common import UsageError
-from game.runargs import choose_run
+from game.cli.runs import choose_run
 
 if TYPE_CHECKING:
     from game.world.model import Game
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def run(args: argparse.Namespace) -> int:
     from game.ui import app
-    from game.ui.session import Session, plan_rows
+    from game.ui.session import Session, rows_of
     from game.world.dungeon import new_game
 
     configure_saves(args)
@@ -24,9 +24,9 @@ def run(args: argparse.Namespace) -> int:
     if args.load is not None:
         session = Session(game=load_file(args, chosen is not None))
     elif chosen is not None:
-        session = Session(plan=plan_rows(chosen.recipes), seed_text=chosen.seed,
-                          daily=chosen.daily)
-        session.game = new_game(chosen.seed, chosen.recipes, chosen.daily)
+        session = Session(recipes=rows_of(chosen.recipes), seed_text=chosen.seed,
+                          daily=chosen.is_daily)
+        session.game = new_game(chosen)
     try:
         return app.run(session=session)
     except app.WindowError as problem:

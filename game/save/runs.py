@@ -112,7 +112,7 @@ def _facts(path: Path) -> dict[str, Any]:
         raise SaveError("no such file") from None
     game = codec.load_bytes(blob).game
     notes = unpack(blob, FIRST_VERSION, codec.FORMAT_VERSION).header["summary"]
-    return {"code": game.code, "seed": game.seed_text, "depth": game.depth, "turn": game.turn,
+    return {"code": game.run.code, "seed": game.run.seed, "depth": game.depth, "turn": game.turn,
             "level": game.hero.level, "outcome": str(game.outcome),
             "started_at": _text(notes, "started_at"), "saved_at": _text(notes, "saved_at")}
 
@@ -234,7 +234,7 @@ class RunSaves:
     def new_slot(self, game: Game, started: datetime) -> SaveSlot:
         """A slot for a run that has no save yet, named so that it replaces none."""
         self.claim()
-        name = file_name(game.seed_text or game.code, started, _names(self.folder))
+        name = file_name(game.run.seed or game.run.code, started, _names(self.folder))
         return SaveSlot(self.folder, name, self.lock)
 
     def release(self) -> None:

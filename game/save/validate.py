@@ -25,7 +25,7 @@ from game.save.format import SaveError
 from game.world.kinds import Mode, Outcome
 
 MAX_SIDE = 1000
-"""Floors in play are at most 400 tiles a side (run plans); bench scenes reach 200."""
+"""Floors in play are at most 400 tiles a side (a run's recipes); bench scenes reach 200."""
 MAX_DEPTH = 99
 MAX_LIST = 100_000
 MAX_TEXT = 4096

@@ -19,20 +19,19 @@ import tcod.console
 import tcod.los
 from numpy.typing import NDArray
 
-from game import tiles
+from game import pipeline, tiles
 from game.content.bestiary import default_bestiary
 from game.content.themes import Theme
-from game.dressing import Dressing, dress_floor
+from game.dressing import Dressing
 from game.export import floorjson, hexmaze, png
 from game.export.textkey import text_key
 from game.floorplan import FloorPlan, Point
 from game.pathing import UNREACHED, hillclimb, to_yx, walk_distance
+from game.run import FloorRecipe
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.ui.draw import Color
 from game.ui.shrink import CODE_BASE, PRIORITY, block_sums, reduce_blocks
-from game.world.build import dressing_params, make_plan
-from game.world.model import FloorRecipe
 
 DOOR_STATES: Final[dict[str, Color]] = {
     "unlocked": (80, 220, 80), "stuck": (240, 220, 60), "locked": (240, 60, 60),
@@ -86,10 +85,11 @@ class LabFloor:
 
 def make_floor(setup: Setup) -> LabFloor:
     """The floor play would make at depth 1 of a run with this seed (same layout, same dressing:
-    game.world.build decides both from the recipe alone). Pure; safe on a worker thread."""
+    the game's pipeline stages decide both from the recipe alone). Pure; safe on a worker thread."""
     run_seed = seed_from_text(setup.seed_text)
-    plan = make_plan(setup.recipe, run_seed)
-    dressing = dress_floor(plan, run_seed, 1, dressing_params(setup.recipe, False))
+    recipe = setup.recipe
+    plan = pipeline.layout(recipe, run_seed)
+    dressing = pipeline.dress(recipe, plan, run_seed, boss=False)
     return LabFloor(setup, plan, dressing, shortest_path(plan),
                     tuple(floor_stats(plan).lines()))
 
