@@ -139,7 +139,7 @@ def test_continue_is_disabled_without_saves() -> None:
 
 def test_continue_uses_the_save_hook(monkeypatch: pytest.MonkeyPatch) -> None:
     game = hand_game()
-    monkeypatch.setattr(saves, "latest_run", lambda: SaveEntry(Path("run.delve")))
+    monkeypatch.setattr(saves, "latest_run", lambda listed: SaveEntry(Path("run.delve")))
     monkeypatch.setattr(saves, "saved_run", lambda: game)
     menu = MainMenu(Session())
     assert menu.choices.enabled(CONTINUE) and menu.choices.index == CONTINUE

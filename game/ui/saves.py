@@ -126,11 +126,13 @@ def saved_runs() -> list[SaveEntry]:
     return entries
 
 
-def latest_run() -> SaveEntry | None:
+def latest_run(entries: list[SaveEntry] | None = None) -> SaveEntry | None:
     """The run Continue plays: the newest save of a run still in play that can be loaded.
     `problem()` names a damaged save (the latest one's backup in use, or a file that cannot be
-    loaded at all: it stays listed on the Load screen, to be deleted there)."""
-    entries = [entry for entry in saved_runs() if not entry.outcome]
+    loaded at all: it stays listed on the Load screen, to be deleted there). `entries`: the
+    listing, when the caller has just read it (each file is checked in full: read it once)."""
+    listed = saved_runs() if entries is None else entries
+    entries = [entry for entry in listed if not entry.outcome]
     latest = next((entry for entry in entries if entry.loadable), None)
     broken = [entry for entry in entries if not entry.loadable]
     if latest is not None and latest.problem:

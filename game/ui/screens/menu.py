@@ -30,14 +30,14 @@ class MainMenu(ChoiceMenu):
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        latest = saves.latest_run()
+        listed = saves.saved_runs()
+        latest = saves.latest_run(listed)
         self.error = saves.problem()  # a damaged save, or a folder another game holds
         disabled: dict[int, str] = {}
         if latest is None:
             disabled[CONTINUE] = "no saved run"
-        if not saves.saved_runs():
+        if not listed:
             disabled[LOAD] = "no saves"
-        self.error = self.error or saves.problem()
         self.choices = Choices(list(LABELS), disabled, CONTINUE if latest is not None else NEW)
 
     def _left(self, console: tcod.console.Console) -> int:
