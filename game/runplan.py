@@ -10,13 +10,13 @@ cover 1..N exactly once. Long form: a TOML run file (see `plan_from_toml`).
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 
 from game import generators
 from game.dressing import DRESSING_PARAMS
 from game.params import ParamError, resolve
 from game.seeds import Rng, derive
+from game.userfiles import parse_toml
 from game.world.model import FloorRecipe
 
 MAX_DEPTHS = 99
@@ -70,28 +70,32 @@ def parse_plan(text: str) -> tuple[PlanEntry, ...]:
     entries = []
     for offset, raw in split_entries(text):
         entry = raw.strip()
-        where = f"plan at character {offset + 1} ({entry!r})"
-        match = _ENTRY.match(entry.replace(" ", ""))
-        if match is None:
-            raise PlanError(f"{where}: expected DEPTHS:GENERATOR[@WxH][(KEY=VALUE;...)]")
-        first = int(match["depths"].split("-")[0])
-        last = int(match["depths"].split("-")[-1])
-        if not 1 <= first <= last <= MAX_DEPTHS:
-            raise PlanError(f"{where}: depths must run upward within 1..{MAX_DEPTHS}")
-        name = match["gen"]
-        if name != "random" and name not in generators.names():
-            valid = ", ".join([*generators.names(), "random"])
-            raise PlanError(f"{where}: unknown generator {name!r}; valid: {valid}")
-        size = None
-        if match["w"]:
-            size = (int(match["w"]), int(match["h"]))
-            if not all(MIN_SIDE <= side <= MAX_SIDE for side in size):
-                raise PlanError(f"{where}: floor size must be within {MIN_SIDE}..{MAX_SIDE}")
-        params = _params(match["params"] or "", where)
-        _check_params(name, params, where)
-        entries.append(PlanEntry(first, last, name, size, params))
+        entries.append(_entry(entry, f"plan at character {offset + 1} ({entry!r})"))
     _check_cover(entries)
     return tuple(entries)
+
+
+def _entry(entry: str, where: str) -> PlanEntry:
+    """One DEPTHS:GENERATOR[@WxH][(...)] entry; PlanError starting with `where`."""
+    match = _ENTRY.match(entry.replace(" ", ""))
+    if match is None:
+        raise PlanError(f"{where}: expected DEPTHS:GENERATOR[@WxH][(KEY=VALUE;...)]")
+    first = int(match["depths"].split("-")[0])
+    last = int(match["depths"].split("-")[-1])
+    if not 1 <= first <= last <= MAX_DEPTHS:
+        raise PlanError(f"{where}: depths must run upward within 1..{MAX_DEPTHS}")
+    name = match["gen"]
+    if name != "random" and name not in generators.names():
+        valid = ", ".join([*generators.names(), "random"])
+        raise PlanError(f"{where}: unknown generator {name!r}; valid: {valid}")
+    size = None
+    if match["w"]:
+        size = (int(match["w"]), int(match["h"]))
+        if not all(MIN_SIDE <= side <= MAX_SIDE for side in size):
+            raise PlanError(f"{where}: floor size must be within {MIN_SIDE}..{MAX_SIDE}")
+    params = _params(match["params"] or "", where)
+    _check_params(name, params, where)
+    return PlanEntry(first, last, name, size, params)
 
 
 def _params(text: str, where: str) -> tuple[tuple[str, str], ...]:
@@ -177,11 +181,9 @@ def plan_from_toml(text: str, source: str) -> tuple[str | None, tuple[PlanEntry,
     """The long form: an optional `seed` and `[[floor]]` tables with `depths`, `generator`, and
     optional `width`, `height` and `params` (a table). Returns (seed, entries)."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as problem:
-        raise PlanError(f"{source}: not TOML: {problem}") from None
-    except RecursionError:
-        raise PlanError(f"{source}: not TOML: nested too deeply") from None
+        data = parse_toml(text)
+    except ValueError as problem:
+        raise PlanError(f"{source}: {problem}") from None
     unknown = sorted(set(data) - {"seed", "floor"})
     if unknown:
         raise PlanError(f"{source}: unknown key {unknown[0]!r} (expected seed, floor)")
@@ -200,29 +202,49 @@ def plan_from_toml(text: str, source: str) -> tuple[str | None, tuple[PlanEntry,
         if extra:
             raise PlanError(f"{where}: unknown key {extra[0]!r}")
         depths, name = floor.get("depths"), floor.get("generator")
-        if isinstance(depths, int):
+        if type(depths) is int:
             depths = str(depths)
-        if not isinstance(depths, str) or not isinstance(name, str):
-            raise PlanError(f"{where}: needs depths (e.g. 3 or '1-2') and a generator")
+        if not isinstance(depths, str) or not re.fullmatch(r"\d{1,4}(-\d{1,4})?", depths):
+            raise PlanError(f"{where}: depths must be a depth or a range such as 3 or \"1-2\"")
+        if not isinstance(name, str):
+            raise PlanError(f"{where}: generator must be the name of a generator, in quotes")
         size = ""
         if "width" in floor or "height" in floor:
-            width, height = floor.get("width"), floor.get("height")
-            if not isinstance(width, int) or not isinstance(height, int):
-                raise PlanError(f"{where}: width and height must both be whole numbers")
-            size = f"@{width}x{height}"
+            for key in ("width", "height"):
+                side = floor.get(key)
+                if type(side) is not int or not MIN_SIDE <= side <= MAX_SIDE:
+                    raise PlanError(f"{where}: {key} must be a whole number within"
+                                    f" {MIN_SIDE}..{MAX_SIDE} (got {_shown(side)})")
+            size = f"@{floor['width']}x{floor['height']}"
         params = floor.get("params", {})
-        if not isinstance(params, dict) or not all(
-            isinstance(v, str | int | float | bool) for v in params.values()
-        ):
-            raise PlanError(f"{where}: params must be a table of plain values")
+        if not isinstance(params, dict):
+            raise PlanError(f"{where}: params must be a table (KEY = VALUE lines)")
+        for key, value in params.items():
+            if (not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,39}", key)
+                    or not isinstance(value, str | int | float | bool)
+                    or any(mark in str(value) for mark in ";,()=")):
+                raise PlanError(f"{where}: params.{key} must be a plain number, word or"
+                                f" true/false (got {_shown(value)})")
         text_params = ";".join(
             f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items()
         )
-        parts.append(f"{depths}:{name}{size}" + (f"({text_params})" if text_params else ""))
+        part = f"{depths}:{name}{size}" + (f"({text_params})" if text_params else "")
+        _entry(part, where)
+        parts.append(part)
     try:
         return seed, parse_plan(",".join(parts))
     except PlanError as problem:
         raise PlanError(f"{source}: {problem}") from None
+
+
+def _shown(value: object) -> str:
+    """A TOML value as the user wrote it (true, 45, "text"), for messages."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def plan_text(made: tuple[FloorRecipe, ...]) -> str:

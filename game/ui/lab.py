@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -30,6 +29,7 @@ from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.ui.draw import Color
 from game.ui.screens.floormap import CODE_BASE, PRIORITY, reduce_blocks
+from game.userfiles import parse_toml
 from game.world.build import dressing_params, make_plan
 from game.world.model import FloorRecipe
 
@@ -96,9 +96,9 @@ def load_themes(path: Path = THEMES_PATH) -> tuple[tuple[Theme, ...], str]:
 def parse_themes(text: str, source: str) -> tuple[Theme, ...]:
     """Themes from TOML text; ThemeError naming `source` (and the theme) when anything is off."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as problem:
-        raise ThemeError(f"{source}: not valid TOML ({problem})") from problem
+        data = parse_toml(text)
+    except ValueError as problem:
+        raise ThemeError(f"{source}: {problem}") from None
     table = data.get("themes")
     if not isinstance(table, dict) or not table:
         raise ThemeError(f"{source}: no [themes.NAME] tables")
