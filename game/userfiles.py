@@ -62,16 +62,20 @@ class UnsafeTargetError(OSError):
     """A path the game will not write over: a FIFO, a device, a folder, or a link to one."""
 
 
+class MissingFileError(ValueError):
+    """The file a user named does not exist."""
+
+
 def read_bytes(path: Path, limit: int) -> bytes:
     """The bytes of a regular file of at most `limit` bytes. Opened without blocking (a FIFO
     named as a file never hangs the game) and checked to be a regular file before anything is
-    read. FileNotFoundError passes through (a missing file often means "use the defaults");
-    anything else is ValueError in one line naming the file and the problem."""
+    read. ValueError in one line naming the file and the problem: MissingFileError, a kind of
+    it, when there is no such file (which often means "use the defaults")."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         handle = os.open(path, flags)
     except FileNotFoundError:
-        raise
+        raise MissingFileError(f"cannot read {path}: No such file or directory") from None
     except OSError as problem:
         raise ValueError(f"cannot read {path}: {problem.strerror or problem}") from None
     try:
@@ -93,7 +97,7 @@ def read_bytes(path: Path, limit: int) -> bytes:
 
 def read_text(path: Path, limit: int) -> str:
     """A UTF-8 text file of at most `limit` bytes (read_bytes' checks), holding only valid
-    Unicode; ValueError in one line naming the problem (FileNotFoundError passes through)."""
+    Unicode; ValueError in one line naming the problem (MissingFileError when missing)."""
     try:
         return read_bytes(path, limit).decode("utf-8")
     except UnicodeDecodeError:
@@ -146,7 +150,7 @@ MAX_CONFIG_BYTES = 1024 * 1024
 
 def read_toml(path: Path, limit: int = MAX_CONFIG_BYTES) -> dict[str, Any]:
     """A user's TOML file through every bound: regular file, size, encoding, nesting, syntax.
-    ValueError in one line naming the file (FileNotFoundError passes through, so a caller can
+    ValueError in one line naming the file (MissingFileError when missing, so a caller can
     fall back to its defaults)."""
     text = read_text(path, limit)
     try:

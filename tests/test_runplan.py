@@ -86,11 +86,11 @@ params = { perfect = false, stamp = "42" }
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("seed = ", "not TOML"),
+        ("seed = ", "not valid TOML"),
         ("colour = 1", "unknown key 'colour'"),
         ("seed = 'x'", "at least one"),
         ("[[floor]]\ndepths = '1'\ngenerator = 'bsp'\nsize = 3", "floor 1: unknown key 'size'"),
-        ("[[floor]]\ndepths = '1'\ngenerator = 'nope'", "run.toml: plan at character 1"),
+        ("[[floor]]\ndepths = '1'\ngenerator = 'nope'", "floor 1: unknown generator 'nope'"),
     ],
 )
 def test_bad_run_files(text: str, message: str) -> None:

@@ -22,7 +22,7 @@ from typing import IO
 from game.save import codec
 from game.save.format import MAX_FILE_BYTES, SaveError, unpack
 from game.save.migrate import FIRST_VERSION
-from game.userfiles import fsync_folder, read_bytes, write_atomic
+from game.userfiles import MissingFileError, fsync_folder, read_bytes, write_atomic
 from game.world.model import Game
 
 SAVE_NAME = "save.delve"
@@ -43,6 +43,8 @@ def read_limited(path: Path) -> bytes:
     FIFO never blocks): SaveError, never a traceback; FileNotFoundError passes through."""
     try:
         return read_bytes(path, MAX_FILE_BYTES)
+    except MissingFileError:
+        raise FileNotFoundError(path) from None
     except ValueError as problem:
         raise SaveError(str(problem)) from None
 

@@ -16,7 +16,7 @@ from tcod.event import KeySym, Modifier
 
 from game.ui import intents
 from game.ui.intents import Intent
-from game.userfiles import config_dir, parse_toml, read_text
+from game.userfiles import MissingFileError, config_dir, parse_toml, read_text
 
 KEYS_FILE: Final = "keys.toml"
 MAX_KEYS_BYTES: Final = 64 * 1024
@@ -109,7 +109,7 @@ def load_bindings(path: Path | None = None) -> tuple[Table, str]:
     defaults = dict(intents.DEFAULT_KEYS)
     try:
         text = read_text(where, MAX_KEYS_BYTES)
-    except FileNotFoundError:
+    except MissingFileError:
         return defaults, ""
     except ValueError as error:
         return defaults, f"Could not read keys: {error}; using the default keys."

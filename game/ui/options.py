@@ -16,7 +16,7 @@ import numpy as np
 import tcod.console
 
 from game.save.store import AUTOSAVE_TURNS
-from game.userfiles import config_dir, parse_toml, read_text
+from game.userfiles import MissingFileError, config_dir, parse_toml, read_text
 
 OPTIONS_FILE: Final = "options.toml"
 MAX_OPTIONS_BYTES: Final = 64 * 1024
@@ -93,7 +93,7 @@ def load_options(path: Path | None = None) -> tuple[Options, str]:
     where = path or config_dir() / OPTIONS_FILE
     try:
         text = read_text(where, MAX_OPTIONS_BYTES)
-    except FileNotFoundError:
+    except MissingFileError:
         return Options(), ""
     except ValueError as error:
         return Options(), f"Could not read options: {error}; using the default options."
