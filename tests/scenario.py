@@ -31,7 +31,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
-from game.dressing.model import Role
+from game.content.bestiary import Role
 from game.floorplan import Point
 from game.rules.actions import Action, Result
 from game.seeds import Rng, derive, seed_from_text

@@ -21,16 +21,16 @@ import numpy as np
 import pytest
 
 from game import generators, tiles
+from game.content.bestiary import default_bestiary
 from game.dressing import Dressing, dress, dress_floor
 from game.dressing.areas import build_areas
-from game.dressing.bestiary import default_bestiary
-from game.dressing.checks import problems
 from game.dressing.encounters import (
     RULESETS,
     TOLERANCE,
     deck_size,
     difficulties,
 )
+from game.dressing.solvable import problems
 from game.export.floorjson import dressed_floor_to_dict
 from game.floorplan import FloorPlan
 from game.generators import dressing_rng

@@ -14,16 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import generators
-from game.dressing import dress, dress_floor
-from game.dressing.areas import BLOCK_H, BLOCK_W, build_areas
-from game.dressing.bestiary import (
+from game.content.bestiary import (
     ROLES,
     BestiaryError,
     bestiary_path,
     default_bestiary,
     load_bestiary,
 )
-from game.dressing.checks import problems
+from game.dressing import dress, dress_floor
+from game.dressing.areas import BLOCK_H, BLOCK_W, build_areas
 from game.dressing.encounters import (
     FACTORS,
     MAX_MONSTERS,
@@ -34,6 +33,7 @@ from game.dressing.encounters import (
     place,
     xp_budget,
 )
+from game.dressing.solvable import problems
 from game.dressing.stairs import leads_to, roll_fitting
 from game.export.textkey import text_key
 from game.generators import dressing_rng

@@ -12,9 +12,9 @@ from numpy.typing import NDArray
 from game import generators, tiles
 from game.dressing import dress_floor
 from game.dressing.areas import Space, build_areas
-from game.dressing.checks import key_problems, reach_problems, return_problems
 from game.dressing.keys import place_keys
 from game.dressing.model import DoorDressing, Dressing, Key
+from game.dressing.solvable import key_problems, reach_problems, return_problems
 from game.floorplan import Door, FloorPlan, Point, Stair, TeleporterPair
 from game.pathing import reachable
 from game.seeds import Rng

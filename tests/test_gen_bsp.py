@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from game import checks, tiles
+from game import layout_checks, tiles
 from game.floorplan import FloorPlan, Point, Room
 from game.generators import bsp, generate_floor, get
 from game.generators.common import label_regions
@@ -66,7 +66,7 @@ def root(parent: list[int], i: int) -> int:
 
 
 def assert_sound(plan: FloorPlan) -> None:
-    assert checks.problems(plan) == []
+    assert layout_checks.problems(plan) == []
     assert plan.generator == "bsp"
     assert len(plan.rooms) >= 2
     assert [room.id for room in plan.rooms] == list(range(len(plan.rooms)))

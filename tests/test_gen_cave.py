@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 from scipy import ndimage
 
-from game import checks, tiles
+from game import layout_checks, tiles
 from game.floorplan import FloorPlan
 from game.generators import cave, get
 from game.generators.common import label_regions
@@ -45,7 +45,7 @@ def brute_counts(wall: NDArray[np.bool_], radius: int) -> NDArray[np.int64]:
 
 
 def assert_sound(plan: FloorPlan) -> None:
-    assert checks.problems(plan) == []
+    assert layout_checks.problems(plan) == []
     assert plan.generator == "cave"
     assert plan.rooms == () and plan.doors == ()
     assert plan.tiles[to_yx(plan.arrival)] == tiles.STAIRS_UP
@@ -68,7 +68,7 @@ def test_registered() -> None:
 def test_thousand_seeds_are_sound() -> None:
     for seed in range(1000):
         plan = make(seed)
-        assert checks.problems(plan) == [], seed
+        assert layout_checks.problems(plan) == [], seed
         assert plan.tiles[to_yx(plan.arrival)] == tiles.STAIRS_UP, seed
         assert plan.tiles[to_yx(plan.exits[0])] == tiles.STAIRS_DOWN, seed
         assert int(tiles.walkable(plan.tiles).sum()) >= least_floor(80, 50), seed
@@ -127,7 +127,7 @@ def test_awkward_sizes_over_seeds(size: tuple[int, int]) -> None:
     width, height = size
     for seed in range(150):
         plan = make(seed, width, height, fill=0.55)
-        assert checks.problems(plan) == [], (size, seed)
+        assert layout_checks.problems(plan) == [], (size, seed)
         assert int(tiles.walkable(plan.tiles).sum()) >= least_floor(width, height), (size, seed)
 
 

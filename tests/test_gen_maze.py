@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from game import checks, compass, tiles
+from game import compass, layout_checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Point
 from game.generators import maze, stampfont
 from game.params import ParamError
@@ -81,7 +81,7 @@ def walk(cells: Cells, start: Point, path: str) -> Point:
 
 def assert_sound(plan: FloorPlan, perfect: bool = True) -> None:
     """Everything a maze floor promises, beyond the shared invariants."""
-    assert checks.problems(plan) == []
+    assert layout_checks.problems(plan) == []
     cells = cells_of(plan)
     ch, cw = cells.shape
     assert (cw, ch) == ((plan.width - 1) // 2, (plan.height - 1) // 2)
@@ -111,7 +111,7 @@ def assert_sound(plan: FloorPlan, perfect: bool = True) -> None:
 def test_perfect_mazes_over_1000_seeds() -> None:
     for seed in range(1000):
         plan = make(seed)
-        assert checks.problems(plan) == [], seed
+        assert layout_checks.problems(plan) == [], seed
         cells = cells_of(plan)
         free = int((cells != compass.CLOSED).sum())
         assert openings(cells) == free - 1, seed
@@ -276,7 +276,7 @@ def test_the_build_function_itself_refuses_too_small(width: int, height: int) ->
 
 def test_1000x1000() -> None:
     plan = make(1, 1000, 1000, perfect=False, stamp="42")
-    assert checks.problems(plan) == []
+    assert layout_checks.problems(plan) == []
     cells = cells_of(plan)
     assert cells.shape == (499, 499)
     assert maze.cell_distances(cells, plan.extra["entry"]).min() == -1  # only the stamp

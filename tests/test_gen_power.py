@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 from scipy import ndimage
 
-from game import checks, tiles
+from game import layout_checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Room
 from game.generators import power
 from game.generators.common import label_regions
@@ -146,7 +146,7 @@ def assert_stairs(plan: FloorPlan) -> None:
 
 
 def assert_power(plan: FloorPlan) -> None:
-    assert checks.problems(plan) == []
+    assert layout_checks.problems(plan) == []
     assert_grid(plan)
     assert_corridors(plan)
     assert_spine(plan)
@@ -159,7 +159,7 @@ def assert_power(plan: FloorPlan) -> None:
 def test_invariants_over_many_seeds() -> None:
     for seed in range(1000):
         plan = make(seed)
-        assert checks.problems(plan) == [], seed
+        assert layout_checks.problems(plan) == [], seed
         assert plan.extra["rows"] * plan.extra["cols"] // 2 + 1 == len(plan.rooms)
 
 

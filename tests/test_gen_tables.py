@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from game import checks, tiles
+from game import layout_checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Point, Room
 from game.generators import tables
 from game.generators.common import label_regions
@@ -98,7 +98,7 @@ def assert_extra(plan: FloorPlan) -> None:
 
 
 def assert_sound(plan: FloorPlan) -> None:
-    assert checks.problems(plan) == []
+    assert layout_checks.problems(plan) == []
     assert plan.generator == "tables"
     assert [room.id for room in plan.rooms] == list(range(len(plan.rooms)))
     ((ex, ey),) = plan.exits
@@ -121,7 +121,7 @@ def assert_sound(plan: FloorPlan) -> None:
 def test_invariants_over_many_seeds() -> None:
     for seed in range(1000):
         plan = make(seed)
-        assert checks.problems(plan) == [], seed
+        assert layout_checks.problems(plan) == [], seed
         assert plan.extra["encounters"] <= plan.extra["budget"] == 10
 
 
@@ -483,7 +483,7 @@ def test_cleanup_removes_what_growth_leaves() -> None:
     loose = 0
     for seed in range(30):
         raw = make(seed, cleanup=False)
-        assert checks.problems(raw) == []
+        assert layout_checks.problems(raw) == []
         loose += bool(loose_ends(raw))
         assert loose_ends(make(seed)) == []
     assert loose > 20

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import checks, generators
+from game import generators, layout_checks
 from game.seeds import Rng
 
 MINIMUMS = {"bsp": (5, 5), "cave": (8, 8), "maze": (5, 5), "power": (12, 8), "tables": (24, 16)}
@@ -35,4 +35,4 @@ def test_the_minimum_itself_makes_a_sound_floor(name: str) -> None:
     spec = generators.get(name)
     for seed in range(20):
         plan = spec.generate(Rng(seed), *MINIMUMS[name], {})
-        assert checks.problems(plan) == [], (name, seed)
+        assert layout_checks.problems(plan) == [], (name, seed)

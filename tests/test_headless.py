@@ -13,7 +13,7 @@ import sys
 
 SCRIPT = """
 import sys
-import game.cli, game.checks, game.stats, game.cli.bench, game.cli.parser
+import game.cli, game.layout_checks, game.stats, game.cli.bench, game.cli.parser
 from game import generators
 from game.export import floorjson, hexmaze, png
 for name in generators.names():

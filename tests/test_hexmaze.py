@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import checks, compass, tiles
+from game import compass, layout_checks, tiles
 from game.export import hexmaze
 from game.floorplan import FloorPlan, ParamValue
 from game.generators import maze
@@ -34,7 +34,7 @@ def test_small_file_renders_as_drawn() -> None:
     assert plan.arrival == (3, 1) and plan.exits == ((5, 3),)
     assert plan.extra["entry"] == (1, 0) and plan.extra["exit"] == (2, 1)
     assert plan.extra["path"] == "ES" and plan.extra["stamped"] == []
-    assert plan.generator == "maze" and checks.problems(plan) == []
+    assert plan.generator == "maze" and layout_checks.problems(plan) == []
     assert hexmaze.plan_to_hex(plan) == SMALL
 
 
@@ -71,7 +71,7 @@ def test_round_trip(width: int, height: int, params: dict[str, ParamValue]) -> N
         for key in ("entry", "exit", "path", "stamped"):
             assert back.extra[key] == plan.extra[key]
         assert (back.extra["cells"] == plan.extra["cells"]).all()
-        assert checks.problems(back) == []
+        assert layout_checks.problems(back) == []
 
 
 def test_without_a_size_the_floor_is_the_odd_size_the_cells_fill() -> None:
@@ -90,7 +90,7 @@ def test_stamped_cells_are_solid_wall() -> None:
     plan = hexmaze.plan_from_hex("953\nEFE\n\n1,0\n0,1\nWS\n")
     assert plan.extra["stamped"] == [(1, 1)]
     assert (plan.tiles[2:5, 2:5] == tiles.WALL).all()
-    assert checks.problems(plan) == []
+    assert layout_checks.problems(plan) == []
 
 
 BAD = [
@@ -161,7 +161,7 @@ def test_largest_allowed_maze_is_read() -> None:
     cells[0, 0] = compass.NORTH | compass.WEST
     text = "\n".join("".join(f"{v:X}" for v in row) for row in cells)
     plan = hexmaze.plan_from_hex(text + "\n\n5,0\n0,1\n" + "W" * 5 + "S\n")
-    assert plan.tiles.shape == (2001, 2001) and checks.problems(plan) == []
+    assert plan.tiles.shape == (2001, 2001) and layout_checks.problems(plan) == []
     assert len(plan.extra["stamped"]) == 999 * 1000 - 1
 
 
@@ -189,4 +189,4 @@ def test_any_edit_is_refused_cleanly_or_reads_as_a_sound_floor(
     except ValueError as problem:
         assert str(problem).startswith("line ")
         return
-    assert checks.problems(plan) == []
+    assert layout_checks.problems(plan) == []

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from game import morgue
+from game.morgue import Score, load_scores, record_score, write_morgue
 from game.userfiles import data_dir
-from game.world import morgue
 from game.world.dungeon import new_game
 from game.world.kinds import Outcome
 from game.world.model import FloorRecipe, Game
-from game.world.morgue import Score, load_scores, record_score, write_morgue
 
 RECIPES = (FloorRecipe(1, "cave", 50, 36), FloorRecipe(2, "maze", 41, 31))
 

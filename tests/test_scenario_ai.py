@@ -11,7 +11,7 @@ import tcod.path
 from scenario import Scene, ScriptedRng, messages, monster, scenario
 
 from game.ai import monsters
-from game.dressing.model import Role
+from game.content.bestiary import Role
 from game.rules import combat
 from game.rules.actions import Attack, Move, OpenDoor, Wait
 from game.world.model import Actor

@@ -8,7 +8,7 @@ from numpy.typing import NDArray
 from scenario import Scene, ScriptedRng, door, give, messages, monster, scenario
 
 from game import tiles
-from game.rules import combat, items
+from game.rules import combat, gear, items
 from game.rules.actions import (
     Drop,
     Equip,
@@ -20,7 +20,6 @@ from game.rules.actions import (
     Use,
     Wait,
 )
-from game.world import gear
 from game.world.model import Item
 
 ROOM = """

@@ -13,10 +13,11 @@ from tcod.event import KeySym, Modifier
 from ui_world import key
 
 from game import generators, tiles
+from game.content import themes as themefile
 from game.export.pngfile import encode_png
 from game.floorplan import FloorPlan, TeleporterPair
 from game.pathing import walk_distance
-from game.ui import lab as labwork
+from game.ui import labwork
 from game.ui.draw import cells
 from game.ui.screens import lab as labscreen
 from game.ui.screens.lab import LabScreen
@@ -27,7 +28,7 @@ from game.ui.session import Session
 from game.ui.state import Pop, Push, Reset, draw_stack
 
 
-def small_lab(themes_path: Path = labwork.THEMES_PATH) -> LabScreen:
+def small_lab(themes_path: Path = themefile.THEMES_PATH) -> LabScreen:
     """A lab on a small bsp floor (made at once, on this thread)."""
     lab = LabScreen(Session(seed_text="lab-test"), themes_path)
     assert lab.floor is not None and not lab.busy
@@ -250,25 +251,25 @@ def test_escape_goes_back() -> None:
 
 def test_bad_theme_file_falls_back(tmp_path: Path) -> None:
     bad = tmp_path / "themes.toml"
-    colours = "".join(f'{name} = "#102030"\n' for name in labwork.THEME_COLOURS)
+    colours = "".join(f'{name} = "#102030"\n' for name in themefile.THEME_COLOURS)
     bad.write_text("[themes.ugly]\n" + colours.replace('wall = "#102030"', 'wall = "red"'))
     lab = small_lab(themes_path=bad)
-    assert lab.themes == (labwork.DEFAULT_THEME,)
+    assert lab.themes == (themefile.DEFAULT_THEME,)
     assert "'ugly'" in lab.notice[0] and str(bad) in lab.notice[0] and "wall" in lab.notice[0]
     shown = " ".join(line.strip() for line in drawn(lab)[0].splitlines())
     assert "themes.toml" in shown and "'ugly'" in shown  # the notice is two lines at most
     bad.write_text("[themes.fine]\n" + colours)
-    assert labwork.load_themes(bad)[0][0].wall == (16, 32, 48)
+    assert themefile.load_themes(bad)[0][0].wall == (16, 32, 48)
     bad.write_text("[themes.extra]\n" + colours + 'glow = "#ffffff"\n')
-    assert "unknown key 'glow'" in labwork.load_themes(bad)[1]
-    themes, problem = labwork.load_themes(tmp_path / "missing.toml")
-    assert themes == (labwork.DEFAULT_THEME,) and "missing.toml" in problem
+    assert "unknown key 'glow'" in themefile.load_themes(bad)[1]
+    themes, problem = themefile.load_themes(tmp_path / "missing.toml")
+    assert themes == (themefile.DEFAULT_THEME,) and "missing.toml" in problem
     bad.write_text("[themes")
-    assert "not valid TOML" in labwork.load_themes(bad)[1]
+    assert "not valid TOML" in themefile.load_themes(bad)[1]
 
 
 def test_the_shipped_themes_load() -> None:
-    themes, problem = labwork.load_themes()
+    themes, problem = themefile.load_themes()
     assert problem == "" and len(themes) >= 4
     assert len({t.name for t in themes}) == len(themes)
 

@@ -12,6 +12,7 @@ from tcod.event import KeySym, Modifier
 from ui_world import click, hand_game, key, motion
 
 from game import generators
+from game.morgue import Score, save_scores
 from game.runargs import daily_seed
 from game.runcode import RunCode, encode
 from game.runplan import DEFAULT_SIZES, parse_plan, recipes
@@ -32,7 +33,6 @@ from game.version import RULES_VERSION
 from game.world.dungeon import game_from_code, new_game
 from game.world.kinds import Outcome
 from game.world.model import FloorRecipe, Game
-from game.world.morgue import Score, save_scores
 from game.world.serial import state_hash
 
 SMALL = (FloorRecipe(1, "bsp", 40, 30), FloorRecipe(2, "cave", 40, 30),

@@ -15,7 +15,7 @@ from game.ui.draw import cells
 from game.ui.screens.character import CharacterScreen
 from game.ui.screens.direction import DoorPrompt
 from game.ui.screens.end import EndScreen
-from game.ui.screens.floormap import FloorMapScreen, reduce_blocks, scale_for
+from game.ui.screens.floormap import FloorMapScreen
 from game.ui.screens.gamemenu import GameMenu
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.history import HistoryScreen
@@ -27,6 +27,7 @@ from game.ui.screens.newgame import NewGameScreen
 from game.ui.screens.play import PlayState
 from game.ui.screens.scores import ScoresScreen
 from game.ui.session import Session, plan_rows
+from game.ui.shrink import reduce_blocks, scale_for
 from game.ui.state import (
     BaseState,
     Pop,
@@ -435,9 +436,9 @@ def test_help_wraps_long_meanings_instead_of_cutting_them(columns: int) -> None:
 
 
 def test_help_names_every_map_symbol_and_no_monster_looks_like_an_item() -> None:
-    from game.dressing.bestiary import default_bestiary
+    from game.content.bestiary import default_bestiary
+    from game.content.items import item_kinds
     from game.ui.screens.help import symbols
-    from game.world.gear import item_kinds
 
     shown = {glyph for glyph, _ in symbols()}
     tile_glyphs = {chr(int(g)) for g in tiles.TILES["glyph"]} - {"^"}  # teleporters draw as Ω

@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 
 from game import pathing, tiles
 from game.bot import paths
+from game.content.items import kind_of
 from game.floorplan import Point
 from game.rules import combat, doors
 from game.rules.actions import (
@@ -42,7 +43,7 @@ from game.rules.actions import (
 from game.rules.items import pack_full
 from game.rules.stairs import GOES
 from game.turns import player_act
-from game.world import fov, gear
+from game.world import fov
 from game.world.kinds import Mode, StairsWay
 from game.world.model import NORMAL_SPEED, Actor, Floor, Game, Item
 
@@ -391,7 +392,7 @@ def _stuck(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     blocked = sorted(blocked_doors(game, memory))
     knocks = _carried(game, "scroll_knock")
     if knocks:
-        reach = gear.kind_of("scroll_knock").range
+        reach = kind_of("scroll_knock").range
         for x, y in blocked:
             if floor.visible[y, x] and _reach((x, y), player.pos) <= reach:
                 yield "knock", Use(knocks[0].id, (x, y))
@@ -604,7 +605,7 @@ def _visible_monsters(game: Game) -> list[Actor]:
 
 
 def _in_range(game: Game, foes: list[Actor], scroll: str) -> bool:
-    reach = gear.kind_of(scroll).range
+    reach = kind_of(scroll).range
     return any(_reach(m.pos, game.player.pos) <= reach for m in foes)
 
 
@@ -628,7 +629,7 @@ def dice_mean(dice: str) -> float:
 
 def gear_score(key: str) -> float:
     """How good a weapon (mean damage plus to-hit) or armour (its AC) is."""
-    kind = gear.kind_of(key)
+    kind = kind_of(key)
     if kind.kind == "weapon":
         return dice_mean(kind.damage) + kind.attack
     return float(kind.ac)
@@ -646,7 +647,7 @@ def better_gear(game: Game) -> list[Item]:
     """Carried items that beat what is worn in their slot (the best one per slot)."""
     best: dict[str, Item] = {}
     for item in game.hero.inventory:
-        slot = gear.kind_of(item.kind).slot
+        slot = kind_of(item.kind).slot
         if not slot:
             continue
         current = best.get(slot)
@@ -663,13 +664,13 @@ def junk(game: Game) -> list[Item]:
     worn = set(game.hero.equipment.values())
     return [item for item in game.hero.inventory if item.id not in worn and (
         (item.kind == "key" and item.key_for not in game.floor.doors)
-        or (gear.kind_of(item.kind).slot
-            and gear_score(item.kind) <= _worn_score(game, gear.kind_of(item.kind).slot)))]
+        or (kind_of(item.kind).slot
+            and gear_score(item.kind) <= _worn_score(game, kind_of(item.kind).slot)))]
 
 
 def wanted(game: Game, item: Item) -> bool:
     """Worth carrying: the relic, gold, anything usable, gear better than what the hero has."""
-    kind = gear.kind_of(item.kind)
+    kind = kind_of(item.kind)
     if kind.kind in ("relic", "gold"):
         return True
     if pack_full(game, item):
@@ -679,7 +680,7 @@ def wanted(game: Game, item: Item) -> bool:
     if not kind.slot:
         return True
     owned = [gear_score(i.kind) for i in game.hero.inventory
-             if gear.kind_of(i.kind).slot == kind.slot]
+             if kind_of(i.kind).slot == kind.slot]
     return gear_score(item.kind) > max([_worn_score(game, kind.slot), *owned])
 
 

@@ -23,6 +23,9 @@ MAX_TURNS = 10_000_000
 MAX_RUNS = 100_000
 MAX_AUTOSAVE = 100_000
 SNAPSHOT_VIEWS = ("map", "first-person")
+SNAPSHOT_STYLES = ("blocks", "labyrinth")
+"""The first-person view's styles (game.ui.options.VIEW_STYLES; no ui module loads before a
+command needs one)."""
 FORMATS = ("ascii", "json", "hex", "png", "text")
 COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
@@ -95,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("--turns", type=whole_number(0, MAX_TURNS), default=0,
                       help="turns the autoplay bot plays first (default 0)")
     snap.add_argument("--view", choices=SNAPSHOT_VIEWS, default="map")
+    snap.add_argument("--style", choices=SNAPSHOT_STYLES, default="blocks",
+                      help="how the first-person view is drawn (default: blocks)")
     snap.add_argument("--out", type=Path, required=True, metavar="FILE.png")
 
     replay = sub.add_parser("replay", help="play back a replay file (--verify: no window)")

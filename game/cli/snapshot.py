@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
         from game.ui import firstperson
 
         facing = firstperson.initial_facing(game.floor, game.player.pos)
-        image = firstperson.firstperson_png(game, facing)
+        image = firstperson.firstperson_png(game, facing, style=args.style)
     write_output(args.out, image)
     print(f"wrote {args.out}: depth {game.depth}, turn {game.turn}")
     return 0

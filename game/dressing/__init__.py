@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from game.content.bestiary import Bestiary, default_bestiary
 from game.dressing.areas import Space, build_areas
-from game.dressing.bestiary import Bestiary, default_bestiary
 from game.dressing.contents import door_traps, dress_contents, place_room_traps, place_treasure
 from game.dressing.doors import dress_doors
 from game.dressing.encounters import PARTY, RULESETS, dress_encounters

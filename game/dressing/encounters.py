@@ -21,8 +21,8 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from game.content.bestiary import Bestiary, MonsterKind
 from game.dressing.areas import AreaMap, Space, Spots, spot
-from game.dressing.bestiary import Bestiary, MonsterKind
 from game.dressing.model import Area, Contents, Encounter, Monster, Trap
 from game.dressing.traps import DEN_TRAPS, make_trap
 from game.floorplan import Point

@@ -7,14 +7,9 @@ dressing only names things at its positions, so exports and the game read both s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
+from game.content.bestiary import Role
 from game.floorplan import Point
-
-Role = Literal[
-    "controller", "leader", "minion", "soldier", "brute", "artillery", "skirmisher", "solo",
-]
-"""A monster's 4e-style role: the encounter templates ask for it and the AI acts by it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,8 @@ from numpy.typing import NDArray
 from scipy import ndimage
 
 from game import tiles
+from game.content.bestiary import Bestiary, default_bestiary
 from game.dressing.areas import AreaMap, build_areas
-from game.dressing.bestiary import Bestiary, default_bestiary
 from game.dressing.model import (
     Area,
     DoorDressing,

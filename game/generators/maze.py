@@ -4,11 +4,13 @@ Cells sit at odd tile coordinates: cell (cx, cy) is tile (2cx+1, 2cy+1), so a Wx
 ((W-1)//2)x((H-1)//2) cells; the tile between two neighbouring cells is floor when the wall between
 them is open. With an even width or height the extra last column or row stays wall.
 
-Wall bits, per cell, as in Labyrinth and A-Maze-ing's hex file: 1 north, 2 east, 4 south, 8 west;
-a set bit is a closed wall, so a fully closed (stamped) cell is 15 (hex F). The bits run clockwise,
-so a first-person view can turn a cell the way Labyrinth does. Turning left maps 1->2, 2->4, 4->8,
-8->1, i.e. ``((b << 1) | (b >> 3)) & 15`` (the article's numbers; it calls this a cyclic right
-shift, writing bits least significant first). Turning right is ``((b >> 1) | (b << 3)) & 15``.
+Wall bits, per cell, as in A-Maze-ing's hex file: 1 north, 2 east, 4 south, 8 west; a set bit is a
+closed wall, so a fully closed (stamped) cell is 15 (hex F). Labyrinth's figure numbers the same
+walls one place round: 1 west, 2 north (top), 4 east, 8 south (bottom). Both run clockwise, so a
+first-person view turns a cell with the same arithmetic in either: turning left maps 1->2, 2->4,
+4->8, 8->1, i.e. ``((b << 1) | (b >> 3)) & 15`` (the article's "2 becomes 4, 3 becomes 6, 8
+becomes 1"; it calls this a cyclic right shift, writing bits least significant first). Turning
+right is ``((b >> 1) | (b << 3)) & 15``.
 
 The carving is iterative (no recursion limit): a stack of cells, and at each step the first
 unvisited neighbour in one of the 24 orders of the four directions, picked at random. That is a

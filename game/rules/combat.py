@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from game.rules import progress
+from game.rules import gear, progress
 from game.rules.noise import make_noise
-from game.world import gear
 from game.world.kinds import MessageKind, Mode, Outcome
 from game.world.model import PLAYER_ID, Actor, Game
 

@@ -6,10 +6,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
+from game.content.items import ItemKind, kind_of
 from game.floorplan import Point
+from game.rules import gear
 from game.rules.actions import Impossible, Result, Success
 from game.rules.progress import MAX_GOLD
-from game.world import dungeon, gear
+from game.world import dungeon
 from game.world.kinds import MessageKind, Mode
 from game.world.model import Game, Item
 
@@ -52,7 +54,7 @@ def pick_up(game: Game) -> Result:
     item.x = item.y = -1
     if item.kind != "relic":
         game.hero.inventory.append(item)
-        game.log(f"You pick up the {gear.kind_of(item.kind).name}.")
+        game.log(f"You pick up the {kind_of(item.kind).name}.")
     return Success()
 
 
@@ -67,7 +69,7 @@ def drop(game: Game, item_id: int) -> Result:
     hero.inventory.remove(item)
     item.x, item.y = game.player.pos
     game.floor.items.append(item)
-    game.log(f"You drop the {gear.kind_of(item.kind).name}.")
+    game.log(f"You drop the {kind_of(item.kind).name}.")
     return Success()
 
 
@@ -75,7 +77,7 @@ def equip(game: Game, item_id: int) -> Result:
     item = carried(game, item_id)
     if item is None:
         return Impossible("You do not have that.")
-    kind = gear.kind_of(item.kind)
+    kind = kind_of(item.kind)
     if not kind.slot:
         return Impossible(f"You cannot wear the {kind.name}.")
     hero = game.hero
@@ -92,7 +94,7 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
     item = carried(game, item_id)
     if item is None:
         return Impossible("You do not have that.")
-    kind = gear.kind_of(item.kind)
+    kind = kind_of(item.kind)
     if kind.slot:
         return equip(game, item_id)
     if kind.kind not in ("potion", "scroll"):
@@ -108,7 +110,7 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
     return Success()
 
 
-def _effect(game: Game, kind: gear.ItemKind, target: Point | None) -> str:
+def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
     """Apply an item's effect; returns a reason (and changes nothing) when it cannot work."""
     player, floor = game.player, game.floor
     if kind.key == "potion_healing":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game import tiles
+from game.content.items import kind_of
 from game.rules.actions import Alternative, Attack, Impossible, OpenDoor, Result, Success
 from game.rules.progress import MAX_GOLD
 from game.world.kinds import MessageKind
@@ -77,8 +78,6 @@ def arrive(game: Game, actor: Actor) -> None:
         game.log(f"You pick up {item.amount} gold.", MessageKind.GOLD)
     names = [i.kind for i in floor.items_at(*actor.pos)]
     if names:
-        from game.world.gear import kind_of
-
         listed = ", ".join(kind_of(n).name for n in names)
         game.log(f"You see here: {listed}.")
     stair = floor.stairs.get(actor.pos)

@@ -19,10 +19,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import generators, tiles
-from game.dressing.bestiary import ROLES
+from game.content.bestiary import ROLES
+from game.content.items import item_kinds
 from game.rules.progress import MAX_GOLD, MAX_LEVEL, MAX_STAT, MAX_XP
 from game.save.format import SaveError
-from game.world import gear
 from game.world.kinds import Mode, Outcome
 
 MAX_SIDE = 1000
@@ -251,7 +251,7 @@ HERO_FIELDS = {
 def item_schema() -> Record:
     """Items name their kind in the items table: an unknown one would fail every lookup."""
     return Record({
-        "id": IDENT, "kind": OneOf(tuple(sorted(gear.item_kinds()))), "x": COORD, "y": COORD,
+        "id": IDENT, "kind": OneOf(tuple(sorted(item_kinds()))), "x": COORD, "y": COORD,
         "amount": Whole(0, BIG), "key_for": Maybe(POINT),
     })
 

@@ -20,7 +20,11 @@ from game import assets
 from game.replay import Recording
 from game.ui import intents, keyfile, options, saves
 from game.ui.draw import clip
+from game.ui.screens.help import IntroScreen
 from game.ui.screens.menu import MainMenu
+from game.ui.screens.options import OptionsScreen
+from game.ui.screens.play import PlayState
+from game.ui.screens.replay import ReplayState
 from game.ui.screenshot import save_screenshot
 from game.ui.session import Session
 from game.ui.state import TICKS_PER_SECOND, Push, State, Transition, apply, draw_stack
@@ -44,8 +48,6 @@ class App:
     def first_state(self) -> State:
         """The main menu, or play when the session already holds a run (started with a code)."""
         if self.session.game is not None:
-            from game.ui.screens.play import PlayState
-
             return PlayState(self.session)
         return MainMenu(self.session)
 
@@ -70,8 +72,6 @@ class App:
 
     def global_key(self, event: tcod.event.KeyDown) -> bool:
         """Keys that work on every screen: F12 (screenshot), F2 (options). True if handled."""
-        from game.ui.screens.options import OptionsScreen
-
         intent = intents.intent_for(event)
         if isinstance(intent, intents.TakeScreenshot):
             self.toast = save_screenshot(self.draw())
@@ -85,8 +85,6 @@ class App:
     def start_up(self) -> None:
         """Load the key bindings and options (a bad file is said once, on the bottom row) and
         show the introduction on the first run."""
-        from game.ui.screens.help import IntroScreen
-
         problems = [keyfile.install(), options.take_problem()]
         chosen = options.current()
         saves.set_autosave_every(chosen.autosave_every)
@@ -98,8 +96,6 @@ class App:
 
     def save_on_close(self) -> None:
         """Closing the window saves the run in play (a replay being watched is not one)."""
-        from game.ui.screens.play import PlayState
-
         for state in self.stack:
             if isinstance(state, PlayState):
                 saves.save_on_close(state.game)
@@ -130,8 +126,6 @@ def run(columns: int = 80, rows: int = 50, session: Session | None = None) -> in
 def run_replay(recording: Recording, columns: int = 80, rows: int = 50) -> int:
     """Watch a replay in the window. A code that cannot be played raises (RunCodeError or
     PlanError) before the window opens."""
-    from game.ui.screens.replay import ReplayState
-
     session = Session(columns=columns, rows=rows)
     return window(App(session, ReplayState(session, recording)))
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from game import tiles
+from game.content.items import kind_of
 from game.rules.doors import describe as describe_door
-from game.world import gear
 from game.world.model import Actor, Floor, Game, Item
 
 
 def item_name(item: Item) -> str:
-    kind = gear.kind_of(item.kind)
+    kind = kind_of(item.kind)
     if kind.kind == "gold":
         return f"{item.amount} gold"
     return kind.name

@@ -90,6 +90,11 @@ class ToggleView:
 
 
 @dataclass(frozen=True, slots=True)
+class ToggleStyle:
+    """Switch the first-person view between textured blocks and Labyrinth's lines."""
+
+
+@dataclass(frozen=True, slots=True)
 class AutoExplore:
     pass
 
@@ -124,7 +129,7 @@ class Scroll:
 Intent = (
     Direction | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand | SearchArea
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
-    | ToggleView | AutoExplore | TakeScreenshot | ShowOptions
+    | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions
 )
 
 NONE: Final = Modifier.NONE
@@ -177,6 +182,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.X, NONE): LookAround(),
         (KeySym.M, NONE): ShowMap(),
         (KeySym.TAB, NONE): ToggleView(),
+        (KeySym.W, NONE): ToggleStyle(),
         (KeySym.V, NONE): ShowHistory(),
         **_symbol(KeySym.QUESTION, ShowHelp(), KeySym.SLASH),
         **_symbol(KeySym.AT, ShowCharacter(), KeySym.N2),
@@ -307,6 +313,7 @@ _PLAIN: Final[dict[type, str]] = {
     LookAround: "look around (move the cursor, Esc to stop)",
     ShowMap: "floor map",
     ToggleView: "map / first-person view (up/down: walk, left/right: turn)",
+    ToggleStyle: "first-person style: textured blocks / Labyrinth's lines",
     ShowHistory: "message history (/ searches it)",
     AutoExplore: "explore (stops when something appears)",
     TakeScreenshot: "save a screenshot (PNG)",
@@ -316,6 +323,14 @@ _PLAIN: Final[dict[type, str]] = {
     Back: "menu (save and quit) / close a screen",
     Confirm: "confirm / choose",
 }
+
+
+def first_key(intent: Intent) -> str:
+    """The label of the first key bound to `intent` ("" when none is), for on-screen hints."""
+    for (sym, mod), bound in KEYS.items():
+        if bound == intent:
+            return key_label(sym, mod)
+    return ""
 
 
 def help_lines() -> list[tuple[str, str]]:

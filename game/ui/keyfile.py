@@ -33,6 +33,7 @@ NAMES: Final[dict[str, Intent]] = {
     "equip": intents.OpenInventory("equip"), "open_door": intents.DoorCommand("open"),
     "close_door": intents.DoorCommand("close"), "search": intents.SearchArea(),
     "look": intents.LookAround(), "map": intents.ShowMap(), "view": intents.ToggleView(),
+    "view_style": intents.ToggleStyle(),
     "history": intents.ShowHistory(), "help": intents.ShowHelp(),
     "character": intents.ShowCharacter(), "explore": intents.AutoExplore(),
     "screenshot": intents.TakeScreenshot(), "options": intents.ShowOptions(),

@@ -1,6 +1,6 @@
 """Player preferences in the user's config directory: options.toml (window scale, fullscreen,
-colour theme, autosave interval, whether the introduction was shown) and keys.toml (bindings,
-game.ui.keyfile).
+colour theme, first-person style, autosave interval, whether the introduction was shown) and
+keys.toml (bindings, game.ui.keyfile).
 
 A missing file means the defaults; a file that cannot be read or holds bad values gives a clear
 message (shown once in the interface) and the defaults too. Nothing here touches the game.
@@ -22,6 +22,8 @@ OPTIONS_FILE: Final = "options.toml"
 MAX_OPTIONS_BYTES: Final = 64 * 1024
 THEMES: Final = ("classic", "high contrast", "amber")
 """Colour themes: a filter over the finished console (classic leaves it alone)."""
+VIEW_STYLES: Final = ("blocks", "labyrinth")
+"""How the first-person view is drawn: textured blocks, or Labyrinth's lines on black."""
 SCALES: Final = (1, 2, 3, 4)
 AUTOSAVE_CHOICES: Final = (25, 50, 100, 200, 500)
 
@@ -32,6 +34,8 @@ class Options:
     """Whole-number tile scale of the window (the "font size")."""
     fullscreen: bool = False
     theme: str = "classic"
+    view_style: str = "blocks"
+    """The first-person view's style (VIEW_STYLES)."""
     autosave_every: int = AUTOSAVE_TURNS
     """Turns between autosaves (floor changes always save)."""
     intro_seen: bool = False
@@ -43,6 +47,8 @@ def _check(options: Options) -> str:
         return f"scale must be one of {', '.join(map(str, SCALES))}"
     if options.theme not in THEMES:
         return f"theme must be one of {', '.join(THEMES)}"
+    if options.view_style not in VIEW_STYLES:
+        return f"view_style must be one of {', '.join(VIEW_STYLES)}"
     if not 1 <= options.autosave_every <= 10_000:
         return "autosave_every must be between 1 and 10000"
     return ""

@@ -14,6 +14,7 @@ import tcod.console
 from numpy.typing import NDArray
 
 from game import assets, tiles
+from game.content.items import kind_of
 from game.export.pngfile import encode_png
 from game.floorplan import Point
 from game.rules.progress import xp_for_level
@@ -21,7 +22,6 @@ from game.ui import camera
 from game.ui.camera import Camera
 from game.ui.describe import describe_at
 from game.ui.draw import MESSAGE_COLOURS, TEXT, bar, cells, clip, wrap
-from game.world import gear
 from game.world.model import Floor, Game
 
 PANEL_HEIGHT: Final = 8
@@ -105,7 +105,7 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
                  bool(floor.visible[pos[1], pos[0]]))
     for item in floor.items:
         if floor.explored[item.y, item.x]:
-            kind = gear.kind_of(item.kind)
+            kind = kind_of(item.kind)
             _put(grid, cam, item.pos, kind.glyph, kind.color, bool(floor.visible[item.y, item.x]))
     for monster in floor.monsters:
         if monster.alive and floor.visible[monster.y, monster.x]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from game.morgue import record_score, write_morgue
 from game.save import crash
 from game.save.format import SaveError
 from game.save.store import AUTOSAVE_TURNS, SaveSlot
 from game.userfiles import data_dir
 from game.world.model import Game
-from game.world.morgue import record_score, write_morgue
 
 
 class _Settings:

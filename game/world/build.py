@@ -13,11 +13,11 @@ from collections.abc import Iterator
 import numpy as np
 
 from game import generators, tiles
+from game.content.bestiary import MonsterKind, default_bestiary
+from game.content.items import item_kinds
 from game.dressing import Dressing, dress_floor
-from game.dressing.bestiary import MonsterKind, default_bestiary
 from game.floorplan import FloorPlan, Point
 from game.seeds import Rng, floor_seed
-from game.world import gear
 from game.world.kinds import Mode
 from game.world.model import (
     NORMAL_SPEED,
@@ -155,7 +155,7 @@ def _items(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> 
         floor.items.append(Item(next(ids), "key", key.x, key.y, key_for=key.door))
     if dressing.relic is not None:
         floor.items.append(Item(next(ids), "relic", *dressing.relic))
-    kinds = [k for k in sorted(gear.item_kinds().values(), key=lambda k: k.key)
+    kinds = [k for k in sorted(item_kinds().values(), key=lambda k: k.key)
              if k.weight > 0 and k.depth[0] <= floor.depth <= k.depth[1]]
     if not kinds:
         return

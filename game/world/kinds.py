@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from game.dressing.model import Role
+from game.content.bestiary import Role
 
 
 class MessageKind(StrEnum):

@@ -2,7 +2,8 @@
 Today, 1980) drew its maze, deeper and in colour.
 
 Every tile is a cell; a wall tile or a closed door is a closed cell. Labyrinth keeps each cell's
-walls as bits (1 north, 2 east, 4 south, 8 west: game.compass), rotates a cell until it
+walls as bits (its figure: 1 west, 2 north, 4 east, 8 south; Delve's cells use A-Maze-ing's 1
+north, 2 east, 4 south, 8 west, which turn alike: game.compass), rotates a cell until it
 faces the way the player does, then reads left, right and ahead at each depth (`walk`). The
 picture generalises that walk to a grid of cells in front of the player (`grid`): `depth` rows
 ahead, `lateral` columns either side, each either unseen (outside the field of view: never
@@ -15,8 +16,9 @@ quadrant glyphs the CP437 tileset lacks). What depends only on the console size 
 A frame (`picture`) gathers floor colours by cell kind and paints the faces of the cells it sees
 far to near from textures (`textures`) cached with the light (`lighting`) already in them; no
 Python loop runs over pixels. Monsters, items and teleporters stand in their cells as billboards
-(`sprites`). The screen (`screen`) adds a compass, a north-up minimap (`minimap`) and the panel;
-`snapshot` draws it to PNG. Facing and turning are in `facing`.
+(`sprites`). The other style, `labyrinth` (`lines`), draws the same view as the original did:
+lines on black. The screen (`screen`) adds a compass, a north-up minimap (`minimap`), a footer
+of keys and the panel; `snapshot` draws it to PNG. Facing and turning are in `facing`.
 """
 
 from __future__ import annotations
@@ -33,9 +35,15 @@ from game.ui.firstperson.facing import (
     turn_right,
 )
 from game.ui.firstperson.grid import DOOR, FRAME, MATERIALS, OPEN, UNSEEN, view_grid
+from game.ui.firstperson.lines import LINE, line_grid, line_pixels, line_projection
 from game.ui.firstperson.minimap import ARROWS
 from game.ui.firstperson.picture import view_pixels
-from game.ui.firstperson.screen import firstperson_frame, render_firstperson, view_height
+from game.ui.firstperson.screen import (
+    firstperson_frame,
+    keys_hint,
+    render_firstperson,
+    view_height,
+)
 from game.ui.firstperson.snapshot import firstperson_image, firstperson_png
 from game.ui.firstperson.walk import (
     Slice,
@@ -51,6 +59,7 @@ __all__ = [
     "DOOR",
     "FACINGS",
     "FRAME",
+    "LINE",
     "MATERIALS",
     "OPEN",
     "STEP",
@@ -65,6 +74,10 @@ __all__ = [
     "firstperson_image",
     "firstperson_png",
     "initial_facing",
+    "keys_hint",
+    "line_grid",
+    "line_pixels",
+    "line_projection",
     "relative_bits",
     "render_firstperson",
     "rotate_left",

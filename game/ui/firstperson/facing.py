@@ -1,4 +1,6 @@
-"""Facing and turning, with Labyrinth's wall bits (1 north, 2 east, 4 south, 8 west).
+"""Facing and turning, with the maze's wall bits (1 north, 2 east, 4 south, 8 west: A-Maze-ing's
+order; Labyrinth's figure starts one place earlier, 1 west, 2 north, 4 east, 8 south, and turns
+with the same arithmetic: game.compass).
 
 Facing is a direction bit (NORTH, EAST, SOUTH, WEST). Turning left rotates a cell's wall bits as
 Labyrinth does (`rotate_left`: 2->4, 3->6, 8->1) while the facing itself goes N->W->S->E, which

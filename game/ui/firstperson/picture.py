@@ -33,7 +33,7 @@ def view_pixels(game: Game, facing: int, columns: int, rows: int) -> NDArray[np.
 def _paint_cells(pixels: NDArray[np.uint8], lay: Layout, kinds: NDArray[np.uint8],
                  closed: NDArray[np.bool_], sprites: list[Sprite]) -> None:
     """Faces of the seen cells far to near, each depth's sprites after its faces."""
-    shown_front, shown_side = _shown_faces(kinds, closed)
+    shown_front, shown_side = shown_faces(kinds, closed)
     wanted = (shown_front | shown_side).ravel()
     todo = lay.order[wanted[lay.order]]
     depth_of = todo // lay.span
@@ -50,7 +50,7 @@ def _paint_cells(pixels: NDArray[np.uint8], lay: Layout, kinds: NDArray[np.uint8
                 paint_sprite(pixels, lay, sprite)
 
 
-def _shown_faces(kinds: NDArray[np.uint8],
+def shown_faces(kinds: NDArray[np.uint8],
                  closed: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
     """Which seen faced cells show their front face (the cell before it is open) and their side
     face (the next cell toward the middle is open)."""

@@ -11,10 +11,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import assets
+from game.content.items import kind_of
 from game.ui.firstperson.facing import STEP, turn_right
 from game.ui.firstperson.lighting import light
 from game.ui.firstperson.projection import NEAR, Z_CLIP, Floats, Projection, pixel_range
-from game.world import gear
 from game.world.model import Game
 
 Box = tuple[NDArray[np.intp], NDArray[np.intp], Floats, Floats]
@@ -65,7 +65,7 @@ def sprites_in_view(game: Game, facing: int, view: Projection) -> list[Sprite]:
     for item in floor.items:
         spot = place(item.x, item.y)
         if spot is not None:
-            kind = gear.kind_of(item.kind)
+            kind = kind_of(item.kind)
             found.append(Sprite(*spot, ord(kind.glyph), kind.color, ITEM_HEIGHT))
     for monster in floor.monsters:
         spot = place(monster.x, monster.y)

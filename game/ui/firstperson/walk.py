@@ -24,7 +24,8 @@ def blocks(floor: Floor, x: int, y: int) -> bool:
 
 
 def closed_bits(floor: Floor, x: int, y: int) -> int:
-    """The cell's walls as Labyrinth stores them: 1 north, 2 east, 4 south, 8 west."""
+    """The cell's walls as bits, 1 north, 2 east, 4 south, 8 west (the maze generator's; turned
+    as Labyrinth turns its cells)."""
     return sum(bit for bit in FACINGS if blocks(floor, x + STEP[bit][0], y + STEP[bit][1]))
 
 

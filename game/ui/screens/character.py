@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from game.content.items import kind_of
+from game.rules import gear
 from game.rules.combat import armour_class, attack_bonus
 from game.rules.progress import xp_for_level
 from game.ui import intents
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
-from game.ui.screens.text import Line, TextScreen
-from game.world import gear
+from game.ui.widgets.text import Line, TextScreen
 from game.world.model import Game
 
 
@@ -15,7 +16,7 @@ def sheet(game: Game, width: int = 76) -> list[Line]:
     hero, player = game.hero, game.player
     by_id = {item.id: item for item in hero.inventory}
     worn = [
-        f"  {slot}: {gear.kind_of(by_id[item_id].kind).name}"
+        f"  {slot}: {kind_of(by_id[item_id].kind).name}"
         for slot, item_id in sorted(hero.equipment.items()) if item_id in by_id
     ]
     dice = gear.weapon_dice(hero) or player.damage

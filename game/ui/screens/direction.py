@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import tcod.console
 
 from game import tiles
@@ -11,10 +9,8 @@ from game.floorplan import Point
 from game.rules.actions import CloseDoor, OpenDoor
 from game.ui import intents
 from game.ui.draw import MUTED, TEXT, centred_box
+from game.ui.routes import Play
 from game.ui.state import BaseState, Pop, Transition
-
-if TYPE_CHECKING:
-    from game.ui.screens.play import PlayState
 
 
 class DoorPrompt(BaseState):
@@ -22,7 +18,7 @@ class DoorPrompt(BaseState):
 
     overlay = True
 
-    def __init__(self, play: PlayState, verb: str) -> None:
+    def __init__(self, play: Play, verb: str) -> None:
         self.play = play
         self.verb = verb
 

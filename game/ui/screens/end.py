@@ -5,10 +5,8 @@ from __future__ import annotations
 import tcod.console
 import tcod.event
 
-from game.ui import clipboard, intents, saves
+from game.ui import clipboard, intents, routes, saves
 from game.ui.draw import MUTED, TEXT, TITLE, box, clip, wrap
-from game.ui.screens.floormap import FloorMapScreen
-from game.ui.screens.history import HistoryScreen
 from game.ui.session import Session
 from game.ui.state import BaseState, Push, Reset, Transition
 from game.world.model import Game
@@ -55,14 +53,12 @@ class EndScreen(BaseState):
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         match intent:
             case intents.Back() | intents.Confirm():
-                from game.ui.screens.menu import MainMenu
-
                 self.session.game = None
-                return Reset(MainMenu(self.session))
+                return Reset(routes.to().main_menu(self.session))
             case intents.ShowHistory():
-                return Push(HistoryScreen(self.game))
+                return Push(routes.to().history(self.game))
             case intents.ShowMap():
-                return Push(FloorMapScreen(self.game))
+                return Push(routes.to().floor_map(self.game))
         return None
 
     def on_draw(self, console: tcod.console.Console) -> None:

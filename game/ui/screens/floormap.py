@@ -1,8 +1,6 @@
 """The floor map: the whole explored floor scaled to fit the screen, with teleporter pairs lettered.
 
-A floor larger than the screen is shrunk by an integer factor k: each cell shows the most telling
-tile of its k x k block (stairs over teleporters over doors over floor over wall), computed with one
-reshape and max over the block, never a loop over tiles.
+A floor larger than the screen is shrunk by an integer factor k (game.ui.shrink).
 """
 
 from __future__ import annotations
@@ -13,36 +11,16 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
-from game import tiles
 from game.floorplan import Point
 from game.ui import intents
 from game.ui.draw import MUTED, TITLE, cells, clip
 from game.ui.render import LIT, SHROUD
+from game.ui.shrink import CODE_BASE, PRIORITY, reduce_blocks, scale_for
 from game.ui.state import BaseState, Pop, Transition
 from game.world.model import Game
 
-PRIORITY: Final = np.zeros(len(tiles.TILES), dtype=np.int32)
-PRIORITY[[tiles.WALL, tiles.FLOOR, tiles.OPEN_DOOR, tiles.DOOR, tiles.TELEPORTER,
-          tiles.STAIRS_UP, tiles.STAIRS_DOWN]] = [1, 2, 3, 4, 5, 6, 7]
-CODE_BASE: Final = 256
-"""A block's code is priority * CODE_BASE + tile id, so its max names the winning tile."""
 PAIR_COLOURS: Final = ((255, 120, 120), (120, 255, 120), (120, 160, 255), (255, 255, 120),
                        (255, 120, 255), (120, 255, 255), (255, 180, 90), (200, 200, 255))
-
-
-def scale_for(floor_size: tuple[int, int], area: tuple[int, int]) -> int:
-    """The smallest integer shrink factor that fits the floor into the area."""
-    return max(1, -(-floor_size[0] // area[0]), -(-floor_size[1] // area[1]))
-
-
-def reduce_blocks(codes: NDArray[np.int32], k: int) -> NDArray[np.int32]:
-    """The max of each k x k block (the array padded with zeros to whole blocks)."""
-    height, width = codes.shape
-    rows, cols = -(-height // k), -(-width // k)
-    padded = np.zeros((rows * k, cols * k), dtype=codes.dtype)
-    padded[:height, :width] = codes
-    result: NDArray[np.int32] = padded.reshape(rows, k, cols, k).max(axis=(1, 3))
-    return result
 
 
 def teleporter_pairs(game: Game) -> list[tuple[Point, Point]]:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import tcod.console
 import tcod.event
 
-from game.ui import clipboard, intents, saves
+from game.ui import clipboard, intents, routes, saves
 from game.ui.draw import MUTED, TEXT, box, centred_box, clip, wrap
-from game.ui.screens.choices import ChoiceMenu, Choices
-from game.ui.screens.help import HelpScreen
 from game.ui.session import Session
 from game.ui.state import Pop, Push, Quit, Reset, Transition
+from game.ui.widgets.choices import ChoiceMenu, Choices
 
 RESUME, MAIN_MENU, HELP, QUIT = range(4)
 WIDTH = 48
@@ -44,17 +43,15 @@ class GameMenu(ChoiceMenu):
         if row == RESUME:
             return Pop()
         if row == HELP:
-            return Push(HelpScreen())
+            return Push(routes.to().help())
         game = self.session.game
         if game is not None and not game.outcome and not saves.save_run(game) and not self.warned:
             self.warned = True  # the save failed (disk full?): say so; choosing again leaves
             return None
         if row == QUIT:
             return Quit()
-        from game.ui.screens.menu import MainMenu
-
         self.session.game = None
-        return Reset(MainMenu(self.session))
+        return Reset(routes.to().main_menu(self.session))
 
     def menu_top(self) -> int:
         return (self.session.rows - len(self.choices.labels) - 6) // 2 + 2

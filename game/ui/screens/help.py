@@ -4,11 +4,11 @@ introduction (also shown by itself on the first run)."""
 from __future__ import annotations
 
 from game import tiles
+from game.content.items import item_kinds
 from game.ui import intents, keyfile, render
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
-from game.ui.screens.text import Line, TextScreen
+from game.ui.widgets.text import Line, TextScreen
 from game.userfiles import config_dir
-from game.world import gear
 
 MOUSE = (
     ("hover", "name what is under the cursor"),
@@ -66,7 +66,7 @@ def symbols() -> list[tuple[str, str]]:
              ("^", "a trap you have found (dark once sprung)"),
              ("> < (grey)", "collapsed stairs that lead nowhere")]
     by_glyph: dict[str, list[str]] = {}
-    for kind in gear.item_kinds().values():
+    for kind in item_kinds().values():
         names = by_glyph.setdefault(kind.glyph, [])
         if kind.kind not in names:
             names.append(kind.kind)

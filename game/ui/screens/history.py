@@ -12,8 +12,8 @@ from tcod.event import KeySym
 
 from game.ui import intents
 from game.ui.draw import HIGHLIGHT_BG, MESSAGE_COLOURS, MUTED, cells, clip, wrap
-from game.ui.screens.text import Line, TextScreen
 from game.ui.state import Transition
+from game.ui.widgets.text import Line, TextScreen
 from game.world.model import Game
 
 QUERY_LIMIT: Final = 40

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import tcod.console
 import tcod.event
 
+from game.content.items import kind_of
+from game.rules import gear
 from game.rules.actions import Drop, Equip, Use
-from game.ui import intents
+from game.ui import intents, routes
 from game.ui.describe import item_name
 from game.ui.draw import MUTED, centred_box
-from game.ui.screens.choices import ChoiceMenu, Choices
+from game.ui.routes import Play
 from game.ui.state import Pop, Replace, Transition
-from game.world import gear
+from game.ui.widgets.choices import ChoiceMenu, Choices
 from game.world.model import Hero, Item
-
-if TYPE_CHECKING:
-    from game.ui.screens.play import PlayState
 
 TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?"}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -40,7 +37,7 @@ def stacked(hero: Hero) -> tuple[list[Item], list[str]]:
 class InventoryScreen(ChoiceMenu):
     overlay = True
 
-    def __init__(self, play: PlayState, mode: str) -> None:
+    def __init__(self, play: Play, mode: str) -> None:
         self.play = play
         self.mode = mode
         self.items, labels = stacked(play.game.hero)
@@ -68,10 +65,8 @@ class InventoryScreen(ChoiceMenu):
             self.play.act(Drop(item.id))
         elif self.mode == "equip":
             self.play.act(Equip(item.id))
-        elif gear.kind_of(item.kind).target:
-            from game.ui.screens.look import LookScreen
-
-            return Replace(LookScreen(self.play, item=item))
+        elif kind_of(item.kind).target:
+            return Replace(routes.to().look(self.play, item=item))
         else:
             self.play.act(Use(item.id))
         return Pop()

@@ -22,12 +22,12 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from game import generators
+from game.content import themes
 from game.runplan import MAX_SIDE, MIN_SIDE, PlanEntry
-from game.ui import intents, lab, plans
+from game.ui import intents, labwork, plans, routes
 from game.ui.draw import MUTED, TEXT, TITLE, Color, box, cells, clip, dim, wrap
-from game.ui.screens.floormap import scale_for
-from game.ui.screens.params import ParamEditor
 from game.ui.session import Session, fresh_seed, plan_rows
+from game.ui.shrink import scale_for
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
 from game.userfiles import data_dir
 from game.world.dungeon import default_recipes, new_game
@@ -66,22 +66,22 @@ class LabScreen(BaseState):
     """The lab. Its generator, size and parameters are one plan row, kept in a session of its own
     so the parameter editor of the New game screen edits it unchanged."""
 
-    def __init__(self, session: Session, themes_path: Path = lab.THEMES_PATH) -> None:
+    def __init__(self, session: Session, themes_path: Path = themes.THEMES_PATH) -> None:
         self.session = session
         first = session.plan[0] if session.plan else None
         name = first.generator if first and first.generator != plans.RANDOM else "bsp"
         row = PlanEntry(1, 1, name, plans.size_of(first) if first else (80, 45), ())
         self.editing = Session(plan=(row,), columns=session.columns, rows=session.rows)
         self.seeds = [session.seed_text or fresh_seed()]
-        self.themes, problem = lab.load_themes(themes_path)
+        self.themes, problem = themes.load_themes(themes_path)
         self.theme_index = 0
         self.show_path = True
         self.show_dressing = False
         self.show_stats = False
         self.exporting = False
         self.notice: tuple[str, Color] = (problem, ERROR) if problem else ("", TEXT)
-        self.floor: lab.LabFloor | None = None
-        self.made: lab.Setup | None = None
+        self.floor: labwork.LabFloor | None = None
+        self.made: labwork.Setup | None = None
         """What was last asked for (made, or being made)."""
         self.job: Job[Any] | None = None
         self.ticks = 0
@@ -97,12 +97,12 @@ class LabScreen(BaseState):
         return self.editing.plan[0]
 
     @property
-    def theme(self) -> lab.Theme:
+    def theme(self) -> themes.Theme:
         return self.themes[self.theme_index]
 
-    def setup(self) -> lab.Setup:
+    def setup(self) -> labwork.Setup:
         width, height = plans.size_of(self.row)
-        return lab.Setup(self.row.generator, width, height, self.row.params, self.seeds[-1])
+        return labwork.Setup(self.row.generator, width, height, self.row.params, self.seeds[-1])
 
     def set_row(self, row: plans.Row) -> None:
         self.editing.plan = (row,)
@@ -112,9 +112,9 @@ class LabScreen(BaseState):
         setup = self.setup()
         self.made = setup
         self.run(f"generating {setup.width}x{setup.height}", setup.width * setup.height,
-                 lambda: lab.make_floor(setup), self.arrived)
+                 lambda: labwork.make_floor(setup), self.arrived)
 
-    def arrived(self, floor: lab.LabFloor) -> None:
+    def arrived(self, floor: labwork.LabFloor) -> None:
         self.floor = floor
         if self.notice[1] is not ERROR:
             self.notice = ("", TEXT)
@@ -202,7 +202,7 @@ class LabScreen(BaseState):
             KeySym.S: self.toggle_stats, KeySym.E: self.start_export,
             KeySym.LEFTBRACKET: lambda: self.resize(-1),
             KeySym.RIGHTBRACKET: lambda: self.resize(1),
-            KeySym.O: lambda: Push(ParamEditor(self.editing, 0)),
+            KeySym.O: lambda: Push(routes.to().param_editor(self.editing, 0)),
         }
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
@@ -274,7 +274,7 @@ class LabScreen(BaseState):
             self.notice = (f"Wrote {path}", GOOD)
 
         self.run(f"exporting {fmt}", floor.plan.width * floor.plan.height,
-                 lambda: lab.export(floor, fmt, directory), wrote)
+                 lambda: labwork.export(floor, fmt, directory), wrote)
 
     def play(self) -> Transition | None:
         """A run whose depth 1 is this floor (this generator, size, parameters and seed) and
@@ -290,13 +290,11 @@ class LabScreen(BaseState):
         except ValueError as problem:
             self.notice = (f"Cannot start: {problem}", ERROR)
             return None
-        from game.ui.screens.play import PlayState
-
         self.close()
         session = self.session
         session.seed_text, session.daily, session.plan = setup.seed_text, False, plan_rows(recipes)
         session.game = game
-        return Reset(PlayState(session))
+        return Reset(routes.to().play(session))
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -311,7 +309,7 @@ class LabScreen(BaseState):
         k = scale_for((plan.width, plan.height), self.map_area(console))
         key = (self.floor, self.theme, k, self.show_path, self.show_dressing)
         if key != self._drawn:
-            self._cells = lab.floor_cells(self.floor, self.theme, k, path=self.show_path,
+            self._cells = labwork.floor_cells(self.floor, self.theme, k, path=self.show_path,
                                           dressing=self.show_dressing)
             self._drawn = key
         return self._cells, k
@@ -377,9 +375,9 @@ class LabScreen(BaseState):
             console.print(1, y + 2 + row, clip(line, console.width - 2), fg=MUTED)
 
     def draw_legend(self, console: tcod.console.Console, y: int) -> None:
-        entries = [("doors:", MUTED), *((s, c) for s, c in lab.DOOR_STATES.items()),
-                   ("reinforced", lab.REINFORCED), (" encounters:", MUTED),
-                   *((d, c) for d, c in lab.DIFFICULTY.items()), (" ∙ teleporter link", MUTED)]
+        entries = [("doors:", MUTED), *((s, c) for s, c in labwork.DOOR_STATES.items()),
+                   ("reinforced", labwork.REINFORCED), (" encounters:", MUTED),
+                   *((d, c) for d, c in labwork.DIFFICULTY.items()), (" ∙ teleporter link", MUTED)]
         x = 1
         for text, colour in entries:
             if x + len(text) >= console.width:

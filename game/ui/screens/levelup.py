@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import tcod.console
 import tcod.event
 
@@ -11,11 +9,9 @@ from game.rules.actions import ChooseLevelUp
 from game.rules.progress import LEVEL_CHOICES
 from game.ui import intents
 from game.ui.draw import MUTED, centred_box
-from game.ui.screens.choices import ChoiceMenu, Choices
+from game.ui.routes import Play
 from game.ui.state import Pop, Transition
-
-if TYPE_CHECKING:
-    from game.ui.screens.play import PlayState
+from game.ui.widgets.choices import ChoiceMenu, Choices
 
 LETTERS = "abcd"
 WIDTH = 50
@@ -24,7 +20,7 @@ WIDTH = 50
 class LevelUpScreen(ChoiceMenu):
     overlay = True
 
-    def __init__(self, play: PlayState) -> None:
+    def __init__(self, play: Play) -> None:
         self.play = play
         self.keys = list(LEVEL_CHOICES)
         self.choices = Choices([f"{LETTERS[i]}) {LEVEL_CHOICES[key]}"

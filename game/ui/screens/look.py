@@ -3,23 +3,19 @@ to aim (ItemKind.target), Enter or a click uses the item there."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import tcod.console
 import tcod.event
 
+from game.content.items import kind_of
 from game.floorplan import Point
 from game.rules.actions import Use
 from game.ui import intents
 from game.ui.camera import Camera
 from game.ui.draw import cells
 from game.ui.render import play_camera, render_play
+from game.ui.routes import Play
 from game.ui.state import BaseState, Pop, Transition
-from game.world import gear
 from game.world.model import Game, Item
-
-if TYPE_CHECKING:
-    from game.ui.screens.play import PlayState
 
 BANNER_BG = (40, 40, 10)
 
@@ -43,7 +39,7 @@ def first_target(game: Game, item: Item) -> Point:
 class LookScreen(BaseState):
     """Not an overlay: it draws the play screen itself, undimmed, with the cursor on it."""
 
-    def __init__(self, play: PlayState, item: Item | None = None,
+    def __init__(self, play: Play, item: Item | None = None,
                  cursor: Point | None = None) -> None:
         self.play = play
         self.game = play.game
@@ -105,7 +101,7 @@ class LookScreen(BaseState):
     def banner(self) -> str:
         if self.item is None:
             return "Look: move the cursor (keys or mouse); Esc to stop."
-        kind = gear.kind_of(self.item.kind)
+        kind = kind_of(self.item.kind)
         reach = f" (reach {kind.range})" if kind.range else ""
         return f"Aim the {kind.name}{reach}: Enter or click uses it there; Esc cancels."
 

@@ -7,11 +7,11 @@ import tcod.console
 import tcod.constants
 import tcod.event
 
-from game.ui import intents, saves
+from game.ui import intents, routes, saves
 from game.ui.draw import MUTED, TITLE, box, clip, wrap
-from game.ui.screens.choices import ChoiceMenu, Choices
 from game.ui.session import Session
 from game.ui.state import Push, Quit, Reset, Transition
+from game.ui.widgets.choices import ChoiceMenu, Choices
 from game.world.model import Game
 
 NEW, CONTINUE, SCORES, LAB, OPTIONS, HELP, QUIT = range(7)
@@ -48,9 +48,7 @@ class MainMenu(ChoiceMenu):
             return None
         self.choices.index = row
         if row == NEW:
-            from game.ui.screens.newgame import NewGameScreen
-
-            return Push(NewGameScreen(self.session))
+            return Push(routes.to().new_game(self.session))
         if row == CONTINUE:
             game = saves.saved_run()
             if game is None:
@@ -58,28 +56,18 @@ class MainMenu(ChoiceMenu):
                 return None
             return self._play(game)
         if row == SCORES:
-            from game.ui.screens.scores import ScoresScreen
-
-            return Push(ScoresScreen())
+            return Push(routes.to().scores())
         if row == LAB:
-            from game.ui.screens.lab import LabScreen
-
-            return Push(LabScreen(self.session))
+            return Push(routes.to().lab(self.session))
         if row == OPTIONS:
-            from game.ui.screens.options import OptionsScreen
-
-            return Push(OptionsScreen())
+            return Push(routes.to().options())
         if row == HELP:
-            from game.ui.screens.help import HelpScreen
-
-            return Push(HelpScreen())
+            return Push(routes.to().help())
         return Quit()
 
     def _play(self, game: Game) -> Transition:
-        from game.ui.screens.play import PlayState
-
         self.session.game = game
-        return Reset(PlayState(self.session))
+        return Reset(routes.to().play(self.session))
 
     def menu_top(self) -> int:
         return TOP

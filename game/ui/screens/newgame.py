@@ -20,9 +20,8 @@ from game.runargs import daily_seed
 from game.runcode import MAX_CODE, decode
 from game.runplan import canonical, parse_plan, recipes
 from game.seeds import seed_from_text
-from game.ui import clipboard, intents, plans
+from game.ui import clipboard, intents, plans, routes
 from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, Color, box, clip, wrap
-from game.ui.screens.params import ParamEditor
 from game.ui.session import Session, fresh_seed, plan_rows
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
 from game.world.dungeon import default_recipes, game_from_code, new_game
@@ -114,7 +113,7 @@ class NewGameScreen(BaseState):
         if depth is not None and self.depth_key(event, depth):
             return None
         if depth is not None and event.sym == KeySym.P:
-            return Push(ParamEditor(self.session, depth))
+            return Push(routes.to().param_editor(self.session, depth))
         return super().on_key(event)
 
     def type_into(self, event: tcod.event.KeyDown) -> bool:
@@ -186,7 +185,7 @@ class NewGameScreen(BaseState):
         elif row == CODE:
             return self.start_code()
         elif depth is not None:
-            return Push(ParamEditor(self.session, depth))
+            return Push(routes.to().param_editor(self.session, depth))
         elif row == self.reset_row:
             self.set_plan(plan_rows(default_recipes()))
         return None
@@ -235,10 +234,8 @@ class NewGameScreen(BaseState):
         return self.play(game)
 
     def play(self, game: Game) -> Transition:
-        from game.ui.screens.play import PlayState
-
         self.session.game = game
-        return Reset(PlayState(self.session))
+        return Reset(routes.to().play(self.session))
 
     # --- mouse -------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Options (F2): window scale, fullscreen, colour theme, autosave interval; saved to
+"""Options (F2): window scale, fullscreen, colour theme, first-person style, autosave interval;
+saved to
 options.toml in the config directory when the screen closes."""
 
 from __future__ import annotations
@@ -10,16 +11,17 @@ import tcod.console
 
 from game.ui import intents, options, saves
 from game.ui.draw import MUTED, centred_box, clip
-from game.ui.screens.choices import Choices
 from game.ui.state import BaseState, Pop, Transition
+from game.ui.widgets.choices import Choices
 
 WIDTH: Final = 52
-ROWS: Final = ("scale", "fullscreen", "theme", "autosave_every")
+ROWS: Final = ("scale", "fullscreen", "theme", "autosave_every", "view_style")
 LABELS: Final = {"scale": "Tile scale (font size)", "fullscreen": "Fullscreen",
-                 "theme": "Colour theme", "autosave_every": "Autosave every (turns)"}
+                 "theme": "Colour theme", "view_style": "First-person style",
+                 "autosave_every": "Autosave every (turns)"}
 CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "scale": options.SCALES, "fullscreen": (False, True), "theme": options.THEMES,
-    "autosave_every": options.AUTOSAVE_CHOICES,
+    "view_style": options.VIEW_STYLES, "autosave_every": options.AUTOSAVE_CHOICES,
 }
 
 

@@ -4,6 +4,7 @@ spend, death or victory) opens the screen it needs."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 import tcod.console
@@ -13,20 +14,10 @@ from game.floorplan import Point
 from game.rules.actions import Action, Illegal, Move, PickUp, Result, Search, TakeStairs, Wait
 from game.save import crash
 from game.turns import player_act
-from game.ui import firstperson, intents, saves
+from game.ui import firstperson, intents, options, routes, saves
 from game.ui.activity import Activity, Explore, Repeat, ToStairs, stairs_mask, travel
 from game.ui.camera import Camera
 from game.ui.render import play_camera, render_play
-from game.ui.screens.character import CharacterScreen
-from game.ui.screens.direction import DoorPrompt
-from game.ui.screens.end import EndScreen
-from game.ui.screens.floormap import FloorMapScreen
-from game.ui.screens.gamemenu import GameMenu
-from game.ui.screens.help import HelpScreen
-from game.ui.screens.history import HistoryScreen
-from game.ui.screens.inventory import InventoryScreen
-from game.ui.screens.levelup import LevelUpScreen
-from game.ui.screens.look import LookScreen
 from game.ui.session import Session
 from game.ui.state import BaseState, Push, Replace, Transition
 from game.world.kinds import MessageKind, StairsWay
@@ -102,10 +93,10 @@ class PlayState(BaseState):
         """The end screen when the run is over; the level-up choice when a level is pending."""
         if self.game.outcome:
             self.stop()
-            return Replace(EndScreen(self.session))
+            return Replace(routes.to().end(self.session))
         if self.game.hero.pending_levels > 0:
             self.stop()
-            return Push(LevelUpScreen(self))
+            return Push(routes.to().level_up(self))
         return None
 
     def start(self, activity: Activity | None, failure: str = "") -> None:
@@ -137,6 +128,9 @@ class PlayState(BaseState):
             case intents.ToggleView():
                 self.first_person = not self.first_person
                 return None
+            case intents.ToggleStyle():
+                self.toggle_style()
+                return None
             case intents.Direction(dx, dy) if self.first_person:
                 self.facing, step = firstperson.command(self.facing, dx, dy)
                 return None if step is None else self.act(Move(*step))
@@ -157,6 +151,15 @@ class PlayState(BaseState):
                 return None
         return self.open_screen(intent)
 
+    def toggle_style(self) -> None:
+        """The first-person view's other style, kept in the options as the Options screen
+        keeps it (a file that cannot be written is said, and the style still changes)."""
+        chosen = options.current()
+        styles = options.VIEW_STYLES
+        style = styles[(styles.index(chosen.view_style) + 1) % len(styles)]
+        problem = options.save(replace(chosen, view_style=style))
+        self.notice = problem or f"First-person view: {style}."
+
     def stairs(self, direction: StairsWay) -> Transition | None:
         """Take the stairs underfoot; off the stairs, walk to the nearest known ones first."""
         floor, here = self.game.floor, self.game.player.pos
@@ -169,21 +172,21 @@ class PlayState(BaseState):
         """Intents that open another screen over this one."""
         match intent:
             case intents.OpenInventory(mode):
-                return Push(InventoryScreen(self, mode))
+                return Push(routes.to().inventory(self, mode))
             case intents.DoorCommand(verb):
-                return Push(DoorPrompt(self, verb))
+                return Push(routes.to().door_prompt(self, verb))
             case intents.LookAround():
-                return Push(LookScreen(self))
+                return Push(routes.to().look(self))
             case intents.ShowMap():
-                return Push(FloorMapScreen(self.game))
+                return Push(routes.to().floor_map(self.game))
             case intents.ShowHistory():
-                return Push(HistoryScreen(self.game))
+                return Push(routes.to().history(self.game))
             case intents.ShowHelp():
-                return Push(HelpScreen())
+                return Push(routes.to().help())
             case intents.ShowCharacter():
-                return Push(CharacterScreen(self.game))
+                return Push(routes.to().character(self.game))
             case intents.Back():
-                return Push(GameMenu(self.session))
+                return Push(routes.to().game_menu(self.session))
         return None
 
     def on_mouse(self, x: int, y: int) -> Transition | None:
@@ -198,7 +201,7 @@ class PlayState(BaseState):
         self.stop()
         goal = cam.to_world(x, y)
         if button == tcod.event.MouseButton.RIGHT:
-            return Push(LookScreen(self, cursor=goal))
+            return Push(routes.to().look(self, cursor=goal))
         if button != tcod.event.MouseButton.LEFT:
             return None
         return self.click_move(goal)
@@ -215,6 +218,7 @@ class PlayState(BaseState):
 
     def on_draw(self, console: tcod.console.Console) -> None:
         if self.first_person:
-            firstperson.render_firstperson(console, self.game, self.facing, self.notice)
+            firstperson.render_firstperson(console, self.game, self.facing, self.notice,
+                                           options.current().view_style)
             return
         render_play(console, self.game, self.session.mouse, notice=self.notice)

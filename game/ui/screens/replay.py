@@ -16,12 +16,9 @@ from tcod.event import KeySym, Modifier
 from game.replay import Recording
 from game.rules.actions import Illegal
 from game.turns import player_act
-from game.ui import intents
+from game.ui import intents, routes
 from game.ui.draw import cells, clip
 from game.ui.render import render_play
-from game.ui.screens.character import CharacterScreen
-from game.ui.screens.floormap import FloorMapScreen
-from game.ui.screens.history import HistoryScreen
 from game.ui.session import Session
 from game.ui.state import TICKS_PER_SECOND, BaseState, Push, Quit, Transition
 from game.world.dungeon import game_from_code
@@ -122,11 +119,11 @@ class ReplayState(BaseState):
             case intents.Back():
                 return Quit()
             case intents.ShowMap():
-                return Push(FloorMapScreen(self.game))
+                return Push(routes.to().floor_map(self.game))
             case intents.ShowHistory():
-                return Push(HistoryScreen(self.game))
+                return Push(routes.to().history(self.game))
             case intents.ShowCharacter():
-                return Push(CharacterScreen(self.game))
+                return Push(routes.to().character(self.game))
         return None
 
     def status(self) -> str:

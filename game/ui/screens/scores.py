@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import os
 
+from game.morgue import Score, load_scores
 from game.ui import intents
 from game.ui.draw import MUTED, TEXT, TITLE, clip
-from game.ui.screens.text import Line, TextScreen
-from game.world.morgue import Score, load_scores
+from game.ui.widgets.text import Line, TextScreen
 
 PROBLEM = (255, 160, 100)
 HEADER = "   #  points  outcome  depth   turns  level  seed"

@@ -1,5 +1,5 @@
-"""Item kinds from assets/items.toml, what worn equipment adds to the hero, and how the pack
-stacks."""
+"""Item kinds from assets/items.toml, checked on load (the rules for carrying and wearing them are
+in game.rules.gear)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.assets import ASSETS_DIR
-from game.world.model import Hero, Item
 
 ITEMS_PATH = ASSETS_DIR / "items.toml"
 KINDS = ("potion", "scroll", "weapon", "armour", "key", "gold", "relic")
@@ -117,38 +116,3 @@ def item_kinds() -> dict[str, ItemKind]:
 
 def kind_of(key: str) -> ItemKind:
     return item_kinds()[key]
-
-
-def worn(hero: Hero) -> list[ItemKind]:
-    """Kinds of the items the hero wears, in slot order."""
-    by_id = {item.id: item for item in hero.inventory}
-    return [kind_of(by_id[i].kind) for _, i in sorted(hero.equipment.items()) if i in by_id]
-
-
-def total(hero: Hero, stat: str) -> int:
-    """What worn equipment adds to `attack` or `ac`."""
-    return sum(getattr(kind, stat) for kind in worn(hero))
-
-
-def weapon_dice(hero: Hero) -> str:
-    """The wielded weapon's damage dice, or "" when fighting bare-handed."""
-    return next((kind.damage for kind in worn(hero) if kind.slot == "weapon"), "")
-
-
-def pack_rows(hero: Hero, extra: Item | None = None) -> list[list[Item]]:
-    """The pack (plus `extra`, if given) as rows: interchangeable items (same kind and amount,
-    not worn, not the key to one door) share a row, in the order first carried; the rest have a
-    row each. A row is one inventory letter and one of the pack's places."""
-    worn = set(hero.equipment.values())
-    rows: list[list[Item]] = []
-    row_of: dict[tuple[str, int], int] = {}
-    for item in [*hero.inventory, *([extra] if extra is not None else [])]:
-        alike = item.id not in worn and item.key_for is None
-        kind = (item.kind, item.amount)
-        if alike and kind in row_of:
-            rows[row_of[kind]].append(item)
-            continue
-        if alike:
-            row_of[kind] = len(rows)
-        rows.append([item])
-    return rows

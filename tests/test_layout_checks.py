@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import checks
+from game import layout_checks
 from game.floorplan import Door, FloorPlan, Room, Stair, TeleporterPair
 from game.tiles import from_ascii
 
@@ -37,17 +37,17 @@ GOOD = """
 def test_sound_floor_has_no_problems() -> None:
     rooms = (Room(0, 1, 1, 3, 3), Room(1, 5, 1, 3, 3))
     plan = plan_of(GOOD, doors=(Door(4, 2, "ew"),), rooms=rooms)
-    assert checks.problems(plan) == []
+    assert layout_checks.problems(plan) == []
 
 
 def test_open_border_is_caught() -> None:
     plan = plan_of(GOOD.replace("#<", ".<"), doors=(Door(4, 2, "ew"),))
-    assert "the border is not closed wall" in checks.problems(plan)
+    assert "the border is not closed wall" in layout_checks.problems(plan)
 
 
 def test_unreachable_tiles_and_exit_are_caught() -> None:
     walled = GOOD.replace("+", "#")
-    found = checks.problems(plan_of(walled))
+    found = layout_checks.problems(plan_of(walled))
     assert any("unreachable" in p for p in found)
     assert any(p.startswith("way down") for p in found)
 
@@ -60,17 +60,17 @@ def test_door_not_in_wall_line_is_caught() -> None:
 #...#...#
 #########
 """
-    found = checks.problems(plan_of(text, doors=(Door(4, 1, "ew"),)))
+    found = layout_checks.problems(plan_of(text, doors=(Door(4, 1, "ew"),)))
     assert any("not in a wall line" in p for p in found)
 
 
 def test_door_passage_must_match() -> None:
-    found = checks.problems(plan_of(GOOD, doors=(Door(4, 2, "ns"),)))
+    found = layout_checks.problems(plan_of(GOOD, doors=(Door(4, 2, "ns"),)))
     assert any("passage 'ns'" in p for p in found)
 
 
 def test_unlisted_door_is_caught() -> None:
-    found = checks.problems(plan_of(GOOD))
+    found = layout_checks.problems(plan_of(GOOD))
     assert any("door list and door tiles differ" in p for p in found)
 
 
@@ -84,8 +84,8 @@ TELE = """
 
 def test_teleporters_link_regions() -> None:
     pair = TeleporterPair((3, 1), (6, 1))
-    assert checks.problems(plan_of(TELE, teleporters=(pair,))) == []
-    found = checks.problems(plan_of(TELE))
+    assert layout_checks.problems(plan_of(TELE, teleporters=(pair,))) == []
+    found = layout_checks.problems(plan_of(TELE))
     assert any("teleporter tiles and teleporter pairs differ" in p for p in found)
     assert any("unreachable" in p for p in found)
 
@@ -93,5 +93,5 @@ def test_teleporters_link_regions() -> None:
 def test_teleporter_outside_rooms_is_caught() -> None:
     pair = TeleporterPair((3, 1), (6, 1))
     rooms = (Room(0, 1, 1, 2, 2), Room(1, 5, 1, 3, 2))
-    found = checks.problems(plan_of(TELE, teleporters=(pair,), rooms=rooms))
+    found = layout_checks.problems(plan_of(TELE, teleporters=(pair,), rooms=rooms))
     assert found == ["teleporter end (3, 1) is not in a room"]

@@ -13,11 +13,14 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Final, TypeGuard, get_args
+from typing import Any, Final, Literal, TypeGuard, get_args
 
 from game.assets import ASSETS_DIR
-from game.dressing.model import Role
 
+Role = Literal[
+    "controller", "leader", "minion", "soldier", "brute", "artillery", "skirmisher", "solo",
+]
+"""A monster's 4e-style role: the encounter templates ask for it and the AI acts by it."""
 ROLES: Final[tuple[Role, ...]] = get_args(Role)
 REQUIRED: Final = (
     "key", "name", "role", "depth", "hp", "ac", "attack", "damage", "speed", "xp", "opens_doors",

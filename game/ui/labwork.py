@@ -1,5 +1,6 @@
-"""The generator lab's work, apart from its screen: colour themes, one floor made and dressed the
-way play makes it, the shortest way down, the floor drawn whole into console cells, and exports.
+"""The generator lab's work, apart from its screen and its colour themes (game.content.themes):
+one floor made and dressed the way play makes it, the shortest way down, the floor drawn whole
+into console cells, and exports.
 
 Everything here is pure or writes only the file it is asked to; the screen (game/ui/screens/lab.py)
 decides when to call it and runs the slow parts (making, exporting) off the window's thread.
@@ -18,9 +19,10 @@ import tcod.console
 import tcod.los
 from numpy.typing import NDArray
 
-from game import assets, tiles
+from game import tiles
+from game.content.bestiary import default_bestiary
+from game.content.themes import Theme
 from game.dressing import Dressing, dress_floor
-from game.dressing.bestiary import default_bestiary
 from game.export import floorjson, hexmaze, png
 from game.export.textkey import text_key
 from game.floorplan import FloorPlan, Point
@@ -28,16 +30,9 @@ from game.pathing import UNREACHED, hillclimb, to_yx, walk_distance
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.ui.draw import Color
-from game.ui.screens.floormap import CODE_BASE, PRIORITY, reduce_blocks
-from game.userfiles import parse_toml
+from game.ui.shrink import CODE_BASE, PRIORITY, block_sums, reduce_blocks
 from game.world.build import dressing_params, make_plan
 from game.world.model import FloorRecipe
-
-THEMES_PATH: Final = assets.ASSETS_DIR / "themes.toml"
-THEME_COLOURS: Final = ("background", "wall", "floor", "door", "teleporter", "stairs", "path",
-                        "link")
-"""The colours every theme names, as "#rrggbb"."""
-_HEX: Final = re.compile(r"#[0-9a-fA-F]{6}")
 
 DOOR_STATES: Final[dict[str, Color]] = {
     "unlocked": (80, 220, 80), "stuck": (240, 220, 60), "locked": (240, 60, 60),
@@ -53,72 +48,6 @@ FORMATS: Final[dict[str, tuple[str, str]]] = {
     "png": ("map", "png"), "key": ("key", "txt"),
 }
 """Export format -> (file name suffix, extension)."""
-
-
-# --- themes --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Theme:
-    name: str
-    background: Color
-    wall: Color
-    floor: Color
-    door: Color
-    teleporter: Color
-    stairs: Color
-    path: Color
-    link: Color
-
-
-DEFAULT_THEME: Final = Theme("default", background=(12, 12, 16), wall=(130, 110, 80),
-                             floor=(90, 90, 100), door=(200, 150, 60),
-                             teleporter=(120, 220, 255), stairs=(255, 255, 255),
-                             path=(255, 80, 200), link=(120, 220, 255))
-"""Used when the themes file is missing or bad, so the lab always draws."""
-
-
-class ThemeError(ValueError):
-    """A themes file that cannot be used; the message names the file and the theme."""
-
-
-def load_themes(path: Path = THEMES_PATH) -> tuple[tuple[Theme, ...], str]:
-    """The themes in `path` in file order and "" , or the built-in theme and why the file was
-    refused (a bad file is reported, never fatal)."""
-    try:
-        return parse_themes(path.read_text(encoding="utf-8"), str(path)), ""
-    except (OSError, UnicodeDecodeError) as problem:
-        return (DEFAULT_THEME,), f"Cannot read themes {path}: {problem}; using the default theme."
-    except ThemeError as problem:
-        return (DEFAULT_THEME,), f"{problem}; using the default theme."
-
-
-def parse_themes(text: str, source: str) -> tuple[Theme, ...]:
-    """Themes from TOML text; ThemeError naming `source` (and the theme) when anything is off."""
-    try:
-        data = parse_toml(text)
-    except ValueError as problem:
-        raise ThemeError(f"{source}: {problem}") from None
-    table = data.get("themes")
-    if not isinstance(table, dict) or not table:
-        raise ThemeError(f"{source}: no [themes.NAME] tables")
-    return tuple(_theme(name, entry, source) for name, entry in table.items())
-
-
-def _theme(name: str, entry: Any, source: str) -> Theme:
-    where = f"{source}: theme {name!r}"
-    if not isinstance(entry, dict):
-        raise ThemeError(f"{where} is not a table")
-    unknown = sorted(set(entry) - set(THEME_COLOURS))
-    if unknown:
-        raise ThemeError(f"{where} has unknown key {unknown[0]!r}")
-    colours: dict[str, Color] = {}
-    for key in THEME_COLOURS:
-        value = entry.get(key)
-        if not isinstance(value, str) or not _HEX.fullmatch(value):
-            raise ThemeError(f"{where}: {key} must be a colour \"#rrggbb\", got {value!r}")
-        colours[key] = (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
-    return Theme(name, **colours)
 
 
 # --- one floor -----------------------------------------------------------------------------
@@ -203,16 +132,6 @@ def tile_cells(theme: Theme) -> NDArray[Any]:
     table["ch"][tiles.WALL] = ord(" ")
     table["bg"][tiles.WALL] = theme.wall
     return table
-
-
-def block_sums(mask: NDArray[np.bool_], k: int) -> NDArray[np.int32]:
-    """How many tiles of each k x k block are set (padding counts as unset)."""
-    height, width = mask.shape
-    rows, cols = -(-height // k), -(-width // k)
-    padded = np.zeros((rows * k, cols * k), dtype=np.int32)
-    padded[:height, :width] = mask
-    result: NDArray[np.int32] = padded.reshape(rows, k, cols, k).sum(axis=(1, 3))
-    return result
 
 
 def shrunk_tiles(tile_map: NDArray[np.uint8], k: int) -> NDArray[np.intp]:

@@ -16,8 +16,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game.content.items import kind_of
+from game.rules import gear
 from game.userfiles import data_dir, unused_path, write_atomic
-from game.world import gear
 from game.world.kinds import MessageKind, Outcome
 from game.world.model import Game
 
@@ -102,7 +103,7 @@ def _ending(game: Game) -> str:
 
 def _describe(key: str) -> str:
     try:
-        kind = gear.kind_of(key)
+        kind = kind_of(key)
     except KeyError:
         return key
     if kind.kind == "weapon":

@@ -1,0 +1,41 @@
+"""Item rules: what worn equipment adds to the hero, and how the pack stacks."""
+
+from __future__ import annotations
+
+from game.content.items import ItemKind, kind_of
+from game.world.model import Hero, Item
+
+
+def worn(hero: Hero) -> list[ItemKind]:
+    """Kinds of the items the hero wears, in slot order."""
+    by_id = {item.id: item for item in hero.inventory}
+    return [kind_of(by_id[i].kind) for _, i in sorted(hero.equipment.items()) if i in by_id]
+
+
+def total(hero: Hero, stat: str) -> int:
+    """What worn equipment adds to `attack` or `ac`."""
+    return sum(getattr(kind, stat) for kind in worn(hero))
+
+
+def weapon_dice(hero: Hero) -> str:
+    """The wielded weapon's damage dice, or "" when fighting bare-handed."""
+    return next((kind.damage for kind in worn(hero) if kind.slot == "weapon"), "")
+
+
+def pack_rows(hero: Hero, extra: Item | None = None) -> list[list[Item]]:
+    """The pack (plus `extra`, if given) as rows: interchangeable items (same kind and amount,
+    not worn, not the key to one door) share a row, in the order first carried; the rest have a
+    row each. A row is one inventory letter and one of the pack's places."""
+    worn = set(hero.equipment.values())
+    rows: list[list[Item]] = []
+    row_of: dict[tuple[str, int], int] = {}
+    for item in [*hero.inventory, *([extra] if extra is not None else [])]:
+        alike = item.id not in worn and item.key_for is None
+        kind = (item.kind, item.amount)
+        if alike and kind in row_of:
+            rows[row_of[kind]].append(item)
+            continue
+        if alike:
+            row_of[kind] = len(rows)
+        rows.append([item])
+    return rows

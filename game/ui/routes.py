@@ -1,0 +1,73 @@
+"""The transition table: how one screen opens another without importing it.
+
+Screens return transitions (Push, Replace, Reset) holding the next state; the next state is made
+by a factory from this table, never by importing the other screen's module, so the screen
+modules form no ring. `game.ui.screens` (the package) fills the table once, when any screen is
+first imported; it is the only module that knows every screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.floorplan import Point
+from game.rules.actions import Action
+from game.ui.session import Session
+from game.ui.state import State, Transition
+from game.world.model import Game, Item
+
+
+class Play(Protocol):
+    """What the screens opened over play (inventory, look, door prompt, level-up) use of it."""
+
+    session: Session
+    game: Game
+
+    def act(self, action: Action) -> Transition | None:
+        """Perform one player action; the transition its aftermath needs."""
+        ...
+
+
+class LookFactory(Protocol):
+    def __call__(self, play: Play, item: Item | None = None,
+                 cursor: Point | None = None) -> State: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Routes:
+    """One factory per screen another screen opens."""
+
+    main_menu: Callable[[Session], State]
+    play: Callable[[Session], State]
+    new_game: Callable[[Session], State]
+    param_editor: Callable[[Session, int], State]
+    lab: Callable[[Session], State]
+    scores: Callable[[], State]
+    options: Callable[[], State]
+    help: Callable[[], State]
+    game_menu: Callable[[Session], State]
+    end: Callable[[Session], State]
+    character: Callable[[Game], State]
+    history: Callable[[Game], State]
+    floor_map: Callable[[Game], State]
+    inventory: Callable[[Play, str], State]
+    look: LookFactory
+    door_prompt: Callable[[Play, str], State]
+    level_up: Callable[[Play], State]
+
+
+_table: list[Routes] = []
+
+
+def install(routes: Routes) -> None:
+    """Set the table (done once, by game.ui.screens)."""
+    _table[:] = [routes]
+
+
+def to() -> Routes:
+    """The table: `Push(routes.to().help())`."""
+    if not _table:
+        raise RuntimeError("no screens installed: import game.ui.screens first")
+    return _table[0]
