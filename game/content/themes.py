@@ -4,12 +4,12 @@ reported in one line and the built-in theme is used, never a crash."""
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from game.assets import ASSETS_DIR
-from game.userfiles import parse_toml
 
 Color = tuple[int, int, int]
 THEMES_PATH: Final = ASSETS_DIR / "themes.toml"
@@ -57,9 +57,9 @@ def load_themes(path: Path = THEMES_PATH) -> tuple[tuple[Theme, ...], str]:
 def parse_themes(text: str, source: str) -> tuple[Theme, ...]:
     """Themes from TOML text; ThemeError naming `source` (and the theme) when anything is off."""
     try:
-        data = parse_toml(text)
-    except ValueError as problem:
-        raise ThemeError(f"{source}: {problem}") from None
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as problem:
+        raise ThemeError(f"{source}: not valid TOML ({problem})") from problem
     table = data.get("themes")
     if not isinstance(table, dict) or not table:
         raise ThemeError(f"{source}: no [themes.NAME] tables")
