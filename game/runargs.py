@@ -11,11 +11,10 @@ from pathlib import Path
 from game.runcode import decode
 from game.runplan import parse_plan, plan_from_toml, recipes
 from game.seeds import seed_from_text
-from game.userfiles import read_text
+from game.userfiles import MAX_CONFIG_BYTES, read_text
 from game.world.dungeon import default_recipes
 from game.world.model import FloorRecipe
 
-MAX_RUN_FILE = 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +54,7 @@ def choose_run(args: argparse.Namespace, seed_required: bool = True) -> RunChoic
     if args.run_config is not None:
         if args.run_plan:
             raise ValueError("give --plan or --config, not both")
-        file_seed, entries = plan_from_toml(read_text(args.run_config, MAX_RUN_FILE),
+        file_seed, entries = plan_from_toml(read_text(args.run_config, MAX_CONFIG_BYTES),
                                              str(args.run_config))
         seed = seed or file_seed
     elif args.run_plan:

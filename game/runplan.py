@@ -93,6 +93,11 @@ def _entry(entry: str, where: str) -> PlanEntry:
         size = (int(match["w"]), int(match["h"]))
         if not all(MIN_SIDE <= side <= MAX_SIDE for side in size):
             raise PlanError(f"{where}: floor size must be within {MIN_SIDE}..{MAX_SIDE}")
+        if name != "random":
+            try:
+                generators.get(name).check_size(*size)
+            except ValueError as problem:
+                raise PlanError(f"{where}: {problem}") from None
     params = _params(match["params"] or "", where)
     _check_params(name, params, where)
     return PlanEntry(first, last, name, size, params)

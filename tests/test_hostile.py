@@ -156,6 +156,8 @@ def test_replay_and_save_files_never_block(
          "run.toml: floor 1: params.rooms must be a plain number"),
         ("[[floor]]\ndepths = 1\ngenerator = 'bsp'\nparams = {max_rooms = 'lots'}",
          "run.toml: floor 1:"),
+        ("[[floor]]\ndepths = 1\ngenerator = 'maze'\nparams = {stamp = 'é'}",
+         "run.toml: floor 1: parameter stamp: no glyph for 'É'"),
     ],
 )
 def test_run_file_errors_name_the_key_in_the_users_terms(text: str, message: str) -> None:

@@ -54,11 +54,8 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
     """A perfect (or, with perfect=false, loopy) maze from the top row down to the bottom row."""
     SPEC.check_size(width, height)
     text = str(params["stamp"])
-    missing = stampfont.unsupported(text)
-    if missing:
-        raise ParamError(
-            f"parameter stamp: no glyph for {missing[0]!r}; use {stampfont.SUPPORTED!r}"
-        )
+    if stampfont.problem(text):
+        raise ParamError(f"parameter stamp: {stampfont.problem(text)}")
     cw, ch = (width - 1) // 2, (height - 1) // 2
     warnings: list[str] = []
     stamped = stamp_mask(text, cw, ch, warnings)
@@ -278,7 +275,8 @@ SPEC: Final = GeneratorSpec(
             minimum=0.0,
             maximum=1.0,
         ),
-        Param("stamp", "", "short text stamped in closed cells at the centre, e.g. 42"),
+        Param("stamp", "", "short text stamped in closed cells at the centre, e.g. 42",
+              check=stampfont.problem),
     ),
     min_width=5,
     min_height=5,
