@@ -16,7 +16,6 @@ from game.world.dungeon import default_recipes
 from game.world.model import FloorRecipe
 
 
-
 @dataclass(frozen=True, slots=True)
 class RunChoice:
     seed: str
