@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from save_games import RECIPES, save_of
+from save_games import RECIPES, forge, save_of, state_of
 from test_save_cli import one_line_error, run_main
 
 from game.export import hexmaze
@@ -314,6 +314,26 @@ def test_lone_surrogates_never_load(tmp_path: Path, where: str) -> None:
     blob = codec.save_bytes(game)
     with pytest.raises(SaveError, match="not valid Unicode"):
         codec.load_bytes(blob)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"width": 5}, "floor size must be within"),
+        ({"params": [["stamp", "\u00e9"]]}, "no glyph"),
+        ({"params": [["perfect", "maybe"]]}, "is not true or false"),
+        ({"params": [["nonsense", "1"]]}, "has no parameter 'nonsense'"),
+    ],
+)
+def test_unvisited_floors_recipes_are_checked_when_loading(
+    change: dict[str, object], message: str
+) -> None:
+    data, arrays = state_of()
+    last = data["recipes"][-1]
+    assert last["generator"] == "maze" and str(last["depth"]) not in data["floors"]
+    last.update(change)
+    with pytest.raises(SaveError, match=f"state: recipes: .*{message}"):
+        codec.load_bytes(forge(data, arrays))
 
 
 def test_undecodable_command_line_bytes_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
