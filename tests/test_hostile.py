@@ -23,13 +23,14 @@ from test_save_cli import one_line_error, run_main
 
 from game.export import hexmaze
 from game.replay import Recording, ReplayError, read, verify
-from game.rules.actions import Attack, Drop, Illegal, Move, TakeStairs
+from game.rules.actions import Attack, Drop, Illegal, Move, TakeStairs, Wait
 from game.rules.perform import perform
 from game.rules.progress import MAX_LEVEL, MAX_XP, choose, gain_xp
 from game.runplan import PlanError, plan_from_toml
 from game.save import codec
 from game.save.format import SaveError
 from game.save.store import SaveSlot, read_save
+from game.seeds import PERIOD, Rng
 from game.turns import player_act
 from game.ui.keyfile import load_bindings, parse_bindings
 from game.ui.options import Options, load_options, parse_options
@@ -351,6 +352,17 @@ def test_counters_stop_at_what_the_save_accepts() -> None:
         assert choose(game, "attack") is None
     assert hero.level == MAX_LEVEL
     codec.load_bytes(codec.save_bytes(game))  # still a save its own loader takes
+
+
+def test_the_rng_count_wraps_with_the_generators_period() -> None:
+    data, arrays = state_of()
+    data["rng"]["consumed"] = PERIOD - 1
+    game = codec.load_bytes(forge(data, arrays)).game
+    for _ in range(20):
+        player_act(game, Wait())
+    again = codec.load_bytes(codec.save_bytes(game)).game  # its own loader takes it
+    assert again.rng.consumed < PERIOD and state_hash(again) == state_hash(game)
+    assert Rng(9, 5).next64() == Rng(9, 5 + PERIOD).next64()
 
 
 # 5. sizes --------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from game.content.items import item_kinds
 from game.rules.progress import MAX_GOLD, MAX_LEVEL, MAX_STAT, MAX_XP
 from game.runplan import PlanError, parse_plan, plan_text
 from game.save.format import SaveError
+from game.seeds import PERIOD
 from game.world.kinds import Mode, Outcome
 from game.world.model import FloorRecipe
 
@@ -279,7 +280,7 @@ def state_schema() -> Record:
         "seed_text": Text(1000), "run_seed": Whole(0, 2**64 - 1),
         "recipes": Many(RECIPE, MAX_DEPTH), "player": ACTOR,
         "hero": Record({**HERO_FIELDS, "inventory": Many(item, 1000)}),
-        "rng": Record({"seed": Whole(0, 2**64 - 1), "consumed": Whole(0, 2**63)}),
+        "rng": Record({"seed": Whole(0, 2**64 - 1), "consumed": Whole(0, PERIOD - 1)}),
         "depth": Whole(1, MAX_DEPTH),
         "floors": Table(Text(2, re.compile(r"^[1-9]\d?$")), floor_schema(item), MAX_DEPTH),
         "turn": Whole(0, BIG), "next_id": IDENT, "messages": Many(MESSAGE, 10_000),
