@@ -16,9 +16,10 @@ from typing import Any
 
 from game.floorplan import Point
 from game.rules.actions import ACTION_TYPES, Action, Illegal
+from game.run import Run
 from game.turns import player_act
 from game.userfiles import read_text
-from game.world.dungeon import game_from_code
+from game.world.dungeon import new_game
 from game.world.model import Game
 from game.world.serial import state_hash
 
@@ -142,7 +143,7 @@ def verify(recording: Recording) -> int | None:
     """Replay without a window: None when every state hash matches, else the first action
     number (1-based) whose state hash differs. An action outside the legal set (a forged
     file) is ReplayError naming its line."""
-    game = game_from_code(recording.code)
+    game = new_game(Run.from_code(recording.code))
     for number, (action, digest) in enumerate(recording.steps, start=1):
         result = player_act(game, action)
         if isinstance(result, Illegal):

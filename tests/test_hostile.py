@@ -26,7 +26,8 @@ from game.replay import Recording, ReplayError, read, verify
 from game.rules.actions import Attack, Drop, Illegal, Move, TakeStairs, Wait
 from game.rules.perform import perform
 from game.rules.progress import MAX_LEVEL, MAX_XP, choose, gain_xp
-from game.runplan import PlanError, plan_from_toml
+from game.run import Run
+from game.run.recipes import RecipeError, read_run_file
 from game.save import codec
 from game.save.format import SaveError
 from game.save.store import SaveSlot, read_save
@@ -162,8 +163,8 @@ def test_replay_and_save_files_never_block(
     ],
 )
 def test_run_file_errors_name_the_key_in_the_users_terms(text: str, message: str) -> None:
-    with pytest.raises(PlanError) as caught:
-        plan_from_toml(text, "run.toml")
+    with pytest.raises(RecipeError) as caught:
+        read_run_file(text, "run.toml")
     assert str(caught.value).startswith(message)
     assert "@" not in str(caught.value) and "\n" not in str(caught.value)
 
@@ -223,7 +224,7 @@ def test_the_save_slot_writes_through_a_linked_save(tmp_path: Path) -> None:
     slot.folder.mkdir()
     (elsewhere / "save.delve").write_bytes(b"")
     slot.path.symlink_to(elsewhere / "save.delve")
-    game = new_game("slot-link", RECIPES)
+    game = new_game(Run("slot-link", RECIPES))
     try:
         slot.save(game)
     finally:
@@ -252,8 +253,8 @@ def test_stale_temporaries_of_ours_are_cleared(tmp_path: Path) -> None:
 
 def forged_replay(tmp_path: Path, action: dict[str, object]) -> Path:
     """A replay whose first action is `action`, with its hash computed as a forger would."""
-    game = new_game("forge", RECIPES)
-    recording = Recording(game.code)
+    game = new_game(Run("forge", RECIPES))
+    recording = Recording(game.run.code)
     lines = recording.text().splitlines()
     lines.append(json.dumps({**action, "hash": state_hash(game)}))
     path = tmp_path / "forged.replay"
@@ -285,7 +286,7 @@ def test_forged_replays_are_refused(
 
 
 def test_illegal_actions_change_nothing() -> None:
-    game = new_game("legal", RECIPES)
+    game = new_game(Run("legal", RECIPES))
     before = state_hash(game)
     far = next(m for m in game.floor.monsters if max(abs(m.x - game.player.x),
                                                      abs(m.y - game.player.y)) > 1)
@@ -297,7 +298,7 @@ def test_illegal_actions_change_nothing() -> None:
 
 
 def test_monsters_are_held_to_one_square_too() -> None:
-    game = new_game("legal", RECIPES)
+    game = new_game(Run("legal", RECIPES))
     monster = game.floor.monsters[0]
     assert isinstance(perform(game, monster, Move(3, 3)), Illegal)
 
@@ -306,15 +307,14 @@ def test_monsters_are_held_to_one_square_too() -> None:
 
 
 @pytest.mark.parametrize("where", ["seed_text", "code", "message"])
-def test_lone_surrogates_never_load(tmp_path: Path, where: str) -> None:
-    game = codec.load_bytes(save_of()).game
+def test_lone_surrogates_never_load(where: str) -> None:
+    data, arrays = state_of()
     if where == "message":
-        game.log("\ud800")
+        data["messages"][0][0] = "bad \ud800 text"
     else:
-        setattr(game, where, "bad \ud800 text")
-    blob = codec.save_bytes(game)
+        data[where] = "bad \ud800 text"
     with pytest.raises(SaveError, match="not valid Unicode"):
-        codec.load_bytes(blob)
+        codec.load_bytes(forge(data, arrays))
 
 
 @pytest.mark.parametrize(
@@ -343,7 +343,7 @@ def test_undecodable_command_line_bytes_are_refused(capsys: pytest.CaptureFixtur
 
 
 def test_counters_stop_at_what_the_save_accepts() -> None:
-    game = new_game("clamp", RECIPES)
+    game = new_game(Run("clamp", RECIPES))
     hero = game.hero
     hero.level, hero.pending_levels, hero.xp = MAX_LEVEL, 1, MAX_XP - 1
     gain_xp(game, 10**15)
@@ -404,7 +404,7 @@ def readers(tmp_path: Path) -> list[object]:
 
     def run_file(path: Path) -> None:
         try:
-            plan_from_toml(path.read_text("utf-8", "replace"), "run.toml")
+            read_run_file(path.read_text("utf-8", "replace"), "run.toml")
         except ValueError as problem:
             assert "\n" not in str(problem)
 

@@ -20,11 +20,12 @@ import tcod.path
 from game import generators, tiles
 from game.cli.parser import MAX_SIDE
 from game.rules.actions import Wait
+from game.run import FloorRecipe, Run
 from game.seeds import Rng
 from game.turns import player_act
 from game.world.fov import update_fov
 from game.world.kinds import Mode
-from game.world.model import PLAYER_ID, Actor, Floor, FloorRecipe, Game, Hero
+from game.world.model import PLAYER_ID, Actor, Floor, Game, Hero
 
 DEFAULT_SIZES = ((80, 50), (200, 200), (1000, 1000))
 TURN_SCENES = (("open80x45", 80, 45, (10, 100, 500)), ("floor200x200", 200, 200, (100,)))
@@ -130,7 +131,7 @@ def open_room_game(width: int, height: int, monsters: int) -> Game:
         hp=10**9, max_hp=10**9, ac=12, attack=3, damage="1d3",
     )
     game = Game(
-        seed_text="bench", run_seed=0, recipes=(FloorRecipe(1, "bench", width, height),),
+        run=Run("bench", (FloorRecipe(1, "bsp", 80, 45),)),
         player=player, hero=Hero(), rng=Rng(0), floors={1: floor},
     )
     spots = [(x, y) for y in range(2, height - 1, 2) for x in range(2, width - 1, 2)
@@ -195,10 +196,10 @@ def bench_turns(repeat: int) -> dict[str, Any]:
 
 
 def ten_floor_game() -> Game:
-    """A run of the default plan with every depth visited: the save a long game makes."""
+    """A run of the default recipes with every depth visited: the save a long game makes."""
     from game.world.dungeon import floor_at, new_game
 
-    game = new_game("bench-saves")
+    game = new_game(Run("bench-saves"))
     for depth in range(1, game.last_depth + 1):
         floor_at(game, depth)
     return game

@@ -14,7 +14,7 @@ from typing import NoReturn
 
 from game import generators
 from game.cli.common import EXIT_USAGE, whole_number
-from game.runargs import add_run_options
+from game.cli.runs import add_run_options
 from game.save.store import AUTOSAVE_TURNS
 
 MAX_SIDE = 4000

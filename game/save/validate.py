@@ -22,14 +22,12 @@ from game import generators, tiles
 from game.content.bestiary import ROLES
 from game.content.items import item_kinds
 from game.rules.progress import MAX_GOLD, MAX_LEVEL, MAX_STAT, MAX_XP
-from game.runplan import PlanError, parse_plan, plan_text
 from game.save.format import SaveError
 from game.seeds import PERIOD
 from game.world.kinds import Mode, Outcome
-from game.world.model import FloorRecipe
 
 MAX_SIDE = 1000
-"""Floors in play are at most 400 tiles a side (run plans); bench scenes reach 200."""
+"""Floors in play are at most 400 tiles a side (a run's recipes); bench scenes reach 200."""
 MAX_DEPTH = 99
 MAX_LIST = 100_000
 MAX_TEXT = 4096
@@ -324,14 +322,6 @@ def _check_plan(state: dict[str, Any]) -> None:
         if recipe["generator"] not in names:
             raise SaveError(f"state: recipes[{number - 1}]: unknown generator"
                             f" {recipe['generator']!r}")
-    # the floors not built yet are checked by the code that reads every plan (sizes the
-    # generator can build, parameters it can parse), so they cannot fail on the way down
-    made = tuple(FloorRecipe(r["depth"], r["generator"], r["width"], r["height"],
-                             tuple((str(k), str(v)) for k, v in r["params"])) for r in recipes)
-    try:
-        parse_plan(plan_text(made))
-    except PlanError as problem:
-        raise SaveError(f"state: recipes: {problem}") from None
 
 
 def _check_floor(depth: int, floor: dict[str, Any], arrays: dict[str, NDArray[Any]],

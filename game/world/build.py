@@ -1,5 +1,5 @@
-"""From recipe to playable floor: layout (a generator), dressing (the dice tables), then the
-runtime Floor with its doors, traps, stairs, teleporters, monsters and items.
+"""The floor pipeline's last stage: a dressed layout furnished as the runtime Floor, with its
+doors, traps, stairs, teleporters, monsters and items (the first stages are in game.pipeline).
 
 Everything here is decided by the floor's recipe alone: the layout and dressing streams come from
 (run seed, depth, generator), and the few choices made here (how monsters start out, which loot
@@ -12,11 +12,12 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from game import generators, tiles
+from game import pipeline, tiles
 from game.content.bestiary import MonsterKind, default_bestiary
 from game.content.items import item_kinds
-from game.dressing import Dressing, dress_floor
+from game.dressing import Dressing
 from game.floorplan import FloorPlan, Point
+from game.run.recipe import FloorRecipe
 from game.seeds import Rng, floor_seed
 from game.world.kinds import Mode
 from game.world.model import (
@@ -24,7 +25,6 @@ from game.world.model import (
     Actor,
     DoorState,
     Floor,
-    FloorRecipe,
     Item,
     StairInfo,
     Trap,
@@ -38,30 +38,21 @@ WANDER_CHANCE = 0.15
 LOOT_PER_AREA = 0.5
 
 
-PARTY = 1
-"""The game has one hero: encounters are built for a party of one."""
+def id_block(depth: int) -> int:
+    """Ids of things made with a floor come from a block of their own, so that they do not depend
+    on the order floors are visited in (the game's own counter stays below the first block)."""
+    return depth * 1_000_000
 
 
-def dressing_params(recipe: FloorRecipe, boss: bool) -> dict[str, str | bool | int]:
-    """The dressing of a floor in play: the plan's ruleset, a party of one, the boss if last."""
-    given: dict[str, str | bool | int] = {k: v for k, v in recipe.params if k == "ruleset"}
-    return {**given, "boss": boss, "party": PARTY}
+def build_floor(recipe: FloorRecipe, run_seed: int, boss: bool) -> Floor:
+    """The runtime floor of `recipe`, through every stage of the pipeline."""
+    plan = pipeline.layout(recipe, run_seed)
+    return furnish(recipe, plan, pipeline.dress(recipe, plan, run_seed, boss), run_seed)
 
 
-def make_plan(recipe: FloorRecipe, run_seed: int) -> FloorPlan:
-    """The layout: the generator gets the plan's parameters it knows (a dressing one such as
-    `ruleset` goes to the dressing, and to the tables generator too, which also takes it)."""
-    own = {p.name for p in generators.get(recipe.generator).params}
-    return generators.generate_floor(
-        recipe.generator, run_seed, recipe.depth, recipe.width, recipe.height,
-        {k: v for k, v in recipe.params if k in own},
-    )
-
-
-def build_floor(recipe: FloorRecipe, run_seed: int, boss: bool, first_id: int) -> Floor:
-    """The runtime floor of `recipe`; ids of its monsters and items start at `first_id`."""
-    plan = make_plan(recipe, run_seed)
-    dressing = dress_floor(plan, run_seed, recipe.depth, dressing_params(recipe, boss))
+def furnish(recipe: FloorRecipe, plan: FloorPlan, dressing: Dressing, run_seed: int) -> Floor:
+    """The pipeline's last stage: the runtime floor of a dressed layout, its monsters and items
+    numbered from the depth's id block."""
     floor = Floor(
         depth=recipe.depth,
         generator=recipe.generator,
@@ -78,6 +69,7 @@ def build_floor(recipe: FloorRecipe, run_seed: int, boss: bool, first_id: int) -
     _stairs(floor, plan, dressing)
     _doors_and_traps(floor, dressing)
     _areas(floor, dressing)
+    first_id = id_block(recipe.depth)
     ids = iter(range(first_id, first_id + 10_000_000))
     spawn = Rng(floor_seed(run_seed, recipe.depth, recipe.generator)).fork("spawn")
     _monsters(floor, dressing, ids, spawn)

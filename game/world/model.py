@@ -14,6 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.floorplan import Point
+from game.run import Run
 from game.seeds import Rng
 from game.world.kinds import ActorRole, MessageKind, Mode, Outcome
 
@@ -224,17 +225,6 @@ class MessageLog:
             del self.messages[: len(self.messages) - self.limit]
 
 
-@dataclass(frozen=True, slots=True)
-class FloorRecipe:
-    """How one depth is made: the generator, its parameters and the floor size."""
-
-    depth: int
-    generator: str
-    width: int
-    height: int
-    params: tuple[tuple[str, str], ...] = ()
-
-
 @dataclass(slots=True)
 class Hero:
     """What only the player has: level, gold, inventory and equipment."""
@@ -254,11 +244,11 @@ class Hero:
 
 @dataclass(slots=True)
 class Game:
-    """A whole run. Floors are made on first arrival from (run seed, depth, recipe) alone."""
+    """A whole run being played. Floors are made on first arrival from the run's seed and the
+    depth's recipe alone."""
 
-    seed_text: str
-    run_seed: int
-    recipes: tuple[FloorRecipe, ...]
+    run: Run
+    """The seed, the recipes and the daily flag: fixed for the whole game (and its code)."""
     player: Actor
     hero: Hero
     rng: Rng
@@ -271,9 +261,6 @@ class Game:
     outcome: Outcome = Outcome.PLAYING
     """PLAYING ("", falsy) while playing; DEAD or WON at the end."""
     cause: str = ""
-    code: str = ""
-    """The run code: rules version, seed and plan, to share the run."""
-    daily: bool = False
 
     @property
     def floor(self) -> Floor:
@@ -281,7 +268,7 @@ class Game:
 
     @property
     def last_depth(self) -> int:
-        return len(self.recipes)
+        return self.run.last_depth
 
     def new_id(self) -> int:
         self.next_id += 1
