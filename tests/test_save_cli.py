@@ -89,7 +89,7 @@ def test_save_info_of_anything_else(capsys: pytest.CaptureFixture[str], tmp_path
         assert expected.get(name, "") in line
     assert not (tmp_path / "fired").exists()
     assert "no such file" in one_line_error(capsys, "save-info", str(tmp_path / "nothing"))
-    assert "Is a directory" in one_line_error(capsys, "save-info", str(tmp_path))
+    assert "is not a regular file" in one_line_error(capsys, "save-info", str(tmp_path))
 
 
 def test_save_info_through_the_real_entry_point(tmp_path: Path) -> None:

@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from game.params import ParamError
+from game.run.recipes import RecipeError
 from game.save import migrate
 from game.save.format import MAX_SECTION_BYTES, SaveError, Section, pack, parse_json, unpack
 from game.save.validate import check_state
@@ -98,6 +100,8 @@ def load_bytes(blob: bytes) -> Loaded:
     check_state(state, arrays)
     try:
         game = game_from_data(state, arrays)
+    except (RecipeError, ParamError) as problem:  # the recipes, checked as every plan is
+        raise SaveError(f"state: recipes: {problem}") from None
     except (KeyError, TypeError, ValueError, IndexError) as problem:  # a gap in check_state
         raise SaveError(f"the state does not fit the game ({type(problem).__name__})") from None
     if rules < RULES_VERSION:

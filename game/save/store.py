@@ -22,7 +22,7 @@ from typing import IO
 from game.save import codec
 from game.save.format import MAX_FILE_BYTES, SaveError, unpack
 from game.save.migrate import FIRST_VERSION
-from game.userfiles import fsync_folder, write_atomic
+from game.userfiles import MissingFileError, fsync_folder, read_bytes, write_atomic
 from game.world.model import Game
 
 SAVE_NAME = "save.delve"
@@ -39,17 +39,14 @@ class SaveBusyError(SaveError):
 
 
 def read_limited(path: Path) -> bytes:
-    """A file's bytes, refusing more than a save may hold (SaveError, never a traceback)."""
+    """A file's bytes, refusing more than a save may hold and anything but a regular file (a
+    FIFO never blocks): SaveError, never a traceback; FileNotFoundError passes through."""
     try:
-        with path.open("rb") as handle:
-            blob = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise
-    except OSError as problem:
-        raise SaveError(f"cannot read {path}: {problem.strerror or problem}") from None
-    if len(blob) > MAX_FILE_BYTES:
-        raise SaveError(f"{path} is larger than a save may be ({MAX_FILE_BYTES} bytes)")
-    return blob
+        return read_bytes(path, MAX_FILE_BYTES)
+    except MissingFileError:
+        raise FileNotFoundError(path) from None
+    except ValueError as problem:
+        raise SaveError(str(problem)) from None
 
 
 def read_save(path: Path) -> codec.Loaded:
