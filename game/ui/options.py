@@ -16,7 +16,7 @@ from typing import Final
 import numpy as np
 import tcod.console
 
-from game.save.store import AUTOSAVE_TURNS
+from game.save import AUTOSAVE_TURNS
 from game.userfiles import config_dir
 
 OPTIONS_FILE: Final = "options.toml"
