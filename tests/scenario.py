@@ -8,13 +8,14 @@
     scene.act(Move(1, 0))
 
 Map characters: the tile characters of game.tiles (`#` wall, `.` floor, `+` closed door, `'` open
-door, `<` `>` stairs, `^` teleporter), `@` the player (on floor, or on what the legend names for
-`@`), and any other character either named in `legend` or left as a *mark*: a floor tile whose
-position `scene.at(char)` gives back.
+door, `S` secret door, `<` `>` stairs, `^` teleporter), `@` the player (on floor, or on what the
+legend names for `@`), and any other character either named in `legend` or left as a *mark*: a
+floor tile whose position `scene.at(char)` gives back.
 A legend entry is a monster template (an `Actor`, see `monster`), a `DoorState` (drawn as a door),
 a `Trap` (a hidden trap on floor), a `StairInfo` (stairs of that kind) or an item kind key (the
-item on floor; gold gets `gold` pieces). Unnamed doors are plain unlocked wooden doors, unnamed
-stairs ordinary stairs; teleporter tiles pair up in reading order (1st with 2nd, 3rd with 4th).
+item on floor; gold gets `gold` pieces). Unnamed doors (secret ones too) are plain unlocked wooden
+doors, unnamed stairs ordinary stairs; teleporter tiles pair up in reading order (1st with 2nd,
+3rd with 4th).
 
 Several maps make several depths (the first is depth 1); `@` must be on exactly one of them, and
 the game starts there. No generator ever runs: every depth the test visits must be drawn.
@@ -224,13 +225,15 @@ def _place(scene: Scene, floor: Floor, pos: Point, char: str,
         floor.monsters.append(actor)
         scene.letters.setdefault(char, []).append(actor.id)
         return tiles.FLOOR
-    if isinstance(entry, DoorState) or (entry is None and char in "+'"):
+    if isinstance(entry, DoorState) or (entry is None and char in "+'S"):
         state = dataclasses.replace(entry) if isinstance(entry, DoorState) else door()
         state.is_open = state.is_open or char == "'"
         floor.doors[pos] = state
         if state.trapped:
             floor.traps[pos] = Trap("dart", 15)
-        return tiles.OPEN_DOOR if state.is_open else tiles.DOOR
+        if state.is_open:
+            return tiles.OPEN_DOOR
+        return tiles.SECRET_DOOR if entry is None and char == "S" else tiles.DOOR
     if isinstance(entry, Trap):
         floor.traps[pos] = dataclasses.replace(entry)
         return tiles.FLOOR

@@ -317,3 +317,14 @@ def test_snapshot_png(tmp_path: Path) -> None:
     data = encode_png(np.ascontiguousarray(rgba[:, :, :3]))
     (tmp_path / "lab.png").write_bytes(data)
     assert data.startswith(b"\x89PNG")
+
+
+def test_the_lab_shows_secret_doors() -> None:
+    floor = labwork.make_floor(labwork.Setup("power", 80, 50, (("secret", "0.5"),), "lab-secret"))
+    hidden = [(int(x), int(y)) for y, x in np.argwhere(floor.plan.tiles == tiles.SECRET_DOOR)]
+    assert hidden
+    theme = themefile.DEFAULT_THEME
+    for dressing in (False, True):
+        grid = labwork.floor_cells(floor, theme, 1, path=False, dressing=dressing)
+        assert all(grid["ch"][y, x] == ord("S") for x, y in hidden)
+    assert "secret doors     " + str(len(hidden)) in floor.stats

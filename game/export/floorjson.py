@@ -58,7 +58,11 @@ def floor_to_dict(plan: FloorPlan, seed: str, depth: int) -> dict[str, Any]:
             {"id": r.id, "x": r.x, "y": r.y, "w": r.w, "h": r.h, "shape": r.shape}
             for r in plan.rooms
         ],
-        "doors": [{"x": d.x, "y": d.y, "passage": d.passage} for d in plan.doors],
+        "doors": [
+            {"x": d.x, "y": d.y, "passage": d.passage,
+             "secret": bool(plan.tiles[d.y, d.x] == tiles.SECRET_DOOR)}
+            for d in plan.doors
+        ],
         "teleporters": [{"a": list(t.a), "b": list(t.b)} for t in plan.teleporters],
         "stairs": [{"x": s.x, "y": s.y, "kind": s.kind} for s in plan.stairs],
     }

@@ -125,10 +125,12 @@ def tile_cells(theme: Theme) -> NDArray[Any]:
     table["ch"] = tiles.TILES["glyph"]
     table["bg"] = theme.background
     for tile, colour in ((tiles.FLOOR, theme.floor), (tiles.DOOR, theme.door),
-                         (tiles.OPEN_DOOR, theme.door), (tiles.TELEPORTER, theme.teleporter),
+                         (tiles.OPEN_DOOR, theme.door), (tiles.SECRET_DOOR, theme.door),
+                         (tiles.TELEPORTER, theme.teleporter),
                          (tiles.STAIRS_UP, theme.stairs), (tiles.STAIRS_DOWN, theme.stairs)):
         table["fg"][tile] = colour
     table["ch"][tiles.TELEPORTER] = ord("Ω")
+    table["ch"][tiles.SECRET_DOOR] = ord("S")  # the lab is the game master's view
     table["ch"][tiles.WALL] = ord(" ")
     table["bg"][tiles.WALL] = theme.wall
     return table
@@ -163,7 +165,8 @@ def floor_cells(floor: LabFloor, theme: Theme, k: int, *, path: bool,
 
 
 def _draw_dressing(grid: NDArray[Any], floor: LabFloor, theme: Theme, k: int) -> None:
-    """Teleporter links as lines, doors coloured by state, monsters coloured by difficulty."""
+    """Teleporter links as lines, doors coloured by state (secret ones an S), monsters coloured
+    by difficulty."""
     for pair in floor.plan.teleporters:
         line = tcod.los.bresenham((pair.a[0] // k, pair.a[1] // k),
                                   (pair.b[0] // k, pair.b[1] // k))[1:-1]
@@ -171,7 +174,7 @@ def _draw_dressing(grid: NDArray[Any], floor: LabFloor, theme: Theme, k: int) ->
         grid["fg"][line[:, 1], line[:, 0]] = theme.link
     for door in floor.dressing.doors:
         cell = grid[door.y // k, door.x // k]
-        cell["ch"] = ord("+")
+        cell["ch"] = ord("S" if floor.plan.tiles[door.y, door.x] == tiles.SECRET_DOOR else "+")
         cell["fg"] = REINFORCED if door.reinforced else DOOR_STATES.get(door.state, theme.door)
     bestiary = default_bestiary()
     for encounter in floor.dressing.encounters:

@@ -378,7 +378,7 @@ class LabScreen(BaseState):
 
     def draw_legend(self, console: tcod.console.Console, y: int) -> None:
         entries = [("doors:", MUTED), *((s, c) for s, c in labwork.DOOR_STATES.items()),
-                   ("reinforced", labwork.REINFORCED), (" encounters:", MUTED),
+                   ("reinforced", labwork.REINFORCED), ("S secret", MUTED), (" encounters:", MUTED),
                    *((d, c) for d, c in labwork.DIFFICULTY.items()), (" ∙ teleporter link", MUTED)]
         x = 1
         for text, colour in entries:
