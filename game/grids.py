@@ -23,9 +23,8 @@ def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
     root onto the smallest root next to it, then pointer jumping, until nothing changes; a root
     is always its component's first run, so numbering roots in run order is reading order."""
     height, width = mask.shape
-    labels = np.zeros((height, width), dtype=np.int32)
     if mask.size == 0:
-        return labels, 0
+        return np.zeros((height, width), dtype=np.int32), 0
     padded = np.zeros((height, width + 1), dtype=np.bool_)
     padded[:, :width] = mask
     flat = padded.ravel()
@@ -33,14 +32,15 @@ def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
     starts[1:] &= ~flat[:-1]
     runs = int(starts.sum())
     if runs == 0:
-        return labels, 0
-    run_of = (np.cumsum(starts, dtype=np.int32) - 1).reshape(height, width + 1)[:, :width]
+        return np.zeros((height, width), dtype=np.int32), 0
+    # run number (1..runs) of every tile from its run's start on; right for the open tiles
+    run_no = np.cumsum(starts, dtype=np.int32).reshape(height, width + 1)
     # one edge per pair of touching runs: the first column where both rows are open
     both = mask[:-1] & mask[1:]
     first = both.copy()
     first[:, 1:] &= ~both[:, :-1]
     ys, xs = np.nonzero(first)
-    upper, lower = run_of[ys, xs], run_of[ys + 1, xs]
+    upper, lower = run_no[ys, xs] - 1, run_no[ys + 1, xs] - 1
     parent = np.arange(runs, dtype=np.int32)
     while len(upper):
         pu, pl = parent[upper], parent[lower]
@@ -57,9 +57,10 @@ def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
             parent = jumped
     is_root = parent == np.arange(runs)
     number = np.cumsum(is_root, dtype=np.int32)
-    run_label = number[parent]
-    labels[mask] = run_label[run_of[mask]]
-    return labels, int(number[-1])
+    label_of_run = np.zeros(runs + 1, dtype=np.int32)
+    label_of_run[1:] = number[parent]
+    labels = label_of_run[run_no * padded][:, :width]
+    return np.ascontiguousarray(labels), int(number[-1])
 
 
 def find_boxes(labels: NDArray[np.integer]) -> list[Box | None]:

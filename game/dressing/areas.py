@@ -20,7 +20,8 @@ from numpy.typing import NDArray
 from game import tiles
 from game.dressing.model import Area
 from game.floorplan import FloorPlan, Point
-from game.grids import find_boxes, label4, taxicab_distance
+from game.grids import find_boxes, taxicab_distance
+from game.pathing import reachable
 
 BLOCK_W: Final = 20
 BLOCK_H: Final = 14
@@ -137,8 +138,7 @@ def _paint_blob(
         return None
     box = (slice(max(0, y - radius), min(h, y + radius + 1)),
            slice(max(0, x - radius), min(w, x + radius + 1)))
-    labels, _ = label4(open_[box] & (owner[box] == 0))
-    take = labels == labels[y - box[0].start, x - box[1].start]
+    take = reachable(open_[box] & (owner[box] == 0), (x - box[1].start, y - box[0].start))
     owner[box][take] = area_id
     ys, xs = np.nonzero(take)
     x0, y0 = box[1].start + int(xs.min()), box[0].start + int(ys.min())
