@@ -360,6 +360,15 @@ def _print_turns(report: dict[str, Any]) -> None:
         print(f"target: {name}: {shown} (at most {limit}) {verdict}")
 
 
+FIXED_SUITES: dict[str, tuple[Callable[[int], Any], Callable[[Any], None], str, int | None]] = {
+    "startup": (bench_startup, _print_startup, "fixed commands", None),
+    "saves": (bench_saves, _print_saves, "one fixed run", None),
+    "turns": (bench_turns, _print_turns, "fixed scenes", 1),
+}
+"""The suites without --sizes: (measure(repeat), print the report, what they time instead,
+JSON indent)."""
+
+
 def run(args: argparse.Namespace) -> int:
     """The `bench` command: one suite, printed as text or JSON."""
     return run_suite(args.suite, as_json=args.json, sizes=args.sizes, repeat=args.repeat)
@@ -367,32 +376,16 @@ def run(args: argparse.Namespace) -> int:
 
 def run_suite(suite: str, as_json: bool, sizes: str | None, repeat: int) -> int:
     """Measure and print one suite (`repeat` 0: a number of runs chosen by size)."""
-    if suite == "startup":
+    fixed = FIXED_SUITES.get(suite)
+    if fixed is not None:
+        measure, show, what, indent = fixed
         if sizes:
-            raise ValueError("--sizes is for the generators suite; startup has fixed commands")
-        startup = bench_startup(repeat)
+            raise ValueError(f"--sizes is for the generators suite; {suite} has {what}")
+        report = measure(repeat)
         if as_json:
-            print(json.dumps(startup))
+            print(json.dumps(report, indent=indent))
         else:
-            _print_startup(startup)
-        return 0
-    if suite == "saves":
-        if sizes:
-            raise ValueError("--sizes is for the generators suite; saves has one fixed run")
-        saves = bench_saves(repeat)
-        if as_json:
-            print(json.dumps(saves))
-        else:
-            _print_saves(saves)
-        return 0
-    if suite == "turns":
-        if sizes:
-            raise ValueError("--sizes is for the generators suite; turns has fixed scenes")
-        turns = bench_turns(repeat)
-        if as_json:
-            print(json.dumps(turns, indent=1))
-        else:
-            _print_turns(turns)
+            show(report)
         return 0
     report = bench_generators(parse_sizes(sizes), repeat)
     if as_json:
