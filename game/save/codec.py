@@ -27,7 +27,7 @@ from game.world.serial import (
 )
 
 FORMAT = "delve-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """Bump it (and add a migration from the old version) whenever `game_data`'s output changes."""
 STATE = "state"
 DTYPES: dict[str, np.dtype[Any]] = {"uint8": np.dtype(np.uint8), "bool": np.dtype(np.bool_)}
@@ -59,10 +59,11 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def save_bytes(game: Game) -> bytes:
-    """The save file of `game`."""
+def save_bytes(game: Game, stamps: dict[str, str] | None = None) -> bytes:
+    """The save file of `game`; `stamps` (the wall-clock times the run started and was saved,
+    which the state never holds: it stays deterministic) join the header's summary."""
     data, arrays = game_data(game)
-    return encode(data, arrays, summary(game))
+    return encode(data, arrays, {**summary(game), **(stamps or {})})
 
 
 def encode(
@@ -85,7 +86,7 @@ def encode(
 def load_bytes(blob: bytes) -> Loaded:
     """The game a save file holds; SaveError says what is wrong with anything else."""
     container = unpack(blob, migrate.FIRST_VERSION, FORMAT_VERSION)
-    rules, recorded = _header(container.header)
+    rules, recorded = check_header(container.header)
     state_bytes, arrays = _parts(container.sections)
     notes: list[str] = []
     if container.version == FORMAT_VERSION and content_hash(state_bytes, arrays) != recorded:
@@ -105,7 +106,7 @@ def load_bytes(blob: bytes) -> Loaded:
     return Loaded(game, container.version, rules, recorded, notes)
 
 
-def _header(header: dict[str, Any]) -> tuple[int, str]:
+def check_header(header: dict[str, Any]) -> tuple[int, str]:
     """The rules version and the recorded state hash, once the header's fields check out."""
     if header.get("format") != FORMAT:
         raise SaveError(f"the header does not name the {FORMAT} format")

@@ -72,7 +72,9 @@ class PlayState(BaseState):
     def recover(self, before: crash.Snapshot, what: str, error: Exception) -> None:
         """Put back the game from before the failed action; report where the details went."""
         report = saves.report_crash(self.game, what, error)
-        self.game = self.session.game = before.restore()
+        restored = before.restore()
+        saves.carry_over(self.game, restored)
+        self.game = self.session.game = restored
         self.activity = None
         self.notice = f"That action failed ({type(error).__name__}) and was undone; {report}"
 
