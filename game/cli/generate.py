@@ -1,26 +1,27 @@
-"""`run.py generate`: one floor, printed or exported (ascii, json, hex, png, the text key)."""
+"""`run.py generate`: one floor, printed or exported (ascii, json, hex, png, the text key).
+
+Each format's exporter is imported only when it is asked for: the plain ascii floor is the
+command a player types most and should start as fast as Python itself."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import generators, pipeline
 from game.cli.common import UsageError, write_output
-from game.dressing import DRESSING_PARAMS, Dressing
-from game.export import floorjson, hexmaze, png
-from game.export.textkey import text_key
 from game.floorplan import FloorPlan
 from game.params import parse_assignments
-from game.run import FloorRecipe
-from game.run.recipe import ALL_DRESSING
+from game.run.recipe import ALL_DRESSING, FloorRecipe
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.tiles import to_ascii
 from game.userfiles import read_text
+
+if TYPE_CHECKING:
+    from game.dressing import Dressing
 
 MAX_HEX_BYTES = 16 * 1024 * 1024
 
@@ -28,6 +29,8 @@ MAX_HEX_BYTES = 16 * 1024 * 1024
 def run(args: argparse.Namespace) -> int:
     spec = generators.get(args.generator)
     if args.list_params:
+        from game.dressing import DRESSING_PARAMS
+
         for param in spec.params:
             print(param.describe())
         for param in DRESSING_PARAMS:
@@ -37,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
     recipe = FloorRecipe(args.depth, spec.name, args.width, args.height,
                          tuple(sorted(parse_assignments(args.param).items())), ALL_DRESSING)
     if args.from_hex is not None:
+        from game.export import hexmaze
+
         text = read_text(args.from_hex, MAX_HEX_BYTES)
         try:
             plan = hexmaze.plan_from_hex(text)
@@ -75,6 +80,8 @@ def _stream_json(data: dict[str, Any], out: Path | None) -> None:
     """The JSON export written piece by piece as it is encoded (json.dump), never held whole as
     one string: a 4000x4000 floor prints some 160 MB, which as one string (and the encoder's
     list of pieces) took over 2 GB."""
+    import json
+
     if out is None:
         json.dump(data, sys.stdout, indent=1)
         sys.stdout.write("\n")
@@ -97,8 +104,12 @@ def _render(
             text += "\n" + "\n".join(floor_stats(plan).lines()) + "\n"
         return text
     if dressed is not None and fmt == "text":
+        from game.export.textkey import text_key
+
         return text_key(plan, dressed, seed, depth)
     if dressed is not None and fmt == "json":
+        from game.export import floorjson
+
         data = floorjson.dressed_floor_to_dict(plan, dressed, seed, depth)
         if stats:
             data["stats"] = floor_stats(plan).as_dict()
@@ -106,5 +117,9 @@ def _render(
     if fmt == "hex":
         if plan.generator != "maze":
             raise UsageError(f"--format hex is for the maze generator only, not {plan.generator}")
+        from game.export import hexmaze
+
         return hexmaze.plan_to_hex(plan)
+    from game.export import png
+
     return png.floor_png(plan)

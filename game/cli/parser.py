@@ -15,7 +15,7 @@ from typing import NoReturn
 from game import generators
 from game.cli.common import EXIT_USAGE, whole_number
 from game.cli.runs import add_run_options
-from game.save.store import AUTOSAVE_TURNS
+from game.save import AUTOSAVE_TURNS
 
 MAX_SIDE = 4000
 MAX_ROLLS = 10_000
@@ -83,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"rolls, 1..{MAX_ROLLS}")
 
     bench = sub.add_parser("bench", help="speed benchmarks with a reference measured in the run")
-    bench.add_argument("suite", choices=("generators", "turns", "saves"))
+    bench.add_argument("suite", choices=("generators", "turns", "saves", "startup"))
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--sizes", help="comma-separated WxH list (default 80x50,200x200,1000x1000)")
     bench.add_argument("--repeat", type=whole_number(0), default=0,

@@ -30,8 +30,6 @@ BACKUP_SUFFIX = ".bak"
 DAMAGED_SUFFIX = ".damaged"
 LOCK_NAME = "save.lock"
 MAX_LOCK_BYTES = 64
-AUTOSAVE_TURNS = 100
-"""The game autosaves every this many turns by default (and on every floor change)."""
 
 
 class SaveBusyError(SaveError):

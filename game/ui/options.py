@@ -15,7 +15,7 @@ from typing import Final
 import numpy as np
 import tcod.console
 
-from game.save.store import AUTOSAVE_TURNS
+from game.save import AUTOSAVE_TURNS
 from game.userfiles import MissingFileError, config_dir, parse_toml, read_text
 
 OPTIONS_FILE: Final = "options.toml"

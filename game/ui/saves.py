@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import ClassVar
 
 from game.morgue import record_score, write_morgue
-from game.save import crash
+from game.save import AUTOSAVE_TURNS, crash
 from game.save.format import SaveError
 from game.save.runs import RunSaves, SaveEntry, read_entry, stamp
-from game.save.store import AUTOSAVE_TURNS, SaveSlot
+from game.save.store import SaveSlot
 from game.userfiles import data_dir
 from game.world.model import Game
 
