@@ -7,16 +7,14 @@ import tcod.constants
 import tcod.map
 from numpy.typing import NDArray
 
-from game import tiles
 from game.world.model import Floor
 
 SIGHT_RADIUS = 12
 
 
 def transparency(floor: Floor) -> NDArray[np.bool_]:
-    """See-through tiles of the live map: closed doors block sight, open ones do not."""
-    result: NDArray[np.bool_] = tiles.TRANSPARENT[floor.tiles]
-    return result
+    """See-through tiles of the live map: closed doors and opaque features block sight."""
+    return floor.transparent()
 
 
 def update_fov(floor: Floor, x: int, y: int, radius: int = SIGHT_RADIUS) -> None:

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from game import tiles
+from game.content.features import feature_kind
 from game.floorplan import Point
 from game.seeds import Rng
 from game.world.kinds import ActorRole, MessageKind, Mode, Outcome
@@ -119,6 +121,17 @@ class Trap:
 
 
 @dataclass(slots=True)
+class FeatureState:
+    """A chamber feature standing on a tile: its rolled name, its effect class (content data,
+    game/content/features.py) and whether its one use is spent (a chest searched, an anvil
+    used, a gong struck)."""
+
+    name: str
+    effect: str
+    used: bool = False
+
+
+@dataclass(slots=True)
 class StairInfo:
     """Stairs as rolled on the Stairs table."""
 
@@ -152,6 +165,12 @@ class Floor:
     """(x, y, w, h, description) of rooms and areas, for look mode and the floor map."""
     treasure: dict[Point, int] = field(default_factory=dict)
     """Hidden gold by position, found by searching."""
+    features: dict[Point, FeatureState] = field(default_factory=dict)
+    """Chamber features by position; those that block movement or sight are obstacles."""
+    _obstacles: tuple[NDArray[np.bool_], NDArray[np.bool_]] | None = field(
+        default=None, repr=False, compare=False)
+    """(blocks movement, blocks sight) masks of the features, built on first use: features
+    never move, so one pass over them serves every later flood and field of view."""
     _where: dict[Point, Actor] = field(default_factory=dict, repr=False, compare=False)
     """Living monsters by position: an index `monster_at` rebuilds when monsters come or go,
     kept current by `relocate` as they move (a turn with 500 monsters asks thousands of times)."""
@@ -196,6 +215,31 @@ class Floor:
     def _reindex(self) -> None:
         self._where = {m.pos: m for m in self.monsters if m.alive}
         self._where_of = (id(self.monsters), len(self.monsters))
+
+    def obstacles(self) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+        """Masks of the tiles a feature makes impassable, and opaque."""
+        if self._obstacles is None or self._obstacles[0].shape != self.tiles.shape:
+            move = np.zeros(self.tiles.shape, dtype=np.bool_)
+            sight = np.zeros(self.tiles.shape, dtype=np.bool_)
+            for (x, y), feature in self.features.items():
+                kind = feature_kind(feature.name)
+                move[y, x], sight[y, x] = kind.blocks_move, kind.blocks_sight
+            self._obstacles = (move, sight)
+        return self._obstacles
+
+    def walkable(self) -> NDArray[np.bool_]:
+        """Walkable tiles of the live map, less those a feature blocks."""
+        result: NDArray[np.bool_] = tiles.WALKABLE[self.tiles] & ~self.obstacles()[0]
+        return result
+
+    def transparent(self) -> NDArray[np.bool_]:
+        """See-through tiles of the live map (closed doors block sight), less opaque features."""
+        result: NDArray[np.bool_] = tiles.TRANSPARENT[self.tiles] & ~self.obstacles()[1]
+        return result
+
+    def blocks_move(self, x: int, y: int) -> bool:
+        """A feature stands in the way at (x, y)."""
+        return bool(self.obstacles()[0][y, x])
 
     def items_at(self, x: int, y: int) -> list[Item]:
         return [item for item in self.items if item.x == x and item.y == y]
