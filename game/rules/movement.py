@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from game import tiles
 from game.content.items import kind_of
-from game.rules.actions import Alternative, Attack, Impossible, OpenDoor, Result, Success
+from game.rules import features
+from game.rules.actions import (
+    Alternative,
+    Attack,
+    Impossible,
+    Interact,
+    OpenDoor,
+    Result,
+    Success,
+)
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, Game
 
@@ -13,6 +22,10 @@ DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 
 
 def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
     floor = game.floor
+    if "stuck" in actor.effects:
+        if actor.id == PLAYER_ID:
+            game.log("You struggle in the cobwebs.", MessageKind.STUCK)
+        return Success()
     stumbling = "confused" in actor.effects and game.rng.chance(0.5)
     if stumbling:
         dx, dy = DIRECTIONS[game.rng.below(len(DIRECTIONS))]
@@ -36,9 +49,16 @@ def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
                 game.log("You stumble into the wall.", MessageKind.CONFUSED)
             return Success()
         return Impossible("A wall blocks the way." if actor.id == PLAYER_ID else "blocked")
+    if floor.blocks_move(nx, ny):
+        if actor.id == PLAYER_ID and not stumbling:
+            return Alternative(Interact(nx, ny))
+        return Success() if stumbling else Impossible("blocked")
     floor.relocate(actor, nx, ny)
     arrive(game, actor)
-    return Success()
+    feature = floor.features.get((nx, ny))
+    if feature is None or game.outcome or game.floor is not floor:
+        return Success()
+    return Success(turns=1 + features.step_on(game, actor, (nx, ny), feature))
 
 
 def arrive(game: Game, actor: Actor) -> None:

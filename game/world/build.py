@@ -23,6 +23,7 @@ from game.world.model import (
     NORMAL_SPEED,
     Actor,
     DoorState,
+    FeatureState,
     Floor,
     FloorRecipe,
     Item,
@@ -78,6 +79,8 @@ def build_floor(recipe: FloorRecipe, run_seed: int, boss: bool, first_id: int) -
     _stairs(floor, plan, dressing)
     _doors_and_traps(floor, dressing)
     _areas(floor, dressing)
+    for feature in dressing.features:
+        floor.features[feature.point] = FeatureState(feature.name, feature.effect)
     ids = iter(range(first_id, first_id + 10_000_000))
     spawn = Rng(floor_seed(run_seed, recipe.depth, recipe.generator)).fork("spawn")
     _monsters(floor, dressing, ids, spawn)

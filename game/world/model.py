@@ -167,10 +167,11 @@ class Floor:
     """Hidden gold by position, found by searching."""
     features: dict[Point, FeatureState] = field(default_factory=dict)
     """Chamber features by position; those that block movement or sight are obstacles."""
-    _obstacles: tuple[NDArray[np.bool_], NDArray[np.bool_]] | None = field(
+    _obstacles: tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.int64]] | None = field(
         default=None, repr=False, compare=False)
-    """(blocks movement, blocks sight) masks of the features, built on first use: features
-    never move, so one pass over them serves every later flood and field of view."""
+    """(blocks movement, blocks sight) masks of the features and the (x, y) rows of those that
+    widen sight, built on first use: features never move, so one pass over them serves every
+    later flood and field of view."""
     _where: dict[Point, Actor] = field(default_factory=dict, repr=False, compare=False)
     """Living monsters by position: an index `monster_at` rebuilds when monsters come or go,
     kept current by `relocate` as they move (a turn with 500 monsters asks thousands of times)."""
@@ -216,16 +217,25 @@ class Floor:
         self._where = {m.pos: m for m in self.monsters if m.alive}
         self._where_of = (id(self.monsters), len(self.monsters))
 
-    def obstacles(self) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
-        """Masks of the tiles a feature makes impassable, and opaque."""
+    def obstacles(self) -> tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.int64]]:
+        """Masks of the tiles a feature makes impassable and opaque, and where lights stand."""
         if self._obstacles is None or self._obstacles[0].shape != self.tiles.shape:
             move = np.zeros(self.tiles.shape, dtype=np.bool_)
             sight = np.zeros(self.tiles.shape, dtype=np.bool_)
+            lights: list[Point] = []
             for (x, y), feature in self.features.items():
                 kind = feature_kind(feature.name)
                 move[y, x], sight[y, x] = kind.blocks_move, kind.blocks_sight
-            self._obstacles = (move, sight)
+                if kind.effect == "light":
+                    lights.append((x, y))
+            self._obstacles = (move, sight, np.array(lights, dtype=np.int64).reshape(-1, 2))
         return self._obstacles
+
+    def lit(self, x: int, y: int, reach: int) -> bool:
+        """A light feature stands within `reach` tiles (Chebyshev) of (x, y)."""
+        lights = self.obstacles()[2]
+        return bool(len(lights)) and bool(
+            (np.maximum(np.abs(lights[:, 0] - x), np.abs(lights[:, 1] - y)) <= reach).any())
 
     def walkable(self) -> NDArray[np.bool_]:
         """Walkable tiles of the live map, less those a feature blocks."""
