@@ -12,7 +12,8 @@ door, `<` `>` stairs, `^` teleporter), `@` the player (on floor, or on what the 
 `@`), and any other character either named in `legend` or left as a *mark*: a floor tile whose
 position `scene.at(char)` gives back.
 A legend entry is a monster template (an `Actor`, see `monster`), a `DoorState` (drawn as a door),
-a `Trap` (a hidden trap on floor), a `StairInfo` (stairs of that kind) or an item kind key (the
+a `Trap` (a hidden trap on floor), a `FeatureState` (a chamber feature on floor), a `StairInfo`
+(stairs of that kind) or an item kind key (the
 item on floor; gold gets `gold` pieces). Unnamed doors are plain unlocked wooden doors, unnamed
 stairs ordinary stairs; teleporter tiles pair up in reading order (1st with 2nd, 3rd with 4th).
 
@@ -42,6 +43,7 @@ from game.world.model import (
     PLAYER_ID,
     Actor,
     DoorState,
+    FeatureState,
     Floor,
     FloorRecipe,
     Game,
@@ -51,7 +53,7 @@ from game.world.model import (
     Trap,
 )
 
-Legend = Mapping[str, "Actor | DoorState | Trap | StairInfo | str"]
+Legend = Mapping[str, "Actor | DoorState | Trap | StairInfo | FeatureState | str"]
 
 
 def monster(
@@ -212,7 +214,7 @@ def _floor(scene: Scene, depth: int, text: str, legend: Legend) -> Floor:
 
 
 def _place(scene: Scene, floor: Floor, pos: Point, char: str,
-           entry: Actor | DoorState | Trap | StairInfo | str | None) -> int:
+           entry: Actor | DoorState | Trap | StairInfo | FeatureState | str | None) -> int:
     """Put what `char` stands for at `pos`; returns the tile id to draw there."""
     game, (x, y) = scene.game, pos
     scene.marks.setdefault(char, []).append((floor.depth, pos))
@@ -237,6 +239,9 @@ def _place(scene: Scene, floor: Floor, pos: Point, char: str,
         return tiles.OPEN_DOOR if state.is_open else tiles.DOOR
     if isinstance(entry, Trap):
         floor.traps[pos] = dataclasses.replace(entry)
+        return tiles.FLOOR
+    if isinstance(entry, FeatureState):
+        floor.features[pos] = dataclasses.replace(entry)
         return tiles.FLOOR
     if isinstance(entry, StairInfo) or (entry is None and char in "<>"):
         stair = entry if isinstance(entry, StairInfo) else StairInfo(
