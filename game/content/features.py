@@ -5,12 +5,11 @@ a name the file does not know is decor (so an edited table never breaks a floor)
 from __future__ import annotations
 
 import functools
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
-from game.assets import ASSETS_DIR
+from game.assets import ASSETS_DIR, toml_tables
 
 FEATURES_PATH: Final = ASSETS_DIR / "features.toml"
 EFFECTS: Final = (
@@ -46,13 +45,8 @@ class FeatureDataError(ValueError):
 
 def load_features(path: Path) -> dict[str, FeatureKind]:
     """Read and validate a features file, keyed by the lower-case feature name."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as problem:
-        raise FeatureDataError(f"{path}: {problem}") from None
     found: dict[str, FeatureKind] = {}
-    for key in sorted(data):
-        entry = data[key]
+    for key, entry in toml_tables(path, FeatureDataError, "feature"):
         try:
             kind = _feature(key, entry)
         except (KeyError, TypeError, ValueError) as problem:
@@ -61,9 +55,7 @@ def load_features(path: Path) -> dict[str, FeatureKind]:
     return found
 
 
-def _feature(key: str, entry: object) -> FeatureKind:
-    if not isinstance(entry, dict):
-        raise ValueError("is not a table")
+def _feature(key: str, entry: dict[str, Any]) -> FeatureKind:
     unknown = sorted(set(entry) - _FIELDS)
     if unknown:
         raise ValueError(f"unknown field {unknown[0]!r}")
