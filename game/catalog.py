@@ -12,20 +12,18 @@ import json
 from collections import Counter
 from typing import Any
 
-from game.dressing import dress_floor
+from game import pipeline
+from game.run import FloorRecipe, Run
 from game.world import build
-from game.world.model import FloorRecipe
 
 SPOILERS = ("layout", "full")
 
 
-def floor_entry(
-    recipe: FloorRecipe, run_seed: int, last_depth: int, spoilers: str
-) -> dict[str, Any]:
-    """One depth's line of the catalog."""
-    plan = build.make_plan(recipe, run_seed)
-    boss = recipe.depth == last_depth
-    dressing = dress_floor(plan, run_seed, recipe.depth, build.dressing_params(recipe, boss))
+def floor_entry(recipe: FloorRecipe, run: Run, spoilers: str) -> dict[str, Any]:
+    """One depth's line of the catalog: the floor made once, through the game's own stages
+    (furnished too with full spoilers, for the items the game would lay out)."""
+    plan = pipeline.layout(recipe, run.seed_hash)
+    dressing = pipeline.dress(recipe, plan, run.seed_hash, boss=recipe.depth == run.last_depth)
     doors = Counter(
         "reinforced" if d.reinforced else d.state for d in dressing.doors
     )
@@ -44,10 +42,11 @@ def floor_entry(
         ),
     }
     if spoilers == "full":
-        floor = build.build_floor(recipe, run_seed, boss=boss, first_id=recipe.depth * 1_000_000)
+        floor = build.furnish(recipe, plan, dressing, run.seed_hash)
         entry["encounters"] = [
             {
                 "template": e.template,
+                "tactic": e.tactic,
                 "difficulty": e.difficulty,
                 "monsters": sorted(Counter(m.kind for m in e.monsters).items()),
             }
@@ -57,19 +56,15 @@ def floor_entry(
     return entry
 
 
-def catalog(
-    code: str, rules_version: int, recipes: tuple[FloorRecipe, ...], run_seed: int,
-    depths: range, spoilers: str,
-) -> dict[str, Any]:
+def catalog(run: Run, depths: range, spoilers: str) -> dict[str, Any]:
     """The catalog object for the listed depths of a run."""
-    last = len(recipes)
     return {
-        "code": code,
-        "rules_version": rules_version,
+        "code": run.code,
+        "rules_version": run.rules_version,
         "floors": [
-            floor_entry(recipes[depth - 1], run_seed, last, spoilers)
+            floor_entry(run.recipes[depth - 1], run, spoilers)
             for depth in depths
-            if 1 <= depth <= last
+            if 1 <= depth <= run.last_depth
         ],
     }
 
@@ -86,7 +81,7 @@ def as_text(data: dict[str, Any]) -> str:
         lines.append(f"          doors: {doors}; stairs: {', '.join(floor['stairs'])}")
         for encounter in floor.get("encounters", []):
             monsters = ", ".join(f"{n} {k}" for k, n in encounter["monsters"])
-            kind = f"{encounter['difficulty']:7s} {encounter['template']}"
+            kind = f"{encounter['difficulty']:7s} {encounter['template']} ({encounter['tactic']})"
             lines.append(f"          {kind}: {monsters}")
         if "items" in floor:
             items = ", ".join(f"{n} {k}" for k, n in floor["items"]) or "none"

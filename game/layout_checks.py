@@ -48,7 +48,7 @@ def door_problems(plan: FloorPlan) -> list[str]:
     walk = tiles.walkable(t)
     found: list[str] = []
     listed = {(d.x, d.y) for d in plan.doors}
-    drawn = {(int(x), int(y)) for y, x in np.argwhere(t == tiles.DOOR)}
+    drawn = {(int(x), int(y)) for y, x in np.argwhere(np.isin(t, tiles.DOORS))}
     if listed != drawn:
         found.append(f"door list and door tiles differ: {sorted(listed ^ drawn)[:3]}")
     h, w = t.shape

@@ -44,7 +44,7 @@ def write_morgue(game: Game, directory: str | os.PathLike[str] | None = None) ->
     """
     folder = data_dir(directory) / MORGUE_DIR
     folder.mkdir(parents=True, exist_ok=True)
-    stem = f"morgue-{_slug(game.seed_text)}-{game.outcome or 'alive'}-t{game.turn}"
+    stem = f"morgue-{_slug(game.run.seed)}-{game.outcome or 'alive'}-t{game.turn}"
     path = unused_path(folder, stem, ".txt")
     write_atomic(path, morgue_text(game))
     return path
@@ -53,9 +53,9 @@ def write_morgue(game: Game, directory: str | os.PathLike[str] | None = None) ->
 def morgue_text(game: Game) -> str:
     """The morgue as text: the character, gear, pack, floors, how it ended, last messages."""
     hero, player = game.hero, game.player
-    daily = " (daily run)" if game.daily else ""
-    lines = ["Delve morgue", "============", "", f"Run seed: {game.seed_text}{daily}",
-             f"Run code: {game.code}"]
+    daily = " (daily run)" if game.run.is_daily else ""
+    lines = ["Delve morgue", "============", "", f"Run seed: {game.run.seed}{daily}",
+             f"Run code: {game.run.code}"]
     lines.append(f"Outcome: {_ending(game)}")
     lines.append(f"Depth: {game.depth} (deepest {max(game.floors, default=game.depth)}"
                  f" of {game.last_depth})   Turns: {game.turn}")
@@ -155,9 +155,9 @@ def score_of(game: Game, when: str | None = None) -> Score:
     points += WIN_BONUS if game.outcome == Outcome.WON else 0
     stamp = when or datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     return Score(
-        points=points, seed=game.seed_text, outcome=game.outcome, cause=game.cause,
+        points=points, seed=game.run.seed, outcome=game.outcome, cause=game.cause,
         depth=deepest, turns=game.turn, level=game.hero.level, xp=game.hero.xp,
-        gold=game.hero.gold, when=stamp, code=game.code, daily=game.daily,
+        gold=game.hero.gold, when=stamp, code=game.run.code, daily=game.run.is_daily,
     )
 
 

@@ -16,9 +16,10 @@ from typing import Any
 
 from game.floorplan import Point
 from game.rules.actions import ACTION_TYPES, Action
+from game.run import Run
 from game.turns import player_act
 from game.userfiles import read_text
-from game.world.dungeon import game_from_code
+from game.world.dungeon import new_game
 from game.world.model import Game
 from game.world.serial import state_hash
 
@@ -135,7 +136,7 @@ def _json(line: str, where: str) -> Any:
 def verify(recording: Recording) -> int | None:
     """Replay without a window: None when every state hash matches, else the first action
     number (1-based) whose state hash differs."""
-    game = game_from_code(recording.code)
+    game = new_game(Run.from_code(recording.code))
     for number, (action, digest) in enumerate(recording.steps, start=1):
         player_act(game, action)
         if state_hash(game) != digest:

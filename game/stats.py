@@ -12,6 +12,7 @@ from game import tiles
 from game.floorplan import FloorPlan
 from game.generators.common import label_regions
 from game.pathing import UNREACHED, to_yx, walk_distance
+from game.seeds import Rng
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +27,14 @@ class FloorStats:
     regions: int
     path_ratio: float
     teleporter_pairs: int
+    secret_doors: int = 0
+    notes: tuple[str, ...] = ()
+    """What the generator could not do as asked (its plan's `extra["notes"]`)."""
 
-    def as_dict(self) -> dict[str, float | int]:
-        return asdict(self)
+    def as_dict(self) -> dict[str, float | int | list[str]]:
+        values = asdict(self)
+        values["notes"] = list(self.notes)
+        return values
 
     def lines(self) -> list[str]:
         return [
@@ -40,6 +46,8 @@ class FloorStats:
             f"regions          {self.regions}",
             f"path ratio       {self.path_ratio:.2f}",
             f"teleporter pairs {self.teleporter_pairs}",
+            f"secret doors     {self.secret_doors}",
+            *(f"note: {note}" for note in self.notes),
         ]
 
 
@@ -74,6 +82,8 @@ def floor_stats(plan: FloorPlan) -> FloorStats:
         regions=regions,
         path_ratio=_path_ratio(plan, walk),
         teleporter_pairs=len(plan.teleporters),
+        secret_doors=int((plan.tiles == tiles.SECRET_DOOR).sum()),
+        notes=tuple(str(note) for note in plan.extra.get("notes", ())),
     )
 
 
@@ -104,3 +114,22 @@ def _path_ratio(plan: FloorPlan, walk: NDArray[np.bool_]) -> float:
     if steps == UNREACHED or straight == 0:
         return 0.0
     return steps / straight
+
+
+def pair_path_ratio(plan: FloorPlan, rng: Rng, sources: int, targets: int) -> float:
+    """The mean, over `sources` x `targets` pairs of rooms drawn at random (a source's targets
+    share its flood), of the walking distance between the rooms' centres (4-neighbour steps, a
+    teleporter hop costs 1) over the straight-line distance. Pairs with the same centre are
+    skipped; a floor without two rooms gives 0."""
+    walk = tiles.walkable(plan.tiles)
+    rooms = plan.rooms
+    ratios: list[float] = []
+    for _ in range(sources if len(rooms) > 1 else 0):
+        start = rooms[rng.below(len(rooms))].center
+        dist = walk_distance(walk, [start], plan.teleporters)
+        for _ in range(targets):
+            end = rooms[rng.below(len(rooms))].center
+            straight = math.dist(start, end)
+            if straight > 0:
+                ratios.append(int(dist[to_yx(end)]) / straight)
+    return sum(ratios) / len(ratios) if ratios else 0.0

@@ -31,7 +31,10 @@ TELEPORTER: Final = 3
 STAIRS_DOWN: Final = 4
 STAIRS_UP: Final = 5
 OPEN_DOOR: Final = 6
-"""A door the game has opened; generators only ever place closed DOOR tiles."""
+"""A door the game has opened; generators only ever place closed DOOR tiles (or SECRET_DOOR)."""
+SECRET_DOOR: Final = 7
+"""A door not yet found: drawn, walked and seen as wall until a search (or magic mapping) turns it
+into DOOR. A game master's map marks it `S`. Never the only way on (see game.dressing.checks)."""
 
 TILES: Final[NDArray[np.void]] = np.array(
     [
@@ -42,6 +45,7 @@ TILES: Final[NDArray[np.void]] = np.array(
         ("stairs down", True, True, ">", ord(">"), (255, 255, 255), (30, 30, 30)),
         ("stairs up", True, True, "<", ord("<"), (255, 255, 255), (30, 30, 30)),
         ("open door", True, True, "'", ord("'"), (200, 150, 60), (12, 12, 16)),
+        ("secret door", False, False, "S", ord("#"), (130, 110, 80), (40, 32, 24)),
     ],
     dtype=tile_dtype,
 )
@@ -58,8 +62,12 @@ kept here so the world never writes a colour."""
 CHAR_TO_ID: Final[dict[str, int]] = {str(c): i for i, c in enumerate(TILES["char"])}
 
 
+DOORS: Final = (DOOR, SECRET_DOOR)
+"""The tiles a plan's doors are drawn with."""
+
+
 def walkable(tiles: NDArray[np.uint8]) -> NDArray[np.bool_]:
-    """Boolean mask of walkable tiles (doors and teleporters count)."""
+    """Boolean mask of walkable tiles (doors and teleporters count; secret doors do not)."""
     result: NDArray[np.bool_] = WALKABLE[tiles]
     return result
 

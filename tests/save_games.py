@@ -7,10 +7,11 @@ from typing import Any
 
 from game.bot.autoplay import ACTIONS_PER_TURN
 from game.bot.policy import Bot
+from game.run import FloorRecipe, Run
 from game.save import codec
 from game.save.format import Section, pack
 from game.world.dungeon import new_game
-from game.world.model import FloorRecipe, Game
+from game.world.model import Game
 from game.world.serial import Arrays, content_hash, game_data
 
 RECIPES = (FloorRecipe(1, "bsp", 50, 36), FloorRecipe(2, "cave", 50, 36),
@@ -21,7 +22,7 @@ RECIPES = (FloorRecipe(1, "bsp", 50, 36), FloorRecipe(2, "cave", 50, 36),
 def played(seed: str = "save", turns: int = 150) -> Game:
     """A fresh run of the small plan, played by the bot for `turns` turns (one more when its last
     action took two): the hero is made too tough to die first, whatever the monsters roll."""
-    game = new_game(seed, RECIPES)
+    game = new_game(Run(seed, RECIPES))
     game.player.hp = game.player.max_hp = 1_000_000
     bot = Bot()
     for _ in range(ACTIONS_PER_TURN * turns + 100):

@@ -8,14 +8,14 @@
     scene.act(Move(1, 0))
 
 Map characters: the tile characters of game.tiles (`#` wall, `.` floor, `+` closed door, `'` open
-door, `<` `>` stairs, `^` teleporter), `@` the player (on floor, or on what the legend names for
-`@`), and any other character either named in `legend` or left as a *mark*: a floor tile whose
-position `scene.at(char)` gives back.
+door, `S` secret door, `<` `>` stairs, `^` teleporter), `@` the player (on floor, or on what the
+legend names for `@`), and any other character either named in `legend` or left as a *mark*: a
+floor tile whose position `scene.at(char)` gives back.
 A legend entry is a monster template (an `Actor`, see `monster`), a `DoorState` (drawn as a door),
 a `Trap` (a hidden trap on floor), a `FeatureState` (a chamber feature on floor), a `StairInfo`
-(stairs of that kind) or an item kind key (the
-item on floor; gold gets `gold` pieces). Unnamed doors are plain unlocked wooden doors, unnamed
-stairs ordinary stairs; teleporter tiles pair up in reading order (1st with 2nd, 3rd with 4th).
+(stairs of that kind) or an item kind key (the item on floor; gold gets `gold` pieces). Unnamed
+doors (secret ones too) are plain unlocked wooden doors, unnamed stairs ordinary stairs;
+teleporter tiles pair up in reading order (1st with 2nd, 3rd with 4th).
 
 Several maps make several depths (the first is depth 1); `@` must be on exactly one of them, and
 the game starts there. No generator ever runs: every depth the test visits must be drawn.
@@ -35,17 +35,17 @@ from game import tiles
 from game.content.bestiary import Role
 from game.floorplan import Point
 from game.rules.actions import Action, Result
-from game.seeds import Rng, derive, seed_from_text
+from game.run import MIN_SIDE, FloorRecipe, Run
+from game.seeds import Rng, derive
 from game.turns import player_act
 from game.world.fov import update_fov
-from game.world.kinds import Mode
+from game.world.kinds import Mode, Part
 from game.world.model import (
     PLAYER_ID,
     Actor,
     DoorState,
     FeatureState,
     Floor,
-    FloorRecipe,
     Game,
     Hero,
     Item,
@@ -59,13 +59,15 @@ Legend = Mapping[str, "Actor | DoorState | Trap | StairInfo | FeatureState | str
 def monster(
     role: Role = "soldier", *, hp: int = 10, ac: int = 10, attack: int = 2, damage: str = "1d4",
     reach: int = 1, opens_doors: bool = True, mode: str = "hunt", speed: int = 10, xp: int = 10,
-    group: int = -1, name: str = "",
+    group: int = -1, name: str = "", tactic: str = "", part: Part = "", band: int = 0,
 ) -> Actor:
-    """A monster template; each letter drawn with it on a map becomes one copy."""
+    """A monster template; each letter drawn with it on a map becomes one copy. A beast or boss
+    part gets its drawn position as its den."""
     return Actor(
         id=-1, kind=role, name=name or role, glyph="m", color=(200, 80, 80), x=-1, y=-1, hp=hp,
         max_hp=hp, ac=ac, attack=attack, damage=damage, speed=speed, xp=xp, role=role,
-        opens_doors=opens_doors, reach=reach, mode=Mode(mode), group=group,
+        opens_doors=opens_doors, reach=reach, mode=Mode(mode), group=group, tactic=tactic,
+        part=part, band=band,
     )
 
 
@@ -159,7 +161,6 @@ def scenario(
     """A game whose floors are `maps` (depth 1, 2, ...); `depths` floors in all (default: as many
     as drawn). The player is bare-handed with an empty pack and no gear."""
     legend = legend or {}
-    run_seed = seed_from_text(seed)
     depths = depths or len(maps)
     if depths < len(maps):
         raise ValueError("more maps than depths")
@@ -167,18 +168,15 @@ def scenario(
         id=PLAYER_ID, kind="player", name="you", glyph="@", color=(255, 255, 255),
         x=-1, y=-1, hp=hp, max_hp=hp, ac=12, attack=3, damage="1d3",
     )
+    # The floors are drawn, not generated: the recipes only count the depths (and are never
+    # built, since a scene's player never reaches an undrawn depth).
+    run = Run(seed, tuple(FloorRecipe(d, "bsp", MIN_SIDE, MIN_SIDE) for d in range(1, depths + 1)))
     game = Game(
-        seed_text=seed, run_seed=run_seed,
-        recipes=tuple(FloorRecipe(d, "scenario", 9, 9) for d in range(1, depths + 1)),
-        player=player, hero=Hero(), rng=rng or Rng(derive(run_seed, "play")),
+        run=run, player=player, hero=Hero(), rng=rng or Rng(derive(run.seed_hash, "play")),
     )
     scene = Scene(game)
     for depth, text in enumerate(maps, start=1):
         game.floors[depth] = _floor(scene, depth, text, legend)
-    game.recipes = tuple(
-        FloorRecipe(d, "scenario", game.floors[d].width, game.floors[d].height) if d in game.floors
-        else recipe for d, recipe in enumerate(game.recipes, start=1)
-    )
     if player.x < 0:
         raise ValueError("no @ on any map")
     update_fov(game.floor, player.x, player.y)
@@ -226,17 +224,20 @@ def _place(scene: Scene, floor: Floor, pos: Point, char: str,
         if entry is None:
             return tiles.FLOOR
     if isinstance(entry, Actor):
-        actor = dataclasses.replace(entry, id=game.new_id(), x=x, y=y, effects={})
+        home = pos if entry.part in ("beast", "boss") else entry.home
+        actor = dataclasses.replace(entry, id=game.new_id(), x=x, y=y, effects={}, home=home)
         floor.monsters.append(actor)
         scene.letters.setdefault(char, []).append(actor.id)
         return tiles.FLOOR
-    if isinstance(entry, DoorState) or (entry is None and char in "+'"):
+    if isinstance(entry, DoorState) or (entry is None and char in "+'S"):
         state = dataclasses.replace(entry) if isinstance(entry, DoorState) else door()
         state.is_open = state.is_open or char == "'"
         floor.doors[pos] = state
         if state.trapped:
             floor.traps[pos] = Trap("dart", 15)
-        return tiles.OPEN_DOOR if state.is_open else tiles.DOOR
+        if state.is_open:
+            return tiles.OPEN_DOOR
+        return tiles.SECRET_DOOR if entry is None and char == "S" else tiles.DOOR
     if isinstance(entry, Trap):
         floor.traps[pos] = dataclasses.replace(entry)
         return tiles.FLOOR

@@ -25,8 +25,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 GAME = Path(__file__).resolve().parent.parent / "game"
 WINDOW_MODULES = ("game.ui", "tcod.context", "tcod.event")
 WINDOW_PARTS = ("ui", "cli")
@@ -198,7 +196,6 @@ def test_only_the_interface_imports_the_window() -> None:
     assert not bad, "the engine imports the window:\n" + "\n".join(bad)
 
 
-@pytest.mark.xfail(strict=True, reason="fixed on branch run-pipeline (world <-> runplan/runcode)")
 def test_the_parts_of_game_import_each_other_without_a_cycle() -> None:
     graph = part_graph()
     lines = []

@@ -31,10 +31,11 @@ from game.rules.actions import (
     Wait,
 )
 from game.rules.items import INVENTORY_LIMIT
+from game.run import FloorRecipe, Run
 from game.world import dungeon
 from game.world.fov import update_fov
 from game.world.kinds import Mode
-from game.world.model import FloorRecipe, Game, Item, Trap
+from game.world.model import Game, Item, Trap
 from game.world.serial import state_hash
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -440,7 +441,7 @@ def test_plays_every_generator_to_depth_three(name: str) -> None:
     recipes = tuple(FloorRecipe(depth, name, 60, 40) for depth in range(1, 5))
     reached = []
     for seed in ("bot-1", "bot-2", "bot-3"):
-        game = dungeon.new_game(seed, recipes)
+        game = dungeon.new_game(Run(seed, recipes))
         game.player.hp = game.player.max_hp = 100_000
         bot, waits, actions = Bot(), 0, 0
         while game.depth < 4 and game.turn < 3000 and not game.outcome and waits < 60:
@@ -459,7 +460,7 @@ def test_same_seed_same_game() -> None:
     recipes = tuple(FloorRecipe(depth, "cave", 50, 36) for depth in range(1, 4))
     hashes = []
     for _ in range(2):
-        game = dungeon.new_game("same", recipes)
+        game = dungeon.new_game(Run("same", recipes))
         game.player.hp = game.player.max_hp = 100_000
         play(game, 400)
         hashes.append(state_hash(game))
@@ -485,7 +486,7 @@ def test_autoplay_json_contract_and_determinism_across_processes() -> None:
     assert first == autoplay_in_process("4242", *argv)
     for key in ("turns", "depth", "alive", "floors", "state_hash"):
         assert key in first
-    game, report = autoplay.play("contract", 300)
+    game, report = autoplay.play(Run("contract"), 300)
     assert first["state_hash"] == state_hash(game) == report.state_hash
     assert first["floors"] == [game.floors[d].generator for d in sorted(game.floors)]
     assert isinstance(first["turns"], int) and first["turns"] <= 300
@@ -495,9 +496,10 @@ def test_autoplay_json_contract_and_determinism_across_processes() -> None:
 def test_sturdy_bot_is_deterministic_across_processes() -> None:
     script = (
         "from game.bot.policy import Bot\n"
+        "from game.run import Run\n"
         "from game.world import dungeon\n"
         "from game.world.serial import state_hash\n"
-        "game = dungeon.new_game('deep')\n"
+        "game = dungeon.new_game(Run('deep'))\n"
         "game.player.hp = game.player.max_hp = 100_000\n"
         "bot = Bot()\n"
         "while game.turn < 1000 and not game.outcome:\n"
@@ -535,11 +537,10 @@ def test_an_exception_in_one_run_is_counted_not_fatal(
 ) -> None:
     real = autoplay.play
 
-    def flaky(seed: str, turns: int, recipes: tuple[FloorRecipe, ...] | None = None
-              ) -> tuple[Game, autoplay.RunReport]:
-        if seed == "boom-2":
+    def flaky(run: Run, turns: int) -> tuple[Game, autoplay.RunReport]:
+        if run.seed == "boom-2":
             raise RuntimeError("kaboom")
-        return real(seed, turns, recipes)
+        return real(run, turns)
 
     monkeypatch.setattr(autoplay, "play", flaky)
     code = main(["autoplay", "--seed", "boom", "--turns", "20", "--runs", "3"])
@@ -564,7 +565,7 @@ def test_a_sturdy_bot_completes_a_whole_run(seed: str) -> None:
     """Down every floor, the relic from the boss, and back up out of floor 1: the way to win
     works end to end (the hero cannot die here; balance is another matter)."""
     recipes = tuple(FloorRecipe(d, g, 50, 36) for d, g in enumerate(("bsp", "cave", "power"), 1))
-    game = dungeon.new_game(seed, recipes)
+    game = dungeon.new_game(Run(seed, recipes))
     bot = Bot()
     for _ in range(30_000):
         if game.outcome:

@@ -34,7 +34,7 @@ def test_ascii_map_has_stairs(capsys: pytest.CaptureFixture[str], name: str) -> 
     assert len(rows) == 50 and all(len(row) == 80 for row in rows)
     text = "".join(rows)
     assert text.count("<") == 1 and ">" in text
-    assert set(text) <= set("#.+^<>")
+    assert set(text) <= set("#.+^<>S")
 
 
 @pytest.mark.parametrize("name", generators.names())

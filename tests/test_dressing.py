@@ -32,6 +32,7 @@ from game.dressing.encounters import (
 )
 from game.dressing.solvable import problems
 from game.export.floorjson import dressed_floor_to_dict
+from game.export.textkey import text_key
 from game.floorplan import FloorPlan
 from game.generators import dressing_rng
 from game.params import ParamError
@@ -220,6 +221,7 @@ import hashlib, json
 from game import generators, tiles
 from game.dressing import dress_floor
 from game.export.floorjson import dressed_floor_to_dict
+from game.export.textkey import text_key
 out = {}
 for name in ("bsp", "power", "cave", "maze"):
     plan = generators.generate_floor(name, 11, 5, 50, 30)
@@ -302,3 +304,20 @@ def test_export_is_json_and_keeps_the_layout_keys() -> None:
         assert all({"stair_kind", "leads_to", "dead_end"} <= set(s) for s in data["stairs"])
         assert {"encounters", "keys", "traps", "areas", "treasure"} <= set(data)
         assert dressing.relic is not None and data["relic"] == list(dressing.relic)
+
+
+def test_secret_doors_in_the_game_masters_key_and_the_json_export() -> None:
+    plan = generators.get("power").generate(Rng(4), 80, 50, {"secret": "0.5"})
+    hidden = sorted((int(x), int(y)) for y, x in np.argwhere(plan.tiles == tiles.SECRET_DOOR))
+    assert hidden
+    dressing = dress_floor(plan, 4, 1)
+    key = text_key(plan, dressing, "s", 1)
+    assert "S secret door" in key and f"doors ({len(hidden)} secret)" in key
+    assert key.count("SECRET") == len(hidden)
+    lines = key.splitlines()
+    assert all(any(line.strip().startswith(f"Door {point}") and "SECRET" in line
+                   for line in lines) for point in hidden)
+    data = dressed_floor_to_dict(plan, dressing, "s", 1)
+    assert sorted((d["x"], d["y"]) for d in data["doors"] if d["secret"]) == hidden
+    assert all(data["tiles"][y][x] == "S" for x, y in hidden)
+    assert data["legend"]["S"] == {"name": "secret door", "walkable": False, "transparent": False}

@@ -14,21 +14,22 @@ from game.dressing import dress_floor
 from game.dressing.areas import Space, build_areas
 from game.dressing.keys import place_keys
 from game.dressing.model import DoorDressing, Dressing, Key
-from game.dressing.solvable import key_problems, reach_problems, return_problems
+from game.dressing.solvable import key_problems, problems, reach_problems, return_problems
 from game.floorplan import Door, FloorPlan, Point, Stair, TeleporterPair
 from game.pathing import reachable
 from game.seeds import Rng
 
 
 def plan_from(text: str) -> FloorPlan:
-    """A plan from a drawing: `<` arrival, `>` ways down, `+` doors, `^` teleporters paired in
-    reading order."""
+    """A plan from a drawing: `<` arrival, `>` ways down, `+` doors, `S` secret doors, `^`
+    teleporters paired in reading order."""
     t = tiles.from_ascii(text)
     walk = tiles.walkable(t)
     points = {char: [(int(x), int(y)) for y, x in np.argwhere(t == tiles.CHAR_TO_ID[char])]
-              for char in "<>+^"}
+              for char in "<>+^S"}
     doors = tuple(
-        Door(x, y, "ns" if walk[y - 1, x] and walk[y + 1, x] else "ew") for x, y in points["+"]
+        Door(x, y, "ns" if walk[y - 1, x] and walk[y + 1, x] else "ew")
+        for x, y in points["+"] + points["S"]
     )
     ends = points["^"]
     pairs = tuple(TeleporterPair(ends[i], ends[i + 1]) for i in range(0, len(ends) - 1, 2))
@@ -123,6 +124,50 @@ def test_the_way_back_needs_a_key_on_the_way_down_side() -> None:
         "the arrival cannot be reached back from the way down at (9, 1)"]
     both = dressed(plan, [door((5, 1), "locked")], [Key(1, 2, 1, (5, 1)), Key(2, 8, 1, (5, 1))])
     assert return_problems(plan, both) == []
+
+
+SECRET_ONLY = """
+###########
+#<...S...>#
+###########
+"""
+
+SECRET_SHORTCUT = """
+###########
+#<...S...>#
+#.#######.#
+#....+....#
+###########
+"""
+
+
+def test_a_secret_door_is_a_wall_to_the_proof() -> None:
+    """The player may never find it: a floor whose only way is a secret door is unsolvable."""
+    plan = plan_from(SECRET_ONLY)
+    found = reach_problems(plan, dressed(plan, [door((5, 1))], []))
+    assert "the way down at (9, 1) cannot be reached from the arrival" in found
+
+
+def test_keys_never_count_on_a_secret_door() -> None:
+    plan = plan_from(SECRET_SHORTCUT)
+    doors = [door((5, 1), "locked"), door((5, 3), "locked")]
+    for seed in range(20):
+        placed = keyed(plan, doors, seed)
+        assert [k.door for k in firsts(placed)] == [(5, 3)], "the secret door needs no key"
+        assert all(k.x < 5 for k in firsts(placed)), "its key lies on the arrival's side"
+        assert reach_problems(plan, placed) == [] and return_problems(plan, placed) == []
+    through_secret = dressed(plan, doors, [Key(1, 7, 1, (5, 3))])
+    assert reach_problems(plan, through_secret) != [], "a key behind the secret door is lost"
+
+
+def test_power_floors_with_many_secret_doors_are_solvable() -> None:
+    spec = generators.get("power")
+    hidden = 0
+    for seed in range(40):
+        plan = spec.generate(Rng(seed), 80, 50, {"secret": "0.5"})
+        hidden += int((plan.tiles == tiles.SECRET_DOOR).sum())
+        assert problems(plan, dress_floor(plan, seed, 1 + seed % 10)) == [], seed
+    assert hidden > 100
 
 
 STAIRS_CLOSET = """

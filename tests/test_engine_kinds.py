@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from game.run import Run
 from game.save.codec import load_bytes, save_bytes
 from game.ui.draw import MESSAGE_COLOURS
 from game.world.dungeon import new_game
@@ -97,7 +98,7 @@ def test_every_kind_has_a_colour_and_a_save_code() -> None:
 
 def test_a_save_keeps_each_message_kind() -> None:
     """Every kind goes through a save and comes back itself, and the hash survives."""
-    game = new_game("kinds")
+    game = new_game(Run("kinds"))
     for kind in MessageKind:
         game.log(f"a {kind} message", kind)
     copy = load_bytes(save_bytes(game)).game

@@ -16,6 +16,7 @@ from game import assets, tiles
 from game.compass import EAST, NORTH, SOUTH, WEST
 from game.generators import generate_floor
 from game.rules.actions import Move
+from game.run import FloorRecipe, Run
 from game.turns import player_act
 from game.ui import firstperson as fp
 from game.ui.draw import cells
@@ -24,7 +25,7 @@ from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.world.dungeon import new_game
 from game.world.fov import update_fov
-from game.world.model import Floor, FloorRecipe, Game
+from game.world.model import Floor, Game
 from game.world.serial import state_hash
 
 CROSS = """
@@ -312,7 +313,7 @@ def test_the_frame_differs_between_facings_in_a_corridor() -> None:
 
 
 def test_drawing_changes_nothing_in_the_game() -> None:
-    game = new_game("first-person", (FloorRecipe(1, "bsp", 60, 40),))
+    game = new_game(Run("first-person", (FloorRecipe(1, "bsp", 60, 40),)))
     before = state_hash(game)
     console = tcod.console.Console(80, 50, order="C")
     for facing in fp.FACINGS:
@@ -323,7 +324,7 @@ def test_drawing_changes_nothing_in_the_game() -> None:
 
 @pytest.mark.parametrize("generator", ["bsp", "power", "cave", "maze", "tables"])
 def test_every_floor_type_draws_in_every_facing(generator: str) -> None:
-    game = new_game("every-floor", (FloorRecipe(1, generator, 61, 41),))
+    game = new_game(Run("every-floor", (FloorRecipe(1, generator, 61, 41),)))
     console = tcod.console.Console(80, 50, order="C")
     for facing in fp.FACINGS:
         fp.render_firstperson(console, game, facing)

@@ -3,6 +3,8 @@ its own rules (leaves, facing rooms, Kruskal merging, doors, teleporters, loops,
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -16,6 +18,7 @@ from game.generators.common import label_regions
 from game.params import ParamError
 from game.pathing import to_yx, walk_distance
 from game.seeds import Rng
+from game.stats import pair_path_ratio
 
 SPEC = bsp.SPEC
 Tunnel = tuple[int, int, int, int]
@@ -147,10 +150,37 @@ def test_tiny_floor_has_two_rooms() -> None:
         assert len(plan.rooms) == 2
 
 
+@functools.cache
+def thousand_square() -> FloorPlan:
+    return make(3, 1000, 1000)
+
+
 def test_a_thousand_square_floor() -> None:
-    plan = make(3, 1000, 1000)
+    plan = thousand_square()
     assert_sound(plan)
     assert len(plan.rooms) > 3000
+    assert (plan.extra["loops"], len(plan.teleporters)) == (798, 8), "the scale rule"
+
+
+def test_a_thousand_square_floor_walks_at_most_three_times_the_straight_line() -> None:
+    """The path ratio of the module docstring: one flood, to 80 rooms drawn at random (a flood
+    with 8 teleporter pairs costs seconds at this size)."""
+    ratio = pair_path_ratio(thousand_square(), Rng(11), sources=1, targets=80)
+    assert 1.0 < ratio <= 3.0
+
+
+def test_the_scale_rule() -> None:
+    """80x50 (and smaller) keeps the values given: crashRun's three groups and three loops;
+    larger floors get more loops by area and more teleporter pairs by its fourth root."""
+    assert bsp.scaled(3, 3, 80, 50) == (3, 3)
+    assert bsp.scaled(3, 3, 20, 20) == (3, 3)
+    assert bsp.scaled(0, 1, 1000, 1000) == (0, 1), "no loops and no teleporters stay so"
+    sizes = [(80, 50), (120, 80), (200, 200), (400, 400), (1000, 1000)]
+    rule = [bsp.scaled(3, 3, w, h) for w, h in sizes]
+    assert rule == sorted(rule) and rule[-1] == (798, 9)
+    for seed in range(20):
+        plan = make(seed)
+        assert plan.extra["loops"] <= 3 and len(plan.teleporters) <= 2
 
 
 def test_params_are_checked() -> None:

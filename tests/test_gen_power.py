@@ -20,6 +20,7 @@ from game.generators.common import label_regions
 from game.params import ParamError
 from game.pathing import walk_distance
 from game.seeds import Rng
+from game.stats import floor_stats
 
 SPEC = power.SPEC
 
@@ -48,7 +49,7 @@ def room_map(plan: FloorPlan) -> NDArray[np.int64]:
 def segments(plan: FloorPlan) -> list[Segment]:
     """Walkable tiles outside rooms and stairs, as straight one-tile-wide runs (asserted)."""
     t = plan.tiles
-    mask = tiles.walkable(t) & (room_map(plan) < 0)
+    mask = (tiles.walkable(t) | (t == tiles.SECRET_DOOR)) & (room_map(plan) < 0)
     mask &= (t != tiles.STAIRS_UP) & (t != tiles.STAIRS_DOWN)
     labels, count = label_regions(mask)
     found: list[Segment] = []
@@ -86,7 +87,8 @@ def assert_corridors(plan: FloorPlan) -> None:
             continue
         dx, dy = (0, 1) if run.vertical else (1, 0)
         passage = "ns" if run.vertical else "ew"
-        assert t[y0, x0] == tiles.DOOR and t[y1, x1] == tiles.DOOR
+        assert t[y0, x0] in tiles.DOORS and t[y1, x1] in tiles.DOORS
+        assert not t[y0, x0] == t[y1, x1] == tiles.SECRET_DOOR, "one secret end per corridor"
         assert passages[(x0, y0)] == passage and passages[(x1, y1)] == passage
         inner = t[y0 + 1 : y1, x0] if run.vertical else t[y0, x0 + 1 : x1]
         assert inner.size >= 1 and (inner == tiles.FLOOR).all()
@@ -219,11 +221,12 @@ def test_deterministic_and_seed_dependent() -> None:
     assert len({make(seed).fingerprint() for seed in range(20)}) == 20
 
 
-def test_arrival_and_exit_far_apart() -> None:
-    """The way down is nearly as far from the arrival, walking, as any last-row chamber tile."""
+def test_arrival_and_exit_far_apart_on_request() -> None:
+    """ends=far: the way down is nearly as far from the arrival, walking, as any last-row
+    chamber tile."""
     ratios = []
     for seed in range(100):
-        plan = make(seed)
+        plan = make(seed, ends="far", secret=0.0)
         dist = walk_distance(tiles.walkable(plan.tiles), [plan.arrival])
         last = [room for room in plan.extra["grid"][-1] if room >= 0]
         farthest = max(
@@ -231,7 +234,7 @@ def test_arrival_and_exit_far_apart() -> None:
         )
         ((ex, ey),) = plan.exits
         ratios.append(dist[ey, ex] / farthest)
-    assert min(ratios) > 0.7 and float(np.mean(ratios)) > 0.9
+    assert min(ratios) > 0.6 and float(np.mean(ratios)) > 0.95
 
 
 # --- the cell choice ---------------------------------------------------------------------------
@@ -399,3 +402,132 @@ def test_explicit_grid() -> None:
     assert len(plan.rooms) == 13
     too_many = make(2, 80, 50, rows=40, cols=40)
     assert (too_many.extra["rows"], too_many.extra["cols"]) == (47 // 5, 78 // 5)
+
+
+# --- distinct sizes ----------------------------------------------------------------------------
+
+
+def distinct_fits(total: int, count: int, last_extra: int) -> bool:
+    """Whether `count` different sizes of at least MIN_CELL (the last + last_extra) fit."""
+    least = count * power.MIN_CELL + count * (count - 1) // 2
+    return total >= least + (last_extra if count == 1 else 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), count=st.integers(1, 30), total=st.integers(5, 700),
+       last_extra=st.integers(0, 1))
+def test_distinct_split(seed: int, count: int, total: int, last_extra: int) -> None:
+    sizes = power.distinct_split(Rng(seed), total, count, last_extra)
+    if not distinct_fits(total, count, last_extra):
+        assert sizes is None
+        return
+    assert sizes is not None
+    assert len(sizes) == count and sum(sizes) == total and len(set(sizes)) == count
+    assert min(sizes) >= power.MIN_CELL and sizes[-1] >= power.MIN_CELL + last_extra
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), width=st.integers(power.MIN_WIDTH, 160),
+       height=st.integers(power.MIN_HEIGHT, 160), rows=st.integers(0, 20),
+       cols=st.integers(0, 20), cell=st.integers(power.MIN_CELL, 30))
+def test_rows_and_columns_get_distinct_sizes_whenever_they_fit(
+    seed: int, width: int, height: int, rows: int, cols: int, cell: int
+) -> None:
+    plan = make(seed, width, height, rows=rows, cols=cols, cell=cell)
+    notes = plan.extra["notes"]
+    for name, sizes, total, extra in (("row", plan.extra["row_sizes"], height - 2, 1),
+                                      ("column", plan.extra["col_sizes"], width - 2, 0)):
+        if distinct_fits(total, len(sizes), extra):
+            assert len(set(sizes)) == len(sizes), (name, sizes)
+            assert not any(note.startswith(name) for note in notes)
+        else:
+            assert any(note.startswith(f"{name} sizes repeat") for note in notes)
+
+
+def test_default_floors_have_distinct_sizes_and_the_stats_say_when_not() -> None:
+    for seed in range(300):
+        plan = make(seed)
+        assert len(set(plan.extra["row_sizes"])) == plan.extra["rows"]
+        assert len(set(plan.extra["col_sizes"])) == plan.extra["cols"]
+        assert not [note for note in plan.extra["notes"] if "sizes" in note]
+    crowded = make(1, 80, 50, rows=9, cols=15)
+    assert "note: row sizes repeat" in "\n".join(floor_stats(crowded).lines())
+
+
+def test_sizes_are_random() -> None:
+    shapes = {tuple(make(seed).extra["col_sizes"]) for seed in range(100)}
+    assert len(shapes) > 90
+
+
+# --- entrance and exit -------------------------------------------------------------------------
+
+
+def test_entrance_and_exit_are_random_chambers_of_the_first_and_last_rows() -> None:
+    first_places, last_places, differ = set(), set(), 0
+    for seed in range(200):
+        plan = make(seed)
+        grid = plan.extra["grid"]
+        first = [room for room in grid[0] if room >= 0]
+        last = [room for room in grid[-1] if room >= 0]
+        entrance, exit_ = plan.extra["entrance_room"], plan.extra["exit_room"]
+        assert entrance in first and exit_ in last
+        assert_stairs(plan)
+        first_places.add(first.index(entrance))
+        last_places.add(last.index(exit_))
+        far = make(seed, ends="far")
+        differ += (far.extra["entrance_room"], far.extra["exit_room"]) != (entrance, exit_)
+    assert len(first_places) >= 3 and len(last_places) >= 3
+    assert differ > 100, "random ends are not the far pair"
+
+
+def test_one_row_gets_two_different_chambers() -> None:
+    for seed in range(30):
+        plan = make(seed, 80, 12, rows=1)
+        assert plan.extra["entrance_room"] != plan.extra["exit_room"]
+        assert_power(plan)
+
+
+# --- secret doors ------------------------------------------------------------------------------
+
+
+def secret_points(plan: FloorPlan) -> list[tuple[int, int]]:
+    return [(int(x), int(y)) for y, x in np.argwhere(plan.tiles == tiles.SECRET_DOOR)]
+
+
+def loop_count(plan: FloorPlan) -> int:
+    """Links beyond a spanning tree of the chambers."""
+    return len(plan.extra["links"]) - len(plan.rooms) + 1
+
+
+@pytest.mark.parametrize("share", [0.0, 0.1, 0.25, 1.0])
+def test_secret_share(share: float) -> None:
+    for seed in range(60):
+        plan = make(seed, secret=share)
+        hidden = secret_points(plan)
+        wanted = int(share * len(plan.doors) + 0.5)
+        assert len(hidden) == min(wanted, loop_count(plan))
+        assert sorted(hidden) == sorted(map(tuple, plan.extra["secret_doors"]))
+        assert set(hidden) <= {(d.x, d.y) for d in plan.doors}
+        short = any(note.startswith("secret doors") for note in plan.extra["notes"])
+        assert short == (len(hidden) < wanted)
+        assert_power(plan)
+
+
+def test_secret_doors_are_never_the_only_way() -> None:
+    """With every secret door a wall, all walkable tiles are still reached; opened, the floor
+    is the same floor with plain doors."""
+    for seed in range(100):
+        plan = make(seed, secret=0.5)
+        assert secret_points(plan)
+        walk = tiles.walkable(plan.tiles)
+        assert layout_checks.reach_problems(plan) == []
+        (x, y), ((ex, ey),) = plan.arrival, plan.exits
+        assert (x, y) not in secret_points(plan) and (ex, ey - 1) not in secret_points(plan)
+        assert (walk_distance(walk, [plan.arrival]) < np.iinfo(np.int32).max).sum() == walk.sum()
+        plain = make(seed, secret=0.0)
+        opened = np.where(plan.tiles == tiles.SECRET_DOOR, tiles.DOOR, plan.tiles)
+        assert (opened == plain.tiles).all(), "secret doors change nothing else"
+
+
+def test_default_floors_have_secret_doors() -> None:
+    assert sum(len(secret_points(make(seed))) for seed in range(20)) > 20

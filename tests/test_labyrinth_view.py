@@ -22,6 +22,7 @@ from game import userfiles
 from game.cli import main
 from game.cli.parser import SNAPSHOT_STYLES
 from game.compass import NORTH
+from game.run import FloorRecipe, Run
 from game.ui import firstperson as fp
 from game.ui import intents, options
 from game.ui.draw import cells
@@ -32,7 +33,7 @@ from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.world.dungeon import new_game
 from game.world.fov import SIGHT_RADIUS
-from game.world.model import FloorRecipe, Game
+from game.world.model import Game
 from game.world.serial import state_hash
 
 COLUMNS, ROWS = 40, 25
@@ -192,7 +193,7 @@ def test_the_walk_goes_past_the_sight_radius_until_a_wall() -> None:
 
 @pytest.mark.parametrize("generator", ["bsp", "power", "cave", "maze", "tables"])
 def test_every_floor_type_draws_in_every_facing(generator: str) -> None:
-    game = new_game("labyrinth-lines", (FloorRecipe(1, generator, 61, 41),))
+    game = new_game(Run("labyrinth-lines", (FloorRecipe(1, generator, 61, 41),)))
     before = state_hash(game)
     for facing in fp.FACINGS:
         pixels = fp.line_pixels(game, facing, 80, 42)
@@ -274,7 +275,7 @@ def snapshot(tmp_path: Path, *extra: str) -> bytes:
 
 def test_snapshot_draws_the_style_asked_for(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    game: Game = new_game("lines")
+    game: Game = new_game(Run("lines"))
     facing = fp.initial_facing(game.floor, game.player.pos)
     lines = snapshot(tmp_path, "--style", "labyrinth")
     assert lines == fp.firstperson_png(game, facing, style="labyrinth")

@@ -10,16 +10,17 @@ import pytest
 
 from game import morgue
 from game.morgue import Score, load_scores, record_score, write_morgue
+from game.run import FloorRecipe, Run
 from game.userfiles import data_dir
 from game.world.dungeon import new_game
 from game.world.kinds import Outcome
-from game.world.model import FloorRecipe, Game
+from game.world.model import Game
 
 RECIPES = (FloorRecipe(1, "cave", 50, 36), FloorRecipe(2, "maze", 41, 31))
 
 
 def finished_game(seed: str = "morgue", gold: int = 40, outcome: str = "dead") -> Game:
-    game = new_game(seed, RECIPES)
+    game = new_game(Run(seed, RECIPES))
     from game.world.dungeon import change_floor
 
     change_floor(game, 2, "arrival")
@@ -193,11 +194,11 @@ def test_a_failed_write_keeps_the_old_table(
 
 def test_morgue_and_score_carry_the_run_code_and_mark_daily_runs(tmp_path: Path) -> None:
     game = finished_game()
-    game.daily = True
+    game.run = Run(game.run.seed, game.run.recipes, is_daily=True)
     text = write_morgue(game, tmp_path).read_text(encoding="utf-8")
-    assert f"Run code: {game.code}\n" in text and "Run seed: morgue (daily run)" in text
+    assert f"Run code: {game.run.code}\n" in text and "Run seed: morgue (daily run)" in text
     score = record_score(game, tmp_path)[0]
-    assert (score.code, score.daily) == (game.code, True)
+    assert (score.code, score.daily) == (game.run.code, True)
     assert load_scores(tmp_path) == [score]
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from game.replay import Recording, ReplayError, read, verify
 from game.rules.actions import Move, Search, TakeStairs, Use, Wait
+from game.run import FloorRecipe, Run
 from game.turns import player_act
 from game.world.dungeon import new_game
-from game.world.model import FloorRecipe
 
 RECIPES = tuple(FloorRecipe(d, g, 50, 30) for d, g in enumerate(("bsp", "cave", "maze"), 1))
 SCRIPT = (Move(1, 0), Move(0, 1), Search(), Wait(), Move(-1, 0), TakeStairs("down"),
@@ -19,8 +19,8 @@ SCRIPT = (Move(1, 0), Move(0, 1), Search(), Wait(), Move(-1, 0), TakeStairs("dow
 
 
 def record(seed: str, steps: int) -> Recording:
-    game = new_game(seed, RECIPES)
-    recording = Recording(game.code)
+    game = new_game(Run(seed, RECIPES))
+    recording = Recording(game.run.code)
     for index in range(steps):
         action = SCRIPT[index % len(SCRIPT)]
         player_act(game, action)
@@ -40,7 +40,7 @@ def test_a_recorded_run_verifies(tmp_path: Path, seed: str) -> None:
 @pytest.mark.parametrize("tamper", ["hash", "action"])
 def test_tampering_reports_the_first_diverging_action(tmp_path: Path, tamper: str) -> None:
     recording = record("b", 40)
-    game = new_game("b", RECIPES)
+    game = new_game(Run("b", RECIPES))
     for action, _ in recording.steps[:24]:
         player_act(game, action)
     assert not game.outcome, "the hero must still be playing when the tampered action comes"

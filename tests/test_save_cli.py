@@ -47,14 +47,14 @@ def test_save_info_of_a_valid_save(capsys: pytest.CaptureFixture[str], tmp_path:
     code, out, _ = run_main(capsys, "save-info", str(path))
     assert code == 0
     assert f"format version {codec.FORMAT_VERSION}" in out
-    assert f"run code:   {game.code}" in out
+    assert f"run code:   {game.run.code}" in out
     assert f"depth:      {game.depth} of 3, turn {game.turn}" in out
     assert f"state hash: {state_hash(game)}" in out
     code, out, _ = run_main(capsys, "save-info", str(path), "--json")
     info = json.loads(out)
     assert code == 0
     assert (info["format_version"], info["code"], info["depth"], info["turn"]) == (
-        codec.FORMAT_VERSION, game.code, game.depth, game.turn)
+        codec.FORMAT_VERSION, game.run.code, game.depth, game.turn)
     assert info["state_hash"] == state_hash(game)
     assert info["player"]["hp"] == game.player.hp and info["player"]["level"] == game.hero.level
 

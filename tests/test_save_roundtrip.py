@@ -9,15 +9,19 @@ import random
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from save_games import RECIPES, forge, played, save_of, state_of
 
+from game import tiles
 from game.bot.policy import Bot
+from game.run import FloorRecipe, Run
 from game.save import codec, validate
 from game.save.codec import load_bytes, save_bytes
 from game.save.format import SaveError
+from game.world.dungeon import new_game
 from game.world.model import Actor, DoorState, Game, Hero, Item, StairInfo, Trap
 from game.world.serial import game_data, state_hash
 
@@ -183,3 +187,16 @@ def test_fuzz_forged_states_load_and_play_or_are_refused(path: tuple[Any, ...],
 def test_the_fuzzed_plan_is_small() -> None:
     """The fuzz targets use the small test plan (quick saves, quick loads)."""
     assert len(RECIPES) == 3 and len(STATE_PATHS) > 100
+
+
+def test_secret_doors_found_or_not_survive_a_round_trip() -> None:
+    game = new_game(Run("secrets", (FloorRecipe(1, "power", 80, 50, (("secret", "0.5"),)),)))
+    floor = game.floor
+    hidden = np.argwhere(floor.tiles == tiles.SECRET_DOOR)
+    assert len(hidden) >= 2
+    y, x = hidden[0]
+    floor.tiles[y, x] = tiles.DOOR  # one found
+    copy = load_bytes(save_bytes(game)).game
+    assert (copy.floor.tiles == floor.tiles).all()
+    assert int((copy.floor.tiles == tiles.SECRET_DOOR).sum()) == len(hidden) - 1
+    assert state_hash(copy) == state_hash(game)

@@ -202,7 +202,7 @@ def test_the_end_of_another_run_keeps_the_save() -> None:
     stranger = played("someone else", 10)
     stranger.outcome = Outcome.DEAD
     saves.record_run_end(stranger)
-    assert read_save(save_path()).game.seed_text == "ui"
+    assert read_save(save_path()).game.run.seed == "ui"
 
 
 # --- an action that raises is undone ------------------------------------------------------------

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from game.rules.actions import Move, Search, Wait
+from game.run import FloorRecipe, Run
 from game.turns import player_act
 from game.world.dungeon import new_game
-from game.world.model import FloorRecipe
 from game.world.serial import game_data, game_from_data, state_hash
 
 RECIPES = tuple(FloorRecipe(d, name, 60, 40) for d, name in enumerate(("bsp", "cave", "maze"), 1))
@@ -13,7 +13,7 @@ MOVES = (Move(1, 0), Move(0, 1), Move(-1, 0), Move(0, -1), Search(), Wait(), Mov
 
 
 def play(game_moves: int, seed: str) -> list[str]:
-    game = new_game(seed, RECIPES)
+    game = new_game(Run(seed, RECIPES))
     hashes = []
     for step in range(game_moves):
         player_act(game, MOVES[step % len(MOVES)])
@@ -23,7 +23,7 @@ def play(game_moves: int, seed: str) -> list[str]:
 
 def test_round_trip_keeps_the_hash_and_the_future() -> None:
     for seed in ("a", "b", "c"):
-        game = new_game(seed, RECIPES)
+        game = new_game(Run(seed, RECIPES))
         for step in range(40):
             player_act(game, MOVES[(step * 3) % len(MOVES)])
         copy = game_from_data(*game_data(game))
@@ -43,7 +43,7 @@ def test_hash_changes_when_the_state_does() -> None:
 def test_a_snapshot_shares_nothing_mutable_with_the_game() -> None:
     from game.save import crash
 
-    game = new_game("snap", RECIPES)
+    game = new_game(Run("snap", RECIPES))
     for step in range(60):
         player_act(game, MOVES[step % len(MOVES)])
     before = state_hash(game)

@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from game import pipeline
 from game.cli import main
-from game.runplan import parse_plan, recipes
-from game.seeds import seed_from_text
+from game.run import Run
 from game.version import RULES_VERSION
-from game.world import build
-from game.world.dungeon import floor_at, game_from_code, new_game
+from game.world.dungeon import floor_at, new_game
 from game.world.serial import state_hash
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,8 +50,8 @@ def test_catalog_is_the_same_in_processes_with_different_hash_seeds() -> None:
 
 
 def fingerprints(plan: str, seed: str = "local") -> list[str]:
-    made = recipes(parse_plan(plan), seed_from_text(seed))
-    return [build.make_plan(r, seed_from_text(seed)).fingerprint() for r in made]
+    run = Run.from_plan(seed, plan)
+    return [pipeline.layout(r, run.seed_hash).fingerprint() for r in run.recipes]
 
 
 def test_changing_one_depth_changes_only_that_depth() -> None:
@@ -67,9 +66,8 @@ def test_changing_one_depth_changes_only_that_depth() -> None:
 
 def test_floors_do_not_depend_on_the_order_they_are_visited() -> None:
     plan = "1:bsp@50x36,2:cave@50x36,3:tables@50x36"
-    made = recipes(parse_plan(plan), seed_from_text("order"))
-    in_order = new_game("order", made)
-    out_of_order = new_game("order", made)
+    in_order = new_game(Run.from_plan("order", plan))
+    out_of_order = new_game(Run.from_plan("order", plan))
     for depth in (2, 3):
         floor_at(in_order, depth)
     for depth in (3, 2):
@@ -78,10 +76,9 @@ def test_floors_do_not_depend_on_the_order_they_are_visited() -> None:
 
 
 def test_a_run_code_starts_the_same_run() -> None:
-    made = recipes(parse_plan("1:maze@41x31,2:bsp@50x36"), seed_from_text("share"))
-    game = new_game("share", made)
-    again = game_from_code(game.code.lower())
-    assert again.recipes == game.recipes
+    game = new_game(Run.from_plan("share", "1:maze@41x31,2:bsp@50x36"))
+    again = new_game(Run.from_code(game.run.code.lower()))
+    assert again.run == game.run
     assert state_hash(again) == state_hash(game)
 
 

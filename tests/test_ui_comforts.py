@@ -14,6 +14,7 @@ from ui_world import hand_game, key, monster
 from game import pathing, userfiles
 from game.bot import paths
 from game.generators import names
+from game.run import FloorRecipe, Run
 from game.save.store import AUTOSAVE_TURNS
 from game.ui import intents, keyfile, options, saves
 from game.ui.activity import EXPLORED, Explore, ToStairs
@@ -26,7 +27,7 @@ from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.ui.state import draw_stack
 from game.world.dungeon import new_game
-from game.world.model import DoorState, FloorRecipe, Game
+from game.world.model import DoorState, Game
 
 STEP_LIMIT = 4000
 
@@ -73,7 +74,7 @@ def edge_reachable(activity: Explore) -> bool:
 @pytest.mark.parametrize("generator", names())
 @pytest.mark.parametrize("seed", ["alpha", "beta", "gamma"])
 def test_auto_explore_explores_every_generator(generator: str, seed: str) -> None:
-    game = new_game(seed, (FloorRecipe(1, generator, 40, 30),))
+    game = new_game(Run(seed, (FloorRecipe(1, generator, 40, 30),)))
     game.floor.monsters.clear()
     steps, notices, last = explore_fully(game)
     assert steps < STEP_LIMIT

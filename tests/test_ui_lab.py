@@ -232,15 +232,15 @@ def test_enter_plays_this_floor() -> None:
     result = lab.on_event(key(KeySym.RETURN))
     assert isinstance(result, Reset) and isinstance(result.state, PlayState)
     game = lab.session.game
-    assert game is not None and game.seed_text == lab.seeds[-1]
+    assert game is not None and game.run.seed == lab.seeds[-1]
     assert game.floor.fingerprint == expected
-    assert game.recipes[1].generator == "power" and len(game.recipes) == 10
+    assert game.run.recipes[1].generator == "power" and len(game.run.recipes) == 10
 
 
 def test_play_refuses_floors_too_large_for_a_run() -> None:
     lab = small_lab()
     monkeypatched = lab.row.__class__(1, 1, "bsp", (1000, 1000), ())
-    lab.editing.plan = (monkeypatched,)
+    lab.editing.recipes = (monkeypatched,)
     assert lab.on_event(key(KeySym.RETURN)) is None
     assert "20..400" in lab.notice[0]
 
@@ -317,3 +317,14 @@ def test_snapshot_png(tmp_path: Path) -> None:
     data = encode_png(np.ascontiguousarray(rgba[:, :, :3]))
     (tmp_path / "lab.png").write_bytes(data)
     assert data.startswith(b"\x89PNG")
+
+
+def test_the_lab_shows_secret_doors() -> None:
+    floor = labwork.make_floor(labwork.Setup("power", 80, 50, (("secret", "0.5"),), "lab-secret"))
+    hidden = [(int(x), int(y)) for y, x in np.argwhere(floor.plan.tiles == tiles.SECRET_DOOR)]
+    assert hidden
+    theme = themefile.DEFAULT_THEME
+    for dressing in (False, True):
+        grid = labwork.floor_cells(floor, theme, 1, path=False, dressing=dressing)
+        assert all(grid["ch"][y, x] == ord("S") for x, y in hidden)
+    assert "secret doors     " + str(len(hidden)) in floor.stats

@@ -17,6 +17,7 @@ from ui_world import click, key, monster
 
 from game.bot import autoplay
 from game.replay import Recording
+from game.run import FloorRecipe, Run
 from game.ui import saves
 from game.ui.app import App
 from game.ui.intents import KEYS
@@ -24,9 +25,9 @@ from game.ui.screens.menu import NEW, TOP
 from game.ui.screens.newgame import FIRST_DEPTH, NewGameScreen
 from game.ui.screens.play import PlayState
 from game.ui.screens.replay import ReplayState
-from game.ui.session import Session, plan_rows
+from game.ui.session import Session, rows_of
 from game.world.kinds import Outcome
-from game.world.model import FloorRecipe, Game
+from game.world.model import Game
 from game.world.serial import state_hash
 
 SEED = 20240611
@@ -43,7 +44,7 @@ MODS = [Modifier.NONE] * 6 + [Modifier.SHIFT, Modifier.CTRL, Modifier.NUM, Modif
 
 
 def new_app() -> App:
-    return App(Session(seed_text="monkey", plan=plan_rows(SMALL_PLAN)))
+    return App(Session(seed_text="monkey", recipes=rows_of(SMALL_PLAN)))
 
 
 def populate(game: Game, rng: random.Random) -> None:
@@ -93,7 +94,7 @@ def param_editor(rng: random.Random) -> App:
 
 def replay(rng: random.Random) -> App:
     recording = Recording("")
-    autoplay.play("monkey-replay", 30, SMALL_PLAN, recording=recording)
+    autoplay.play(Run("monkey-replay", SMALL_PLAN), 30, recording=recording)
     del rng
     session = Session()
     return App(session, ReplayState(session, recording))

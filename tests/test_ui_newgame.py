@@ -13,11 +13,11 @@ from ui_world import click, hand_game, key, motion
 
 from game import generators
 from game.morgue import Score, save_scores
-from game.runargs import daily_seed
-from game.runcode import RunCode, encode
-from game.runplan import DEFAULT_SIZES, parse_plan, recipes
-from game.seeds import seed_from_text
-from game.ui import clipboard, plans, saves
+from game.run import FloorRecipe, Run, daily_seed
+from game.run.code import RunCode, encode
+from game.run.recipe import RANDOM
+from game.run.recipes import DEFAULT_SIZES
+from game.ui import clipboard, recipe_rows, saves
 from game.ui.draw import cells
 from game.ui.render import render_play, short_code
 from game.ui.screens.character import CharacterScreen
@@ -27,12 +27,12 @@ from game.ui.screens.newgame import CODE, DAILY, FIRST_DEPTH, SEED, START, NewGa
 from game.ui.screens.params import ParamEditor
 from game.ui.screens.play import PlayState
 from game.ui.screens.scores import ScoresScreen
-from game.ui.session import Session, plan_rows
+from game.ui.session import Session, rows_of
 from game.ui.state import BaseState, Pop, Push, Reset, Transition, draw_stack
 from game.version import RULES_VERSION
-from game.world.dungeon import game_from_code, new_game
+from game.world.dungeon import new_game
 from game.world.kinds import Outcome
-from game.world.model import FloorRecipe, Game
+from game.world.model import Game
 from game.world.serial import state_hash
 
 SMALL = (FloorRecipe(1, "bsp", 40, 30), FloorRecipe(2, "cave", 40, 30),
@@ -46,7 +46,7 @@ def no_records(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def screen(seed: str = "new-test", plan: tuple[FloorRecipe, ...] = SMALL) -> NewGameScreen:
-    return NewGameScreen(Session(seed_text=seed, plan=plan_rows(plan)))
+    return NewGameScreen(Session(seed_text=seed, recipes=rows_of(plan)))
 
 
 def text_of(state: BaseState, width: int = 80, height: int = 50) -> str:
@@ -88,69 +88,69 @@ def started(result: Transition | None) -> Game:
 def test_cycling_a_generator_changes_that_depths_recipe() -> None:
     state = screen()
     select(state, FIRST_DEPTH + 1)
-    names = plans.choices()
+    names = recipe_rows.choices()
     press(state, KeySym.RIGHT)
-    assert state.session.plan[1].generator == names[(names.index("cave") + 1) % len(names)]
+    assert state.session.recipes[1].generator == names[(names.index("cave") + 1) % len(names)]
     press(state, KeySym.LEFT, KeySym.LEFT)
-    assert state.session.plan[1].generator == names[names.index("cave") - 1]
+    assert state.session.recipes[1].generator == names[names.index("cave") - 1]
     for _ in range(len(names)):
         press(state, KeySym.RIGHT)  # a full turn of the wheel
-    assert state.session.plan[1].generator == names[names.index("cave") - 1]
-    assert [row.generator for row in state.session.plan][::2] == ["bsp", "maze"]
-    chosen = state.session.plan[1].generator
+    assert state.session.recipes[1].generator == names[names.index("cave") - 1]
+    assert [row.generator for row in state.session.recipes][::2] == ["bsp", "maze"]
+    chosen = state.session.recipes[1].generator
     game = started(state.activate(START))
-    assert [r.generator for r in game.recipes] == ["bsp", chosen, "maze"]
-    assert game.seed_text == "new-test"
+    assert [r.generator for r in game.run.recipes] == ["bsp", chosen, "maze"]
+    assert game.run.seed == "new-test"
 
 
 def test_a_random_row_resolves_through_the_run_plan() -> None:
     state = screen()
     select(state, FIRST_DEPTH + 2)
-    while state.session.plan[2].generator != plans.RANDOM:
+    while state.session.recipes[2].generator != RANDOM:
         press(state, KeySym.RIGHT)
     assert "<  random  >" in text_of(state)
     game = started(state.activate(START))
-    entries = parse_plan("1:bsp@40x30,2:cave@40x30,3:random@31x21")
-    assert game.recipes == recipes(entries, seed_from_text("new-test"))
-    assert state_hash(game_from_code(game.code)) == state_hash(game)
+    assert game.run == Run.from_plan("new-test", "1:bsp@40x30,2:cave@40x30,3:random@31x21")
+    assert state_hash(new_game(Run.from_code(game.run.code))) == state_hash(game)
 
 
 def test_cycle_keeps_the_size_within_limits_and_only_parameters_that_fit() -> None:
-    row = plans.Row(3, 3, "tables", (20, 20), (("cleanup", "false"), ("ruleset", "3.5")))
+    row = recipe_rows.Row(3, 3, "tables", (20, 20), (("cleanup", "false"), ("ruleset", "3.5")))
     seen = []
-    for _ in plans.choices():
-        row = plans.cycle(row, 1)
+    for _ in recipe_rows.choices():
+        row = recipe_rows.cycle(row, 1)
         seen.append(row.generator)
-        width, height = plans.minimum_size(row.generator)
+        width, height = recipe_rows.minimum_size(row.generator)
         assert row.size is not None and row.size[0] >= width and row.size[1] >= height
         assert row.params == (("ruleset", "3.5"),)  # every floor takes a ruleset, not cleanup
         assert (row.first, row.last) == (3, 3)
-    assert plans.cycle(plans.Row(1, 1, "bsp", (40, 30), (("leaf", "9"),)), 1).params == ()
-    assert sorted(seen) == sorted(plans.choices())
-    assert plans.minimum_size("random") == (24, 20)  # tables needs 24 wide
+    leafy = recipe_rows.Row(1, 1, "bsp", (40, 30), (("leaf", "9"),))
+    assert recipe_rows.cycle(leafy, 1).params == ()
+    assert sorted(seen) == sorted(recipe_rows.choices())
+    assert recipe_rows.minimum_size("random") == (24, 20)  # tables needs 24 wide
 
 
 def test_depths_are_added_removed_and_resized() -> None:
     state = screen()
     select(state, FIRST_DEPTH)
     press(state, KeySym.A)
-    assert [r.generator for r in state.session.plan] == ["bsp", "bsp", "cave", "maze"]
-    assert [r.first for r in state.session.plan] == [1, 2, 3, 4]
+    assert [r.generator for r in state.session.recipes] == ["bsp", "bsp", "cave", "maze"]
+    assert [r.first for r in state.session.recipes] == [1, 2, 3, 4]
     assert state.index == FIRST_DEPTH + 1
     press(state, KeySym.RIGHTBRACKET)
-    assert state.session.plan[1].size == (50, 35)
+    assert state.session.recipes[1].size == (50, 35)
     for _ in range(100):
         press(state, KeySym.LEFTBRACKET)
-    assert state.session.plan[1].size == (20, 20)  # runplan's smallest side
+    assert state.session.recipes[1].size == (20, 20)  # a run's smallest side
     press(state, KeySym.X)
     press(state, KeySym.DELETE)
-    assert [r.generator for r in state.session.plan] == ["bsp", "maze"]
+    assert [r.generator for r in state.session.recipes] == ["bsp", "maze"]
     select(state, FIRST_DEPTH)
     press(state, KeySym.X, KeySym.X, KeySym.X)
-    assert len(state.session.plan) == 1  # a plan keeps one depth
+    assert len(state.session.recipes) == 1  # a plan keeps one depth
     select(state, state.reset_row)
     press(state, KeySym.RETURN)
-    assert len(state.session.plan) == 10
+    assert len(state.session.recipes) == 10
 
 
 def test_a_long_plan_scrolls_with_the_selection() -> None:
@@ -158,7 +158,7 @@ def test_a_long_plan_scrolls_with_the_selection() -> None:
     select(state, FIRST_DEPTH)
     for _ in range(60):
         press(state, KeySym.A)
-    assert len(state.session.plan) == 63
+    assert len(state.session.recipes) == 63
     text = text_of(state)
     assert "of 63" in text and "Depth 61" in text and "Depth  1 " not in text
 
@@ -208,15 +208,15 @@ def test_the_boss_and_party_are_set_by_the_game_but_any_floor_takes_a_ruleset() 
     assert "Set by the game" in text_of(editor)
     press(editor, KeySym.RIGHT)
     assert editor.error.startswith("boss is set by the game")
-    assert not state.session.plan[0].params
+    assert not state.session.recipes[0].params
     choose(editor, "ruleset")
     press(editor, KeySym.RIGHT)
-    assert editor.error == "" and dict(state.session.plan[0].params)["ruleset"] == "3.5"
+    assert editor.error == "" and dict(state.session.recipes[0].params)["ruleset"] == "3.5"
     started(NewGameScreen(state.session).activate(START))
     _, tables = editor_on("tables")
     choose(tables, "ruleset")
     press(tables, KeySym.RIGHT)  # a tables floor's own ruleset
-    assert tables.error == "" and dict(tables.session.plan[0].params)["ruleset"] == "3.5"
+    assert tables.error == "" and dict(tables.session.recipes[0].params)["ruleset"] == "3.5"
     started(NewGameScreen(tables.session).activate(START))
 
 
@@ -228,42 +228,42 @@ def test_the_editor_rejects_a_bad_value_with_its_message() -> None:
     press(editor, KeySym.RETURN)
     assert editor.error == "parameter fill: 0.9 is outside 0.3..0.55"
     assert editor.error in text_of(editor)
-    assert not state.session.plan[0].params  # not applied
+    assert not state.session.recipes[0].params  # not applied
     press(editor, KeySym.BACKSPACE)  # the refused text stays, to be corrected
     type_text(editor, "5")
     press(editor, KeySym.RETURN)
-    assert state.session.plan[0].params == (("fill", "0.5"),) and editor.error == ""
+    assert state.session.recipes[0].params == (("fill", "0.5"),) and editor.error == ""
     choose(editor, "width")
     type_text(editor, "10")
     press(editor, KeySym.RETURN)
-    assert "outside 20..400" in editor.error and state.session.plan[0].size == (60, 40)
+    assert "outside 20..400" in editor.error and state.session.recipes[0].size == (60, 40)
 
 
 def test_left_and_right_step_values_and_delete_restores_the_default() -> None:
     state, editor = editor_on("maze")
     choose(editor, "perfect")
     press(editor, KeySym.RIGHT)
-    assert dict(state.session.plan[0].params) == {"perfect": "false"}
+    assert dict(state.session.recipes[0].params) == {"perfect": "false"}
     choose(editor, "loop_fraction")
     press(editor, KeySym.RIGHT, KeySym.RIGHT)
-    assert dict(state.session.plan[0].params)["loop_fraction"] == "0.2"
+    assert dict(state.session.recipes[0].params)["loop_fraction"] == "0.2"
     press(editor, KeySym.DELETE)
-    assert "loop_fraction" not in dict(state.session.plan[0].params)
+    assert "loop_fraction" not in dict(state.session.recipes[0].params)
     choose(editor, "stamp")
     press(editor, KeySym.RIGHT)  # free text is only typed
-    assert "stamp" not in dict(state.session.plan[0].params)
-    type_text(editor, "42")
+    assert "stamp" not in dict(state.session.recipes[0].params)
+    type_text(editor, "HI")  # "42" is the default, so it would not be stored
     press(editor, KeySym.RETURN)
-    assert dict(state.session.plan[0].params)["stamp"] == "42"
+    assert dict(state.session.recipes[0].params)["stamp"] == "HI"
     choose(editor, "height")
     press(editor, KeySym.LEFT)
-    assert state.session.plan[0].size == (60, 39)
+    assert state.session.recipes[0].size == (60, 39)
     press(editor, KeySym.DELETE)
-    assert state.session.plan[0].size == (60, DEFAULT_SIZES["maze"][1])
+    assert state.session.recipes[0].size == (60, DEFAULT_SIZES["maze"][1])
     assert isinstance(press(editor, KeySym.ESCAPE), Pop)
     assert "2 parameters set" in state.label(FIRST_DEPTH)
     game = started(state.activate(START))
-    assert dict(game.recipes[0].params)["perfect"] == "false"
+    assert dict(game.run.recipes[0].params)["perfect"] == "false"
 
 
 def test_escape_drops_a_typed_value_before_closing() -> None:
@@ -271,7 +271,7 @@ def test_escape_drops_a_typed_value_before_closing() -> None:
     choose(editor, "leaf")
     type_text(editor, "12")
     assert press(editor, KeySym.ESCAPE) is None and editor.typed is None
-    assert state.session.plan[0].params == ()
+    assert state.session.recipes[0].params == ()
     assert isinstance(press(editor, KeySym.ESCAPE), Pop)
 
 
@@ -299,8 +299,8 @@ def test_the_daily_toggle_sets_the_daily_seed() -> None:
     type_text(state, "x")
     assert state.session.seed_text == daily_seed() and "fixed seed" in state.notice.text
     game = started(state.activate(START))
-    assert game.daily and game.seed_text == daily_seed()
-    assert game_from_code(game.code).daily
+    assert game.run.is_daily and game.run.seed == daily_seed()
+    assert Run.from_code(game.run.code).is_daily
     state = screen(seed="mine")
     select(state, DAILY)
     press(state, KeySym.RIGHT, KeySym.LEFT)
@@ -318,16 +318,16 @@ def test_pasting_a_good_code_starts_that_exact_run(monkeypatch: pytest.MonkeyPat
     assert state.index == CODE and state.code_text == code.lower()
     assert "Seed 'shared', 2 floors" in state.notice.text
     game = started(press(state, KeySym.RETURN))
-    assert state_hash(game) == state_hash(game_from_code(code))
+    assert state_hash(game) == state_hash(new_game(Run.from_code(code)))
     session = state.session
-    assert (session.seed_text, session.daily, len(session.plan)) == ("shared", False, 2)
+    assert (session.seed_text, session.daily, len(session.recipes)) == ("shared", False, 2)
 
 
 def test_a_typed_code_plays_too() -> None:
-    reference = new_game("typed", SMALL)
+    reference = new_game(Run("typed", SMALL))
     state = screen()
     select(state, CODE)
-    type_text(state, reference.code)
+    type_text(state, reference.run.code)
     assert state_hash(started(press(state, KeySym.RETURN))) == state_hash(reference)
 
 
@@ -347,7 +347,7 @@ def test_a_bad_code_shows_its_error(code: str, message: str) -> None:
 
 
 def test_a_bad_pasted_code_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    good = new_game("x", SMALL).code
+    good = new_game(Run("x", SMALL)).run.code
     mistyped = good[:-1] + ("0" if good[-1] != "0" else "1")
     monkeypatch.setattr(clipboard, "paste", lambda: mistyped)
     state = screen()
@@ -376,19 +376,19 @@ def test_the_panel_and_character_sheet_show_the_code() -> None:
     console = tcod.console.Console(80, 50)
     render_play(console, game)
     panel = "\n".join("".join(chr(int(c)) for c in row) for row in cells(console)["ch"][-8:])
-    assert f"Code {short_code(game.code, 18)}" in panel
+    assert f"Code {short_code(game.run.code, 18)}" in panel
     sheet = text_of(CharacterScreen(game)).replace("\n", "")
-    assert game.code in sheet.replace(" ", "")
+    assert game.run.code in sheet.replace(" ", "")
 
 
 def test_the_pause_menu_shows_and_copies_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
     game = hand_game()
     menu = GameMenu(Session(game=game))
-    assert game.code[:20] in text_of(menu)
+    assert game.run.code[:20] in text_of(menu)
     copied: list[str] = []
     monkeypatch.setattr(clipboard, "copy", copied.append)
     assert press(menu, KeySym.C) is None
-    assert copied == [game.code] and "Run code copied to the clipboard." in text_of(menu)
+    assert copied == [game.run.code] and "Run code copied to the clipboard." in text_of(menu)
 
 
 def test_copy_failure_shows_the_reason() -> None:
@@ -401,7 +401,7 @@ def test_copy_failure_shows_the_reason() -> None:
 @pytest.mark.parametrize("outcome", ["dead", "won"])
 def test_the_end_screen_shows_and_copies_the_code(outcome: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    game = new_game("end-code", SMALL, daily=True)
+    game = new_game(Run("end-code", SMALL, is_daily=True))
     game.outcome = Outcome(outcome)
     end = EndScreen(Session(game=game))
     text = text_of(end).replace("\n", "")
@@ -409,7 +409,7 @@ def test_the_end_screen_shows_and_copies_the_code(outcome: str,
     copied: list[str] = []
     monkeypatch.setattr(clipboard, "copy", copied.append)
     press(end, KeySym.C)
-    assert copied == [game.code]
+    assert copied == [game.run.code]
 
 
 def test_high_scores_rank_daily_runs_apart(tmp_path: Path) -> None:

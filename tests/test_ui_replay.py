@@ -13,6 +13,7 @@ from ui_world import key
 from game import cli
 from game.bot import autoplay
 from game.replay import Recording
+from game.run import FloorRecipe, Run
 from game.turns import player_act
 from game.ui import app as app_module
 from game.ui.draw import cells
@@ -20,8 +21,7 @@ from game.ui.screens.floormap import FloorMapScreen
 from game.ui.screens.replay import DEFAULT_SPEED, JUMP_BATCH, SPEEDS, ReplayState
 from game.ui.session import Session
 from game.ui.state import Push, Quit, draw_stack
-from game.world.dungeon import game_from_code
-from game.world.model import FloorRecipe
+from game.world.dungeon import new_game
 from game.world.serial import state_hash
 
 PLAN = (FloorRecipe(1, "bsp", 40, 30), FloorRecipe(2, "cave", 40, 30),
@@ -32,7 +32,7 @@ PLAN = (FloorRecipe(1, "bsp", 40, 30), FloorRecipe(2, "cave", 40, 30),
 def recording() -> Recording:
     """A bot's run over several floors (about 400 actions)."""
     made = Recording("")
-    game, _ = autoplay.play("replay-screen", 400, PLAN, recording=made)
+    game, _ = autoplay.play(Run("replay-screen", PLAN), 400, recording=made)
     assert game.depth > 1 and len(made.steps) > 100
     return made
 
@@ -54,7 +54,7 @@ def press(state: ReplayState, sym: KeySym, mod: Modifier = Modifier.NONE) -> obj
 def test_it_starts_from_the_code_and_plays_at_its_speed(recording: Recording) -> None:
     state = watch(recording)
     assert state.session.game is state.game
-    assert state_hash(state.game) == state_hash(game_from_code(recording.code))
+    assert state_hash(state.game) == state_hash(new_game(Run.from_code(recording.code)))
     assert state.speed == DEFAULT_SPEED
     for _ in range(30):
         state.on_tick()
@@ -108,7 +108,7 @@ def test_greater_than_jumps_to_the_next_floor(recording: Recording) -> None:
         ticks += 1
     assert state.game.depth != 1 and not state.finished
     assert ticks <= len(recording.steps) // JUMP_BATCH + 1
-    replayed = game_from_code(recording.code)
+    replayed = new_game(Run.from_code(recording.code))
     for action, _ in recording.steps[: state.done - 1]:
         player_act(replayed, action)
     assert replayed.depth == 1  # the jump stopped at the first action that changed the floor

@@ -9,6 +9,7 @@ from tcod.event import KeySym, Modifier, MouseButton
 from ui_world import click, hand_game, key, monster, motion
 
 from game import tiles
+from game.run import FloorRecipe
 from game.ui import saves
 from game.ui.app import App
 from game.ui.draw import cells
@@ -26,7 +27,7 @@ from game.ui.screens.menu import CONTINUE, NEW, SCORES, MainMenu
 from game.ui.screens.newgame import NewGameScreen
 from game.ui.screens.play import PlayState
 from game.ui.screens.scores import ScoresScreen
-from game.ui.session import Session, plan_rows
+from game.ui.session import Session, rows_of
 from game.ui.shrink import reduce_blocks, scale_for
 from game.ui.state import (
     BaseState,
@@ -40,7 +41,7 @@ from game.ui.state import (
     draw_stack,
 )
 from game.world.kinds import Outcome
-from game.world.model import DoorState, FloorRecipe, Game, Item
+from game.world.model import DoorState, Game, Item
 from game.world.serial import state_hash
 
 
@@ -114,14 +115,14 @@ def test_overlays_draw_over_the_dimmed_state_beneath() -> None:
 
 def test_main_menu_new_game_starts_play_with_the_seed_and_plan() -> None:
     session = Session(seed_text="menu-test")
-    session.plan = plan_rows((FloorRecipe(1, "cave", 40, 30), FloorRecipe(2, "maze", 31, 21)))
+    session.recipes = rows_of((FloorRecipe(1, "cave", 40, 30), FloorRecipe(2, "maze", 31, 21)))
     menu = MainMenu(session)
     result = menu.on_event(key(KeySym.RETURN))
     assert isinstance(result, Push) and isinstance(result.state, NewGameScreen)
     result = result.state.on_event(key(KeySym.RETURN))  # "Start the run" is selected
     assert isinstance(result, Reset) and isinstance(result.state, PlayState)
     assert session.game is not None
-    assert session.game.seed_text == "menu-test" and session.game.floor.generator == "cave"
+    assert session.game.run.seed == "menu-test" and session.game.floor.generator == "cave"
 
 
 def test_continue_is_disabled_without_saves() -> None:

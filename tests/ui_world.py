@@ -7,10 +7,11 @@ import tcod.event
 from tcod.event import KeySym, Modifier, MouseButton, Point, Scancode
 
 from game import tiles
+from game.run import FloorRecipe, Run
 from game.world.dungeon import new_game
 from game.world.fov import update_fov
 from game.world.kinds import Mode
-from game.world.model import Actor, Floor, FloorRecipe, Game, StairInfo
+from game.world.model import Actor, Floor, Game, StairInfo
 
 ROOMS = """
 ##############################
@@ -28,7 +29,7 @@ ROOMS = """
 
 def hand_game(text: str = ROOMS, player: tuple[int, int] = (3, 2)) -> Game:
     """A one-floor run on a hand-drawn floor (stairs from the map), player at `player`."""
-    game = new_game("ui-test", (FloorRecipe(1, "bsp", 30, 20),))
+    game = new_game(Run("ui-test", (FloorRecipe(1, "bsp", 30, 20),)))
     tile_map = tiles.from_ascii(text)
     ups = [(int(x), int(y)) for y, x in np.argwhere(tile_map == tiles.STAIRS_UP)]
     downs = [(int(x), int(y)) for y, x in np.argwhere(tile_map == tiles.STAIRS_DOWN)]

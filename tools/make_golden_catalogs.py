@@ -11,9 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game import catalog
-from game.runcode import RunCode, encode
-from game.runplan import parse_plan, plan_text, recipes
-from game.seeds import seed_from_text
+from game.run import Run
 from game.version import RULES_VERSION
 
 RUNS = (
@@ -27,10 +25,8 @@ def golden() -> dict[str, Any]:
     """{"rules_version": N, "catalogs": [catalog, ...]} for the fixed runs, full spoilers."""
     found = []
     for seed, plan in RUNS:
-        made = recipes(parse_plan(plan), seed_from_text(seed))
-        code = encode(RunCode(seed, plan_text(made)))
-        found.append(catalog.catalog(code, RULES_VERSION, made, seed_from_text(seed),
-                                     range(1, len(made) + 1), "full"))
+        run = Run.from_plan(seed, plan)
+        found.append(catalog.catalog(run, range(1, run.last_depth + 1), "full"))
     return {"rules_version": RULES_VERSION, "catalogs": found}
 
 

@@ -11,9 +11,10 @@ from typing import Any
 
 from game.bot.policy import Bot
 from game.replay import Recording
+from game.run import Run
 from game.world.dungeon import new_game
 from game.world.kinds import Outcome
-from game.world.model import FloorRecipe, Game
+from game.world.model import Game
 from game.world.serial import state_hash
 
 ACTIONS_PER_TURN = 4
@@ -85,14 +86,13 @@ class Summary:
 
 
 def play(
-    seed_text: str, turns: int, recipes: tuple[FloorRecipe, ...] | None = None,
-    *, daily: bool = False, recording: Recording | None = None,
+    run: Run, turns: int, *, recording: Recording | None = None,
 ) -> tuple[Game, RunReport]:
     """A fresh run played by the bot until death, victory or `turns` game turns; with a
     `recording`, every action and the state hash after it are added to it."""
-    game = new_game(seed_text, recipes, daily)
+    game = new_game(run)
     if recording is not None:
-        recording.code = game.code
+        recording.code = game.run.code
     bot = Bot()
     bot.memory.visited.append(game.depth)
     actions = 0
@@ -106,7 +106,7 @@ def play(
 
 def report(game: Game, visited: list[int], actions: int) -> RunReport:
     return RunReport(
-        seed=game.seed_text, turns=game.turn, depth=game.depth, deepest=max(game.floors),
+        seed=game.run.seed, turns=game.turn, depth=game.depth, deepest=max(game.floors),
         alive=game.player.alive and game.outcome != Outcome.DEAD, outcome=game.outcome,
         cause=game.cause, floors=[game.floors[depth].generator for depth in visited],
         level=game.hero.level, xp=game.hero.xp, gold=game.hero.gold, actions=actions,
@@ -119,15 +119,13 @@ def run_seeds(seed_text: str, runs: int) -> list[str]:
     return [seed_text if k == 1 else f"{seed_text}-{k}" for k in range(1, runs + 1)]
 
 
-def play_runs(
-    seed_text: str, runs: int, turns: int, recipes: tuple[FloorRecipe, ...] | None = None
-) -> Summary:
+def play_runs(seed_text: str, runs: int, turns: int) -> Summary:
     """Play several seeds in a row; an exception ends only its own run and is counted."""
     summary = Summary()
     for seed in run_seeds(seed_text, runs):
         summary.runs += 1
         try:
-            _, result = play(seed, turns, recipes)
+            _, result = play(Run(seed), turns)
         except Exception as problem:  # a soak run reports every crash and carries on
             error = f"{type(problem).__name__}: {problem}"
             summary.errors.append((seed, error, traceback.format_exc()))

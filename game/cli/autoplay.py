@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from game.cli.common import UsageError, write_output
-from game.runargs import choose_run
+from game.cli.runs import choose_run
 from game.save.format import SaveError
 from game.world.model import Game
 
@@ -26,8 +26,7 @@ def run(args: argparse.Namespace) -> int:
     _check_keeping(args)
     if args.runs is None:
         recording = Recording("") if args.record is not None else None
-        game, result = autoplay.play(chosen.seed, args.turns, chosen.recipes, daily=chosen.daily,
-                                     recording=recording)
+        game, result = autoplay.play(chosen, args.turns, recording=recording)
         if recording is not None:
             write_output(args.record, recording.text())
         _keep_state(args, game)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import time
 from collections.abc import Callable
@@ -19,11 +20,12 @@ import tcod.path
 
 from game import generators, tiles
 from game.rules.actions import Wait
+from game.run import FloorRecipe, Run
 from game.seeds import Rng
 from game.turns import player_act
 from game.world.fov import update_fov
 from game.world.kinds import Mode
-from game.world.model import PLAYER_ID, Actor, Floor, FloorRecipe, Game, Hero
+from game.world.model import PLAYER_ID, Actor, Floor, Game, Hero
 
 DEFAULT_SIZES = ((80, 50), (200, 200), (1000, 1000))
 TURN_SCENES = (("open80x45", 80, 45, (10, 100, 500)), ("floor200x200", 200, 200, (100,)))
@@ -106,7 +108,34 @@ def bench_generators(sizes: tuple[tuple[int, int], ...], repeat: int) -> dict[st
             "generators": {n: round(statistics.median(s), 3) for n, s in samples.items()},
             "with_dressing": {n: round(statistics.median(s), 3) for n, s in dressed.items()},
         }
-    return {"sizes": result}
+    report: dict[str, Any] = {"sizes": result}
+    growth = growth_ratios(result)
+    if growth:
+        report["growth"] = growth
+    return report
+
+
+GROWTH_SIZES = ("80x50", "1000x1000")
+"""The growth check compares the cost per tile at the largest default size with the smallest."""
+
+
+def growth_ratios(sizes: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """Per generator: cost per tile at 1000x1000 over cost per tile at 80x50, layout alone and
+    dressed (above 1: the floor grows faster than its area). Empty unless both sizes ran."""
+    small, large = GROWTH_SIZES
+    if small not in sizes or large not in sizes:
+        return {}
+    tiles_of = {size: math.prod(int(side) for side in size.split("x")) for size in GROWTH_SIZES}
+    def per_tile(size: str, key: str, name: str) -> float:
+        return float(sizes[size][key][name]) / tiles_of[size]
+
+    return {
+        name: {
+            key: round(per_tile(large, key, name) / per_tile(small, key, name), 3)
+            for key in ("generators", "with_dressing")
+        }
+        for name in sizes[small]["generators"]
+    }
 
 
 def open_room_game(width: int, height: int, monsters: int) -> Game:
@@ -126,7 +155,7 @@ def open_room_game(width: int, height: int, monsters: int) -> Game:
         hp=10**9, max_hp=10**9, ac=12, attack=3, damage="1d3",
     )
     game = Game(
-        seed_text="bench", run_seed=0, recipes=(FloorRecipe(1, "bench", width, height),),
+        run=Run("bench", (FloorRecipe(1, "bsp", 80, 45),)),
         player=player, hero=Hero(), rng=Rng(0), floors={1: floor},
     )
     spots = [(x, y) for y in range(2, height - 1, 2) for x in range(2, width - 1, 2)
@@ -191,10 +220,10 @@ def bench_turns(repeat: int) -> dict[str, Any]:
 
 
 def ten_floor_game() -> Game:
-    """A run of the default plan with every depth visited: the save a long game makes."""
+    """A run of the default recipes with every depth visited: the save a long game makes."""
     from game.world.dungeon import floor_at, new_game
 
-    game = new_game("bench-saves")
+    game = new_game(Run("bench-saves"))
     for depth in range(1, game.last_depth + 1):
         floor_at(game, depth)
     return game
@@ -305,4 +334,11 @@ def run_suite(suite: str, as_json: bool, sizes: str | None, repeat: int) -> int:
             full = row["with_dressing"][name]
             print(f"  {name:8s} {ms:9.2f} ms  {ms / ref:5.2f} floods"
                   f"   with dressing {full:9.2f} ms  {full / ref:5.2f} floods")
+    growth = report.get("growth", {})
+    if growth:
+        print("growth: cost per tile at 1000x1000 over cost per tile at 80x50 (above 1: faster "
+              "than the area)")
+    for name, ratios in growth.items():
+        print(f"  {name:8s} layout {ratios['generators']:5.2f}"
+              f"   with dressing {ratios['with_dressing']:5.2f}")
     return 0

@@ -7,25 +7,16 @@ import json
 import sys
 
 from game.cli.common import UsageError
-from game.runargs import choose_run
+from game.cli.runs import choose_run
 
 
 def run(args: argparse.Namespace) -> int:
     from game import catalog
-    from game.runcode import RunCode, encode
-    from game.runplan import plan_text
-    from game.seeds import seed_from_text
-    from game.version import RULES_VERSION
-    from game.world.dungeon import default_recipes
 
     chosen = choose_run(args)
     if chosen is None:
         raise UsageError("name a run: --seed TEXT, --code CODE or --daily")
-    plan = "" if chosen.recipes == default_recipes() else plan_text(chosen.recipes)
-    code = encode(RunCode(chosen.seed, plan, chosen.daily))
-    depths = depth_range(args.depths, len(chosen.recipes))
-    data = catalog.catalog(code, RULES_VERSION, chosen.recipes, seed_from_text(chosen.seed),
-                           depths, args.spoilers)
+    data = catalog.catalog(chosen, depth_range(args.depths, chosen.last_depth), args.spoilers)
     if args.format == "json":
         print(json.dumps(data, indent=1))
     elif args.format == "csv":

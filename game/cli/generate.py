@@ -6,14 +6,15 @@ import argparse
 import json
 import sys
 
-from game import generators
+from game import generators, pipeline
 from game.cli.common import UsageError, write_output
-from game.dressing import DRESSING_PARAMS, Dressing, dress_floor
+from game.dressing import DRESSING_PARAMS, Dressing
 from game.export import floorjson, hexmaze, png
 from game.export.textkey import text_key
 from game.floorplan import FloorPlan
-from game.generators.common import GeneratorSpec
-from game.params import parse_assignments, resolve
+from game.params import parse_assignments
+from game.run import FloorRecipe
+from game.run.recipe import ALL_DRESSING
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.tiles import to_ascii
@@ -31,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
             if param.name not in {p.name for p in spec.params}:
                 print(f"{param.describe()} [dressing]")
         return 0
-    layout_params, dressing_params = _split_params(spec, parse_assignments(args.param))
+    recipe = FloorRecipe(args.depth, spec.name, args.width, args.height,
+                         tuple(sorted(parse_assignments(args.param).items())), ALL_DRESSING)
     if args.from_hex is not None:
         text = read_text(args.from_hex, MAX_HEX_BYTES)
         try:
@@ -42,16 +44,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.seed is None:
             raise UsageError("--seed TEXT is required (or --from-hex FILE)")
-        plan = generators.generate_floor(
-            spec.name, seed_from_text(args.seed), args.depth, args.width, args.height,
-            layout_params,
-        )
         seed = args.seed
+        plan = pipeline.layout(recipe, seed_from_text(seed))
     for warning in plan.extra.get("warnings", ()):
         print(f"warning: {warning}", file=sys.stderr)
     dressed = None
     if args.format in ("json", "text"):
-        dressed = dress_floor(plan, seed_from_text(seed), args.depth, dressing_params)
+        dressed = pipeline.dress(recipe, plan, seed_from_text(seed), boss=None)
     payload = _render(plan, dressed, args.format, seed, args.depth, args.stats)
     if args.out is not None:
         write_output(args.out, payload)
@@ -66,25 +65,6 @@ def run(args: argparse.Namespace) -> int:
         if args.stats and args.format == "hex":
             print("\n".join(floor_stats(plan).lines()), file=sys.stderr)
     return 0
-
-
-def _split_params(
-    spec: GeneratorSpec, given: dict[str, str]
-) -> tuple[dict[str, str], dict[str, str]]:
-    """--param values for the generator and for the dressing pass (a key both know goes to both:
-    the tables generator grows to the same ruleset budget that the dressing deals encounters by).
-    Both sets are checked here, before any work."""
-    layout_names = {p.name for p in spec.params}
-    dressing_names = {p.name for p in DRESSING_PARAMS}
-    unknown = sorted(set(given) - layout_names - dressing_names)
-    if unknown:
-        valid = ", ".join(sorted(layout_names | dressing_names))
-        raise UsageError(f"generator {spec.name} has no parameter {unknown[0]!r}; valid: {valid}")
-    layout = {k: v for k, v in given.items() if k in layout_names}
-    dressing = {k: v for k, v in given.items() if k in dressing_names}
-    spec.resolve_params(layout)
-    resolve(DRESSING_PARAMS, dressing, "the dressing")
-    return layout, dressing
 
 
 def _render(

@@ -6,21 +6,21 @@ from __future__ import annotations
 import argparse
 
 from game.cli.common import UsageError
-from game.runargs import choose_run
+from game.cli.runs import choose_run
 
 
 def run(args: argparse.Namespace) -> int:
     from game.ui import app
-    from game.ui.session import Session, plan_rows
+    from game.ui.session import Session, rows_of
     from game.world.dungeon import new_game
 
     configure_saves(args)
     chosen = choose_run(args, seed_required=False)
     session = None
     if chosen is not None:
-        session = Session(plan=plan_rows(chosen.recipes), seed_text=chosen.seed,
-                          daily=chosen.daily)
-        session.game = new_game(chosen.seed, chosen.recipes, chosen.daily)
+        session = Session(recipes=rows_of(chosen.recipes), seed_text=chosen.seed,
+                          daily=chosen.is_daily)
+        session.game = new_game(chosen)
     try:
         return app.run(session=session)
     except app.WindowError as problem:

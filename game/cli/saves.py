@@ -41,8 +41,8 @@ def describe(path: Path, loaded: Loaded) -> dict[str, Any]:
     player, hero = game.player, game.hero
     return {
         "file": str(path), "format_version": loaded.format_version,
-        "rules_version": loaded.rules_version, "code": game.code, "seed": game.seed_text,
-        "daily": game.daily, "depth": game.depth, "floors_in_plan": game.last_depth,
+        "rules_version": loaded.rules_version, "code": game.run.code, "seed": game.run.seed,
+        "daily": game.run.is_daily, "depth": game.depth, "floors_in_plan": game.last_depth,
         "turn": game.turn, "outcome": game.outcome,
         "player": {"level": hero.level, "hp": player.hp, "max_hp": player.max_hp, "xp": hero.xp,
                    "gold": hero.gold, "x": player.x, "y": player.y,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from game.cli.common import UsageError, write_output
-from game.runargs import choose_run
+from game.cli.runs import choose_run
 
 
 def run(args: argparse.Namespace) -> int:
@@ -16,7 +16,7 @@ def run(args: argparse.Namespace) -> int:
     chosen = choose_run(args)
     if chosen is None:
         raise UsageError("name a run: --seed TEXT, --code CODE or --daily")
-    game, _ = autoplay.play(chosen.seed, args.turns, chosen.recipes, daily=chosen.daily)
+    game, _ = autoplay.play(chosen, args.turns)
     if args.view == "map":
         image = render.play_png(game)
     else:

@@ -7,7 +7,9 @@ can open (unlocked, stuck: a natural 20 always breaks it, trapped: it hurts but 
 can grow no more, the lowest door in reading order on its edge that still leads somewhere new gets
 its key, on a random free floor tile of the reachable set, and opens. So every key lies on the
 reachable side of its door, and a locked or magically reinforced door is never the only way on
-without a key. Nothing here floods the whole map per door.
+without a key. A secret door joins nothing: the player may never find it, so it is never the way
+on (the generator keeps every tile reachable without it). Nothing here floods the whole map per
+door.
 
 The way back counts too: a hero who fell through a trapdoor past this floor's sealed doors comes
 back up its stairs down with none of their keys. So the same growth runs again from each way down,
@@ -60,6 +62,9 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
     region_doors: list[list[int]] = [[] for _ in range(count + 1)]
     for j, (x, y) in enumerate(doors):
         nodes: list[int] = []
+        if t[y, x] == tiles.SECRET_DOOR:  # a wall until found: never the way on
+            sides.append(())
+            continue
         for dx, dy in _STEPS:
             nx, ny = x + dx, y + dy
             if not (0 <= nx < w and 0 <= ny < h):
@@ -68,7 +73,7 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
             if label:
                 nodes.append(label)
                 region_doors[label].append(j)
-            elif (nx, ny) in index:
+            elif (nx, ny) in index and t[ny, nx] != tiles.SECRET_DOOR:
                 nodes.append(count + 1 + index[(nx, ny)])
         sides.append(tuple(nodes))
     links: list[list[int]] = [[] for _ in range(count + 1)]
@@ -227,13 +232,17 @@ def _spares(
     grower = Grower(graph, [d.held_shut for d in doors])
     picker: _Picker | None = None
     spares: list[Key] = []
+    by_door: dict[Point, list[Key]] = {}  # not a scan of every key per door: big floors have
+    for key in keys:  # thousands of both
+        by_door.setdefault(key.door, []).append(key)
     for index in grower.grow(int(graph.labels[exit_[1], exit_[0]])):
         point = doors[index].point
-        if any(k.door == point and grower.reached[int(graph.labels[k.y, k.x])]
-               for k in keys + spares):
+        if any(grower.reached[int(graph.labels[k.y, k.x])] for k in by_door.get(point, ())):
             continue
         picker = picker or _Picker(plan, graph, space.taken, exit_)
         x, y = picker.pick(rng, grower.order)
         space.take((x, y))
-        spares.append(Key(len(keys) + len(spares) + 1, x, y, point))
+        spare = Key(len(keys) + len(spares) + 1, x, y, point)
+        spares.append(spare)
+        by_door.setdefault(point, []).append(spare)
     return spares

@@ -8,6 +8,9 @@ walk reaches first, so a key behind its own door, or a reinforced door that is t
 without a key, leaves tiles unreached and is reported. `return_problems` walks back the same way
 from each way down with no keys in hand (a hero who fell past this floor comes up there): the
 arrival must be reached.
+
+Secret doors are walls to the proof: a player may never search the right spot, so a floor must be
+solvable, every walkable tile reached, without finding one. Finding one only opens a shortcut.
 """
 
 from __future__ import annotations
@@ -144,7 +147,7 @@ def _links(plan: FloorPlan, labels: NDArray[np.int32]) -> dict[Node, list[Node]]
     """Both ways: each door to the regions and doors beside it; teleporter ends to each other."""
     links: dict[Node, list[Node]] = {}
     h, w = labels.shape
-    doors = {(d.x, d.y) for d in plan.doors}
+    doors = {(d.x, d.y) for d in plan.doors if plan.tiles[d.y, d.x] != tiles.SECRET_DOOR}
     for x, y in sorted(doors):
         for nx, ny in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
             if not (0 <= nx < w and 0 <= ny < h):

@@ -1,8 +1,9 @@
 """The JSON floor export (format "dungeon-floor"): a contract other tools rely on.
 
 Later versions add keys; they never change or remove these. A dressed floor
-(`dressed_floor_to_dict`) is the same object with the dressing's keys added. Version 2 adds the
-dressed floor's `features`, each `{"name", "x", "y", "effect"}` ("decor": no effect).
+(`dressed_floor_to_dict`) is the same object with the dressing's keys added. Version 2 added each
+encounter's `tactic` and the dressed floor's `features`, each `{"name", "x", "y", "effect"}`
+("decor": no effect).
 """
 
 from __future__ import annotations
@@ -61,7 +62,11 @@ def floor_to_dict(plan: FloorPlan, seed: str, depth: int) -> dict[str, Any]:
             {"id": r.id, "x": r.x, "y": r.y, "w": r.w, "h": r.h, "shape": r.shape}
             for r in plan.rooms
         ],
-        "doors": [{"x": d.x, "y": d.y, "passage": d.passage} for d in plan.doors],
+        "doors": [
+            {"x": d.x, "y": d.y, "passage": d.passage,
+             "secret": bool(plan.tiles[d.y, d.x] == tiles.SECRET_DOOR)}
+            for d in plan.doors
+        ],
         "teleporters": [{"a": list(t.a), "b": list(t.b)} for t in plan.teleporters],
         "stairs": [{"x": s.x, "y": s.y, "kind": s.kind} for s in plan.stairs],
     }
@@ -166,6 +171,7 @@ def _encounter(encounter: Encounter) -> dict[str, Any]:
     return {
         "id": encounter.id,
         "template": encounter.template,
+        "tactic": encounter.tactic,
         "difficulty": encounter.difficulty,
         "room": encounter.room,
         "area": encounter.area,

@@ -30,7 +30,7 @@ from game.dressing.model import (
 from game.floorplan import FloorPlan, Point
 
 LEGEND = (
-    "# wall  . floor  + door  ^ teleporter  < up  > down  = stairs without a tile",
+    "# wall  . floor  + door  S secret door  ^ teleporter  < up  > down  = stairs without a tile",
     "digits: area numbers  ( key  ! trap (door traps are on their +)  $ treasure  * relic",
     "letters and symbols: monsters (their glyphs, listed under each encounter)",
 )
@@ -65,13 +65,15 @@ def _header(plan: FloorPlan, dressing: Dressing, seed: str, depth: int) -> list[
     for encounter in dressing.encounters:
         counts[encounter.difficulty] += 1
     deck = ", ".join(f"{counts[d]} {d}" for d in ("easy", "average", "hard", "boss") if counts[d])
+    secret = len(_secret_doors(plan))
     title = f"GAME MASTER'S KEY - {plan.generator} floor, depth {depth}"
     return [
         title,
         "=" * len(title),
         f"Seed {seed!r}, {plan.width} x {plan.height} tiles, ruleset {dressing.ruleset}"
         f"{', boss floor' if dressing.boss else ''}.",
-        f"{len(dressing.areas)} areas, {len(dressing.doors)} doors, {len(dressing.keys)} keys,"
+        f"{len(dressing.areas)} areas, {len(dressing.doors)} doors"
+        f"{f' ({secret} secret)' if secret else ''}, {len(dressing.keys)} keys,"
         f" {len(dressing.traps)} traps, {len(dressing.encounters)} encounters ({deck or 'none'}).",
     ]
 
@@ -186,11 +188,13 @@ def _areas(
     doors = {d.point: d for d in dressing.doors}
     traps = {t.point: t for t in dressing.traps}
     keys_for = {k.door: k for k in dressing.keys}
+    secret = _secret_doors(plan)
     seen_doors: set[Point] = set()
     for area in amap.areas:
         here = [doors[p] for p in amap.entrances(area) if p in doors]
         seen_doors.update(d.point for d in here)
-        by_area[area.id] += [_door(d, traps.get(d.point), keys_for.get(d.point)) for d in here]
+        by_area[area.id] += [_door(d, traps.get(d.point), keys_for.get(d.point), secret)
+                             for d in here]
     things: defaultdict[int, list[str]] = defaultdict(list)
     for trap in dressing.traps:
         if trap.source != "door":
@@ -230,7 +234,8 @@ def _areas(
     loose = [d for d in dressing.doors if d.point not in seen_doors]
     if loose or things[0]:
         lines += ["", "OUTSIDE THE AREAS (corridors)"]
-        lines += [f"  Door {_door(d, traps.get(d.point), keys_for.get(d.point))}" for d in loose]
+        lines += [f"  Door {_door(d, traps.get(d.point), keys_for.get(d.point), secret)}"
+                  for d in loose]
         lines += [f"  {line}" for line in things[0]]
     return lines
 
@@ -257,9 +262,15 @@ def _features(minor: Sequence[str], major: Sequence[str]) -> str:
     return "; ".join(parts)
 
 
-def _door(door: DoorDressing, trap: Trap | None, key: Key | None) -> str:
+def _secret_doors(plan: FloorPlan) -> set[Point]:
+    return {(d.x, d.y) for d in plan.doors if plan.tiles[d.y, d.x] == tiles.SECRET_DOOR}
+
+
+def _door(door: DoorDressing, trap: Trap | None, key: Key | None, secret: set[Point]) -> str:
     quality = f", {door.quality}" if door.quality != "none" else ""
     words = [f"{door.point} {door.material}{quality}, {door.state}"]
+    if door.point in secret:
+        words.append("SECRET: wall until a search beside it finds it")
     if door.reinforced:
         words.append("magically reinforced (held shut: key or knock)")
     words.append(f"break DC {door.dc}" if door.dc is not None else "no break DC")
@@ -284,7 +295,7 @@ def _encounter(encounter: Encounter, bestiary: Bestiary) -> list[str]:
     traps = f", {len(encounter.traps)} traps" if encounter.traps else ""
     cramped = "; the area is full" if encounter.cramped else ""
     lines = [
-        f"  Encounter {encounter.id}: {name}, {encounter.difficulty}"
+        f"  Encounter {encounter.id}: {name} (tactic {encounter.tactic}), {encounter.difficulty}"
         f" (XP {encounter.xp} of a budget of {encounter.budget}{traps}{cramped})"
     ]
     for monster in encounter.monsters:

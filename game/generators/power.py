@@ -2,11 +2,18 @@
 
 Power: fill one more than half the cells of a grid with chambers; the chambers of a row all connect
 horizontally (corridors may pass through empty cells), vertically adjacent chambers connect, the
-entrance is a chamber of the first row and the exit one of the last. The plugin adds: every row and
-column its own random size; each chamber sized at random inside its cell; straight corridors from a
-random point along the facing walls; where no straight corridor fits, one chamber grows until the
-two share a 10-foot section (2 tiles); doors at both ends of every corridor and at the entrance and
-exit.
+entrance is a chamber of the first row and the exit one of the last, both chosen at random
+(`ends=far` picks a pair far apart instead). The plugin adds: every row and column its own distinct
+random size (where the floor is too small for distinct sizes they may repeat, and the plan's notes
+say so); each chamber sized at random inside its cell; straight corridors from a random point along
+the facing walls; where no straight corridor fits, one chamber grows until the two share a 10-foot
+section (2 tiles); doors at both ends of every corridor and at the entrance and exit. Its closing
+idea, "make some doors secret", is `secret=P`: a share P of all doors become SECRET_DOOR tiles.
+
+A secret door is never the only way: the links of a random spanning tree of the chamber graph keep
+plain doors, and each other link (a loop) may get one secret door, at one random end, so its
+corridor stays reachable from the other end as a tell-tale dead end. A floor with fewer loops than
+the share asks for gets fewer secret doors, and its notes say how many.
 
 A random fill does not promise the path the article claims (two consecutive rows may share no
 column), so the cells are chosen spine first: for every pair of consecutive rows one column holds a
@@ -73,13 +80,14 @@ class Chambers:
     xs: list[Span]
     ys: list[Span]
     links: list[Link]
+    notes: list[str]
 
     def in_row(self, row: int) -> list[int]:
         return [int(i) for i in self.ids[row] if i >= 0]
 
 
 def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -> FloorPlan:
-    """A chamber grid whose entrance (first row) and exit (last row) are far apart."""
+    """A chamber grid with its entrance in the first row and its exit in the last."""
     SPEC.check_size(width, height)
     chambers = lay_out(rng, width, height, params)
     tiles = blank(width, height)
@@ -93,12 +101,19 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
         corridors.append([ax, ay, bx, by])
 
     xs, ys = chambers.xs, chambers.ys
-    entrance, exit_ = far_pair(chambers)
+    entrance, exit_ = far_pair(chambers) if params["ends"] == "far" else random_ends(rng, chambers)
     door_in, arrival = stair_alcove(rng, tiles, xs[entrance], ys[entrance][0] - 1, -1)
     door_out, way_down = stair_alcove(rng, tiles, xs[exit_], ys[exit_][1], 1)
     tiles[arrival[1], arrival[0]] = tile_ids.STAIRS_UP
     tiles[way_down[1], way_down[0]] = tile_ids.STAIRS_DOWN
     doors += [door_in, door_out]
+    wanted = int(float(params["secret"]) * len(doors) + 0.5)
+    hidden = secret_doors(rng, chambers, corridors, wanted) if wanted else []
+    for x, y in hidden:
+        tiles[y, x] = tile_ids.SECRET_DOOR
+    notes = list(chambers.notes)
+    if len(hidden) < wanted:
+        notes.append(f"secret doors: {len(hidden)} of the {wanted} asked for (one per loop)")
 
     rooms = tuple(
         Room(i, x0, y0, x1 - x0, y1 - y0, "rectangle")
@@ -123,6 +138,8 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
             "corridors": corridors,
             "entrance_room": entrance,
             "exit_room": exit_,
+            "secret_doors": sorted([x, y] for x, y in hidden),
+            "notes": notes,
         },
     )
 
@@ -138,8 +155,15 @@ def lay_out(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue])
     cell = int(params["cell"])
     rows = grid_count(int(params["rows"]), height - 2, cell, extra=1)
     cols = grid_count(int(params["cols"]), width - 2, cell, extra=0)
-    row_sizes = split(rng, height - 2, [MIN_CELL] * (rows - 1) + [MIN_CELL + 1])
-    col_sizes = split(rng, width - 2, [MIN_CELL] * cols)
+    row_sizes = distinct_split(rng, height - 2, rows, last_extra=1)
+    col_sizes = distinct_split(rng, width - 2, cols, last_extra=0)
+    notes = [f"{name} sizes repeat: {count} distinct sizes need more room"
+             for name, count, sizes in (("row", rows, row_sizes), ("column", cols, col_sizes))
+             if sizes is None]
+    if row_sizes is None:
+        row_sizes = split(rng, height - 2, [MIN_CELL] * (rows - 1) + [MIN_CELL + 1])
+    if col_sizes is None:
+        col_sizes = split(rng, width - 2, [MIN_CELL] * cols)
     row_spans = chamber_spans(row_sizes, last_extra=1)
     col_spans = chamber_spans(col_sizes, last_extra=0)
 
@@ -152,7 +176,7 @@ def lay_out(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue])
         spans = xs if passage == "ns" else ys
         grower, other = (a, b) if rng.coin() else (b, a)
         spans[grower] = grow_toward(spans[grower], spans[other])
-    return Chambers(row_sizes, col_sizes, ids, xs, ys, links)
+    return Chambers(row_sizes, col_sizes, ids, xs, ys, links, notes)
 
 
 def grid_count(asked: int, total: int, cell: int, extra: int) -> int:
@@ -172,6 +196,27 @@ def split(rng: Rng, total: int, minimums: Sequence[int]) -> list[int]:
         cuts.append(cuts[-1] + weight)
     shares = [spare * cut // whole for cut in cuts]
     return [low + shares[i + 1] - shares[i] for i, low in enumerate(minimums)]
+
+
+def distinct_split(rng: Rng, total: int, count: int, last_extra: int) -> list[int] | None:
+    """`count` different sizes in random order summing to `total`, each at least MIN_CELL and the
+    last at least MIN_CELL + `last_extra` (0 or 1); None when `total` is too small for that.
+
+    Ranks 0..count-1 go to the places at random and size = MIN_CELL + rank + a share of the
+    spare; the shares, sorted, go up with the rank, so the sizes stay as distinct as the ranks.
+    """
+    spare = total - count * MIN_CELL - count * (count - 1) // 2
+    ranks = list(range(count))
+    rng.shuffle(ranks)
+    if count > 1 and ranks[-1] < last_extra:
+        other = rng.below(count - 1)
+        ranks[-1], ranks[other] = ranks[other], ranks[-1]
+    elif count == 1:
+        spare -= last_extra
+    if spare < 0:
+        return None
+    shares = sorted(split(rng, spare, [0] * count))
+    return [MIN_CELL + rank + shares[rank] + (last_extra if count == 1 else 0) for rank in ranks]
 
 
 def chamber_spans(sizes: Sequence[int], last_extra: int) -> list[Span]:
@@ -300,6 +345,41 @@ def far_pair(chambers: Chambers) -> tuple[int, int]:
     return entrance, exit_
 
 
+def random_ends(rng: Rng, chambers: Chambers) -> tuple[int, int]:
+    """A random first-row chamber and a random last-row one (another, if the grid has one row)."""
+    first = chambers.in_row(0)
+    entrance = first[rng.below(len(first))]
+    last = [i for i in chambers.in_row(-1) if i != entrance] or [entrance]
+    return entrance, last[rng.below(len(last))]
+
+
+def secret_doors(
+    rng: Rng, chambers: Chambers, corridors: Sequence[Sequence[int]], wanted: int
+) -> list[Point]:
+    """Up to `wanted` corridor doors that no walk needs: the links are taken in random order
+    and kept as a spanning tree where they join two parts (union-find); each link that closes a
+    loop may hide one of its two doors, at random."""
+    parent = list(range(len(chambers.xs)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    order = list(range(len(chambers.links)))
+    rng.shuffle(order)
+    hidden: list[Point] = []
+    for i in order:
+        a, b = find(chambers.links[i][0]), find(chambers.links[i][1])
+        if a != b:
+            parent[a] = b
+        elif len(hidden) < wanted:
+            end = 2 * rng.below(2)
+            hidden.append((corridors[i][end], corridors[i][end + 1]))
+    return hidden
+
+
 def stair_alcove(
     rng: Rng, tiles: NDArray[np.uint8], span: Span, wall: int, outward: int
 ) -> tuple[Door, Point]:
@@ -320,6 +400,10 @@ SPEC: Final = GeneratorSpec(
         Param("cell", 12, "typical cell size in tiles where rows or cols is 0", MIN_CELL, 100),
         Param("min_fill", 0.3, "smallest chamber side, as a share of its cell's space", 0.0, 1.0),
         Param("max_fill", 1.0, "largest chamber side, as a share of its cell's space", 0.0, 1.0),
+        Param("ends", "random", "entrance and exit: random chambers of the first and last rows,"
+              " or far: a pair far apart", choices=("random", "far")),
+        Param("secret", 0.1, "share of all doors made secret (one per loop at most, never on"
+              " the only way)", 0.0, 1.0),
     ),
     min_width=MIN_WIDTH,
     min_height=MIN_HEIGHT,

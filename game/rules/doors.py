@@ -46,7 +46,7 @@ def has_key(game: Game, door_pos: tuple[int, int]) -> bool:
 def open_door(game: Game, actor: Actor, x: int, y: int) -> Result:
     floor = game.floor
     door = floor.doors.get((x, y))
-    if door is None:
+    if door is None or floor.tiles[y, x] == tiles.SECRET_DOOR:
         return Impossible("There is no door there.")
     if door.is_open:
         return Impossible("That door is already open.")

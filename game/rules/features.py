@@ -109,7 +109,7 @@ def step_on(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> int:
     if kind.key in FALLS:
         traps.spring(game, actor, pos, Trap("pit", 0))
     elif kind.key == "cobwebs":
-        actor.effects["stuck"] = STUCK_TURNS
+        actor.effects["webbed"] = STUCK_TURNS
         game.log("You blunder into cobwebs: you are stuck!", MessageKind.DANGER)
     elif kind.key in STONES and feature.used:
         game.log(f"The {name} has already come down.")

@@ -120,6 +120,7 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
         player.hp += healed
         game.log(f"You feel better (+{healed} HP).", MessageKind.BOON)
     elif kind.key == "scroll_mapping":
+        floor.tiles[floor.tiles == tiles.SECRET_DOOR] = tiles.DOOR  # secret doors show as doors
         floor.explored |= tiles.WALKABLE[floor.tiles] | _next_to_walkable(floor.tiles)
         game.log("The floor's layout floods into your mind.", MessageKind.MAPPED)
     elif kind.key == "scroll_teleport":
@@ -148,7 +149,8 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
         game.log(f"The {dazed.name} looks confused.", MessageKind.SPELL)
     elif kind.key == "scroll_knock" and target is not None:
         door = floor.doors.get(target)
-        if door is None or not floor.visible[target[1], target[0]]:
+        hidden = floor.tiles[target[1], target[0]] == tiles.SECRET_DOOR
+        if door is None or hidden or not floor.visible[target[1], target[0]]:
             return "There is no door you can see there."
         if not door.sealed and door.state != "stuck":
             return "That door is not locked."

@@ -22,10 +22,6 @@ DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 
 
 def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
     floor = game.floor
-    if "stuck" in actor.effects:
-        if actor.id == PLAYER_ID:
-            game.log("You struggle in the cobwebs.", MessageKind.STUCK)
-        return Success()
     stumbling = "confused" in actor.effects and game.rng.chance(0.5)
     if stumbling:
         dx, dy = DIRECTIONS[game.rng.below(len(DIRECTIONS))]
@@ -49,6 +45,10 @@ def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
                 game.log("You stumble into the wall.", MessageKind.CONFUSED)
             return Success()
         return Impossible("A wall blocks the way." if actor.id == PLAYER_ID else "blocked")
+    if "webbed" in actor.effects:  # held fast: the turn goes on tearing at the strands
+        if actor.id == PLAYER_ID:
+            game.log("You struggle against the webs.", MessageKind.STUCK)
+        return Success()
     if floor.blocks_move(nx, ny):
         if actor.id == PLAYER_ID and not stumbling:
             return Alternative(Interact(nx, ny))

@@ -1,5 +1,6 @@
 """Traps and searching. A hidden trap fires on whoever sets it off; searching finds traps,
-trapped doors and hidden treasure, with a chance that falls with distance."""
+trapped doors and hidden treasure, with a chance that falls with distance, and secret doors right
+beside the searcher (SECRET_CHANCE a turn: a dead-end corridor is worth a few turns)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ WOUNDS = {
 }
 """Traps that hurt: their damage (plus half the depth) and what the player reads."""
 SEARCH_RADIUS = 5
+SECRET_CHANCE = 0.35
+"""The chance a turn of searching finds each secret door beside the searcher."""
+NEIGHBOURS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 ALARM_RADIUS = 1000
 
 
@@ -81,6 +85,12 @@ def search(game: Game, searcher: Actor) -> Result:
 
             drop_gold(game, floor, (x, y), gold)
             found.append("hidden treasure")
+    for dx, dy in NEIGHBOURS:
+        x, y = sx + dx, sy + dy
+        if (floor.in_bounds(x, y) and floor.tiles[y, x] == tiles.SECRET_DOOR
+                and game.rng.chance(SECRET_CHANCE)):
+            floor.tiles[y, x] = tiles.DOOR
+            found.append("a secret door")
     if found and searcher.id == PLAYER_ID:
         game.log(f"You find {', '.join(found)}!", MessageKind.DISCOVERY)
     return Success()

@@ -27,7 +27,7 @@ from game.world.serial import (
 )
 
 FORMAT = "delve-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """Bump it (and add a migration from the old version) whenever `game_data`'s output changes."""
 STATE = "state"
 DTYPES: dict[str, np.dtype[Any]] = {"uint8": np.dtype(np.uint8), "bool": np.dtype(np.bool_)}
@@ -52,7 +52,7 @@ def summary(game: Game) -> dict[str, Any]:
     """What the header says about the run, for a glance without loading the state."""
     player, hero = game.player, game.hero
     return {
-        "code": game.code, "seed": game.seed_text, "depth": game.depth, "turn": game.turn,
+        "code": game.run.code, "seed": game.run.seed, "depth": game.depth, "turn": game.turn,
         "outcome": game.outcome,
         "player": {"level": hero.level, "hp": player.hp, "max_hp": player.max_hp,
                    "xp": hero.xp, "gold": hero.gold, "x": player.x, "y": player.y},

@@ -45,7 +45,7 @@ def report_text(game: Game, what: str, error: BaseException) -> str:
     when = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     lines = [
         "Delve crash report", "", f"When (UTC): {when}", f"Rules version: {RULES_VERSION}",
-        f"Run code: {game.code}", f"Seed: {game.seed_text!r}", f"Depth: {game.depth}",
+        f"Run code: {game.run.code}", f"Seed: {game.run.seed!r}", f"Depth: {game.depth}",
         f"Turn: {game.turn}", f"Doing: {what}",
         "The state was restored from before the action; play went on.", "",
     ]

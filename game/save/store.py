@@ -242,7 +242,7 @@ class SaveSlot:
                 continue
             notes = container.header.get("summary")
             if isinstance(notes, dict):
-                return notes.get("code") == game.code and _turn(notes) <= game.turn
+                return notes.get("code") == game.run.code and _turn(notes) <= game.turn
         return False
 
     def delete(self) -> None:

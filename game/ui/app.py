@@ -125,7 +125,7 @@ def run(columns: int = 80, rows: int = 50, session: Session | None = None) -> in
 
 def run_replay(recording: Recording, columns: int = 80, rows: int = 50) -> int:
     """Watch a replay in the window. A code that cannot be played raises (RunCodeError or
-    PlanError) before the window opens."""
+    RecipeError) before the window opens."""
     session = Session(columns=columns, rows=rows)
     return window(App(session, ReplayState(session, recording)))
 

@@ -40,6 +40,9 @@ def monster_text(actor: Actor) -> str:
 
 def feature_text(floor: Floor, x: int, y: int) -> str:
     """The map feature at (x, y): door, trap, stairs, teleporter or plain tile."""
+    tile = int(floor.tiles[y, x])
+    if tile == tiles.SECRET_DOOR:
+        return str(tiles.TILES["name"][tiles.WALL])  # not found yet: it looks like wall
     door = floor.doors.get((x, y))
     if door is not None:
         return describe_door(door)
@@ -52,7 +55,6 @@ def feature_text(floor: Floor, x: int, y: int) -> str:
             return "collapsed stairs (a dead end)"
         name = stair.kind.replace("_", " ")
         return f"{name} {stair.direction}" if name == "stairs" else f"a {name} ({stair.direction})"
-    tile = int(floor.tiles[y, x])
     if tile == tiles.TELEPORTER:
         return "a teleporter"
     return str(tiles.TILES["name"][tile])

@@ -19,20 +19,19 @@ import tcod.console
 import tcod.los
 from numpy.typing import NDArray
 
-from game import tiles
+from game import pipeline, tiles
 from game.content.bestiary import default_bestiary
 from game.content.themes import Theme
-from game.dressing import Dressing, dress_floor
+from game.dressing import Dressing
 from game.export import floorjson, hexmaze, png
 from game.export.textkey import text_key
 from game.floorplan import FloorPlan, Point
 from game.pathing import UNREACHED, hillclimb, to_yx, walk_distance
+from game.run import FloorRecipe
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.ui.draw import Color
 from game.ui.shrink import CODE_BASE, PRIORITY, block_sums, reduce_blocks
-from game.world.build import dressing_params, make_plan
-from game.world.model import FloorRecipe
 
 DOOR_STATES: Final[dict[str, Color]] = {
     "unlocked": (80, 220, 80), "stuck": (240, 220, 60), "locked": (240, 60, 60),
@@ -86,10 +85,11 @@ class LabFloor:
 
 def make_floor(setup: Setup) -> LabFloor:
     """The floor play would make at depth 1 of a run with this seed (same layout, same dressing:
-    game.world.build decides both from the recipe alone). Pure; safe on a worker thread."""
+    the game's pipeline stages decide both from the recipe alone). Pure; safe on a worker thread."""
     run_seed = seed_from_text(setup.seed_text)
-    plan = make_plan(setup.recipe, run_seed)
-    dressing = dress_floor(plan, run_seed, 1, dressing_params(setup.recipe, False))
+    recipe = setup.recipe
+    plan = pipeline.layout(recipe, run_seed)
+    dressing = pipeline.dress(recipe, plan, run_seed, boss=False)
     return LabFloor(setup, plan, dressing, shortest_path(plan),
                     tuple(floor_stats(plan).lines()))
 
@@ -125,10 +125,12 @@ def tile_cells(theme: Theme) -> NDArray[Any]:
     table["ch"] = tiles.TILES["glyph"]
     table["bg"] = theme.background
     for tile, colour in ((tiles.FLOOR, theme.floor), (tiles.DOOR, theme.door),
-                         (tiles.OPEN_DOOR, theme.door), (tiles.TELEPORTER, theme.teleporter),
+                         (tiles.OPEN_DOOR, theme.door), (tiles.SECRET_DOOR, theme.door),
+                         (tiles.TELEPORTER, theme.teleporter),
                          (tiles.STAIRS_UP, theme.stairs), (tiles.STAIRS_DOWN, theme.stairs)):
         table["fg"][tile] = colour
     table["ch"][tiles.TELEPORTER] = ord("Ω")
+    table["ch"][tiles.SECRET_DOOR] = ord("S")  # the lab is the game master's view
     table["ch"][tiles.WALL] = ord(" ")
     table["bg"][tiles.WALL] = theme.wall
     return table
@@ -163,7 +165,8 @@ def floor_cells(floor: LabFloor, theme: Theme, k: int, *, path: bool,
 
 
 def _draw_dressing(grid: NDArray[Any], floor: LabFloor, theme: Theme, k: int) -> None:
-    """Teleporter links as lines, doors coloured by state, monsters coloured by difficulty."""
+    """Teleporter links as lines, doors coloured by state (secret ones an S), monsters coloured
+    by difficulty."""
     for pair in floor.plan.teleporters:
         line = tcod.los.bresenham((pair.a[0] // k, pair.a[1] // k),
                                   (pair.b[0] // k, pair.b[1] // k))[1:-1]
@@ -171,7 +174,7 @@ def _draw_dressing(grid: NDArray[Any], floor: LabFloor, theme: Theme, k: int) ->
         grid["fg"][line[:, 1], line[:, 0]] = theme.link
     for door in floor.dressing.doors:
         cell = grid[door.y // k, door.x // k]
-        cell["ch"] = ord("+")
+        cell["ch"] = ord("S" if floor.plan.tiles[door.y, door.x] == tiles.SECRET_DOOR else "+")
         cell["fg"] = REINFORCED if door.reinforced else DOOR_STATES.get(door.state, theme.door)
     bestiary = default_bestiary()
     for encounter in floor.dressing.encounters:

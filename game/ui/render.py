@@ -157,8 +157,8 @@ def status_lines(game: Game) -> list[str]:
     return [
         f"Lvl {hero.level}{level_up}  XP {hero.xp}/{xp_for_level(hero.level + 1)}",
         f"Depth {game.depth}/{game.last_depth} {floor.generator}",
-        f"Seed {game.seed_text}",
-        f"Code {short_code(game.code, STATUS_WIDTH - 6)}",
+        f"Seed {game.run.seed}",
+        f"Code {short_code(game.run.code, STATUS_WIDTH - 6)}",
         f"Turn {game.turn}  Gold {hero.gold}",
         " ".join(sorted(game.player.effects)) + (" RELIC" if hero.has_relic else ""),
     ]

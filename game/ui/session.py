@@ -6,9 +6,9 @@ import secrets
 from dataclasses import dataclass, field
 
 from game.floorplan import Point
-from game.runplan import PlanEntry
-from game.world.dungeon import default_recipes
-from game.world.model import FloorRecipe, Game
+from game.run import FloorRecipe, default_recipes
+from game.run.recipes import RecipeEntry
+from game.world.model import Game
 
 COLUMNS = 80
 ROWS = 50
@@ -24,9 +24,9 @@ def fresh_seed() -> str:
     return f"{secrets.choice(_WORDS)}-{secrets.choice(_WORDS)}-{secrets.randbelow(100)}"
 
 
-def plan_rows(recipes: tuple[FloorRecipe, ...]) -> tuple[PlanEntry, ...]:
-    """Concrete recipes as the New game screen's rows: one plan entry per depth."""
-    return tuple(PlanEntry(r.depth, r.depth, r.generator, (r.width, r.height), r.params)
+def rows_of(recipes: tuple[FloorRecipe, ...]) -> tuple[RecipeEntry, ...]:
+    """Concrete recipes as the New game screen's rows: one recipe entry per depth."""
+    return tuple(RecipeEntry(r.depth, r.depth, r.generator, (r.width, r.height), r.params)
                  for r in recipes)
 
 
@@ -34,7 +34,7 @@ def plan_rows(recipes: tuple[FloorRecipe, ...]) -> tuple[PlanEntry, ...]:
 class Session:
     """Shared by every screen of one application run."""
 
-    plan: tuple[PlanEntry, ...] = field(default_factory=lambda: plan_rows(default_recipes()))
+    recipes: tuple[RecipeEntry, ...] = field(default_factory=lambda: rows_of(default_recipes()))
     """One entry per depth, in depth order, each with a size; the generator may be "random"."""
     seed_text: str = field(default_factory=fresh_seed)
     daily: bool = False

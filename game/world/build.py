@@ -1,5 +1,5 @@
-"""From recipe to playable floor: layout (a generator), dressing (the dice tables), then the
-runtime Floor with its doors, traps, stairs, teleporters, monsters and items.
+"""The floor pipeline's last stage: a dressed layout furnished as the runtime Floor, with its
+doors, traps, stairs, teleporters, monsters and items (the first stages are in game.pipeline).
 
 Everything here is decided by the floor's recipe alone: the layout and dressing streams come from
 (run seed, depth, generator), and the few choices made here (how monsters start out, which loot
@@ -12,20 +12,20 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from game import generators, tiles
+from game import pipeline, tiles
 from game.content.bestiary import MonsterKind, default_bestiary
 from game.content.items import item_kinds
-from game.dressing import Dressing, dress_floor
+from game.dressing import Dressing
 from game.floorplan import FloorPlan, Point
+from game.run.recipe import FloorRecipe
 from game.seeds import Rng, floor_seed
-from game.world.kinds import Mode
+from game.world.kinds import Mode, Part
 from game.world.model import (
     NORMAL_SPEED,
     Actor,
     DoorState,
     FeatureState,
     Floor,
-    FloorRecipe,
     Item,
     StairInfo,
     Trap,
@@ -39,30 +39,21 @@ WANDER_CHANCE = 0.15
 LOOT_PER_AREA = 0.5
 
 
-PARTY = 1
-"""The game has one hero: encounters are built for a party of one."""
+def id_block(depth: int) -> int:
+    """Ids of things made with a floor come from a block of their own, so that they do not depend
+    on the order floors are visited in (the game's own counter stays below the first block)."""
+    return depth * 1_000_000
 
 
-def dressing_params(recipe: FloorRecipe, boss: bool) -> dict[str, str | bool | int]:
-    """The dressing of a floor in play: the plan's ruleset, a party of one, the boss if last."""
-    given: dict[str, str | bool | int] = {k: v for k, v in recipe.params if k == "ruleset"}
-    return {**given, "boss": boss, "party": PARTY}
+def build_floor(recipe: FloorRecipe, run_seed: int, boss: bool) -> Floor:
+    """The runtime floor of `recipe`, through every stage of the pipeline."""
+    plan = pipeline.layout(recipe, run_seed)
+    return furnish(recipe, plan, pipeline.dress(recipe, plan, run_seed, boss), run_seed)
 
 
-def make_plan(recipe: FloorRecipe, run_seed: int) -> FloorPlan:
-    """The layout: the generator gets the plan's parameters it knows (a dressing one such as
-    `ruleset` goes to the dressing, and to the tables generator too, which also takes it)."""
-    own = {p.name for p in generators.get(recipe.generator).params}
-    return generators.generate_floor(
-        recipe.generator, run_seed, recipe.depth, recipe.width, recipe.height,
-        {k: v for k, v in recipe.params if k in own},
-    )
-
-
-def build_floor(recipe: FloorRecipe, run_seed: int, boss: bool, first_id: int) -> Floor:
-    """The runtime floor of `recipe`; ids of its monsters and items start at `first_id`."""
-    plan = make_plan(recipe, run_seed)
-    dressing = dress_floor(plan, run_seed, recipe.depth, dressing_params(recipe, boss))
+def furnish(recipe: FloorRecipe, plan: FloorPlan, dressing: Dressing, run_seed: int) -> Floor:
+    """The pipeline's last stage: the runtime floor of a dressed layout, its monsters and items
+    numbered from the depth's id block."""
     floor = Floor(
         depth=recipe.depth,
         generator=recipe.generator,
@@ -81,6 +72,7 @@ def build_floor(recipe: FloorRecipe, run_seed: int, boss: bool, first_id: int) -
     _areas(floor, dressing)
     for feature in dressing.features:
         floor.features[feature.point] = FeatureState(feature.name, feature.effect)
+    first_id = id_block(recipe.depth)
     ids = iter(range(first_id, first_id + 10_000_000))
     spawn = Rng(floor_seed(run_seed, recipe.depth, recipe.generator)).fork("spawn")
     _monsters(floor, dressing, ids, spawn)
@@ -138,14 +130,35 @@ def monster_from(kind: MonsterKind, monster_id: int, at: Point, elite: bool) -> 
     )
 
 
+def part_of(tactic: str, kind: MonsterKind, boss: bool) -> Part:
+    """A monster's place in its encounter's tactic, from its role and reach."""
+    match tactic:
+        case "hamper":
+            return "controller" if kind.role == "controller" else "striker"
+        case "screen":
+            return "commander" if kind.role == "leader" else "troop"
+        case "den":
+            return "beast"
+        case "lines":
+            return "archer" if kind.range > 0 else "melee"
+        case "flank":
+            return "wolf"
+        case "lair":
+            return "boss" if boss else "troop"
+    return ""
+
+
 def _monsters(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> None:
     bestiary = default_bestiary()
     for encounter in sorted(dressing.encounters, key=lambda e: e.id):
         for placed in encounter.monsters:
-            actor = monster_from(bestiary.get(placed.kind), next(ids), placed.point,
-                                 placed.elite or placed.boss)
+            kind = bestiary.get(placed.kind)
+            actor = monster_from(kind, next(ids), placed.point, placed.elite or placed.boss)
             actor.group = encounter.id
-            if placed.role == "solo" or placed.boss:
+            actor.tactic = encounter.tactic
+            actor.part = part_of(encounter.tactic, kind, placed.boss)
+            actor.band = len(encounter.monsters)
+            if actor.part in ("beast", "boss") or placed.role == "solo":
                 actor.mode, actor.home = Mode.GUARD, placed.point
             elif spawn.chance(WANDER_CHANCE):
                 actor.mode = Mode.WANDER

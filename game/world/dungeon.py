@@ -12,25 +12,12 @@ from numpy.typing import NDArray
 from game import tiles
 from game.floorplan import Point, TeleporterPair
 from game.pathing import UNREACHED, walk_distance
-from game.seeds import Rng, derive, seed_from_text
+from game.run import Run
+from game.seeds import Rng, derive
 from game.world.build import build_floor
 from game.world.fov import update_fov
 from game.world.kinds import Landing, MessageKind
-from game.world.model import PLAYER_ID, Actor, Floor, FloorRecipe, Game, Hero, Item
-
-DEFAULT_PLAN: tuple[tuple[str, int, int], ...] = (
-    ("bsp", 80, 45),
-    ("power", 80, 45),
-    ("cave", 90, 50),
-    ("tables", 90, 60),
-    ("maze", 61, 41),
-    ("bsp", 100, 60),
-    ("cave", 100, 60),
-    ("power", 90, 55),
-    ("tables", 100, 60),
-    ("bsp", 80, 45),
-)
-"""Ten floors that use every generator; the last holds the boss and the relic."""
+from game.world.model import PLAYER_ID, Actor, Floor, Game, Hero, Item
 
 HERO_HP = 50
 """A lone hero on the bestiary's scale: about a 4e first-level fighter (AC 16 before armour,
@@ -40,66 +27,31 @@ STARTING_KIT = ("sword", "leather", "potion_healing", "potion_healing", "potion_
 is where a new player learns the game."""
 
 
-def default_recipes() -> tuple[FloorRecipe, ...]:
-    return tuple(
-        FloorRecipe(depth, name, width, height)
-        for depth, (name, width, height) in enumerate(DEFAULT_PLAN, start=1)
-    )
-
-
-def new_game(
-    seed_text: str, recipes: tuple[FloorRecipe, ...] | None = None, daily: bool = False
-) -> Game:
+def new_game(run: Run) -> Game:
     """A fresh run on floor 1, standing on its arrival stairs."""
-    from game.runcode import RunCode, encode
-    from game.runplan import plan_text
-
-    run_seed = seed_from_text(seed_text)
-    recipes = recipes or default_recipes()
-    custom = "" if recipes == default_recipes() else plan_text(recipes)
     player = Actor(
         id=PLAYER_ID, kind="player", name="you", glyph=tiles.HERO_GLYPH, color=tiles.HERO_COLOUR,
         x=0, y=0, hp=HERO_HP, max_hp=HERO_HP, ac=16, attack=6, damage="1d3",
     )
     game = Game(
-        seed_text=seed_text, run_seed=run_seed, recipes=recipes,
-        player=player, hero=Hero(strength=3), rng=Rng(derive(run_seed, "play")),
-        code=encode(RunCode(seed_text, custom, daily)), daily=daily,
+        run=run, player=player, hero=Hero(strength=3), rng=Rng(derive(run.seed_hash, "play")),
     )
     for kind in STARTING_KIT:
         item = Item(game.new_id(), kind)
         game.hero.inventory.append(item)
     game.hero.equipment = {"weapon": game.hero.inventory[0].id, "body": game.hero.inventory[1].id}
-    game.log(f"Welcome to Delve. Run code {game.code} (seed {seed_text!r}). Press ? for help.",
+    game.log(f"Welcome to Delve. Run code {run.code} (seed {run.seed!r}). Press ? for help.",
              MessageKind.WELCOME)
     change_floor(game, 1, "arrival")
     return game
 
 
-def game_from_code(text: str) -> Game:
-    """A new run from a run code (RunCodeError or PlanError when it cannot be played)."""
-    from game.runcode import decode
-    from game.runplan import parse_plan, recipes
-
-    code = decode(text)
-    made = recipes(parse_plan(code.plan), seed_from_text(code.seed)) if code.plan else None
-    return new_game(code.seed, made, code.daily)
-
-
 def floor_at(game: Game, depth: int) -> Floor:
     """The floor at `depth`, made now if this is the first visit."""
     if depth not in game.floors:
-        recipe = game.recipes[depth - 1]
-        game.floors[depth] = build_floor(
-            recipe, game.run_seed, boss=depth == game.last_depth, first_id=_id_block(depth)
-        )
+        recipe = game.run.recipes[depth - 1]
+        game.floors[depth] = build_floor(recipe, game.run.seed_hash, boss=depth == game.last_depth)
     return game.floors[depth]
-
-
-def _id_block(depth: int) -> int:
-    """Ids of things made with a floor come from a block of their own, so that they do not depend
-    on the order floors are visited in (the game's own counter stays below the first block)."""
-    return depth * 1_000_000
 
 
 def change_floor(game: Game, depth: int, where: Landing) -> None:
@@ -114,7 +66,7 @@ def change_floor(game: Game, depth: int, where: Landing) -> None:
     game.depth = depth
     game.player.x, game.player.y = _free_near(floor, spot)
     update_fov(floor, game.player.x, game.player.y)
-    recipe = game.recipes[depth - 1]
+    recipe = game.run.recipes[depth - 1]
     game.log(
         f"Depth {depth}: a {recipe.generator} floor (fingerprint {floor.fingerprint}).",
         MessageKind.ARRIVAL,

@@ -16,8 +16,9 @@ from numpy.typing import NDArray
 from game import tiles
 from game.content.features import feature_kind
 from game.floorplan import Point
+from game.run import Run
 from game.seeds import Rng
-from game.world.kinds import ActorRole, MessageKind, Mode, Outcome
+from game.world.kinds import ActorRole, MessageKind, Mode, Outcome, Part
 
 PLAYER_ID = 0
 NORMAL_SPEED = 10
@@ -53,6 +54,14 @@ class Actor:
     home: Point | None = None
     group: int = -1
     """The encounter this monster belongs to (-1: none)."""
+    tactic: str = ""
+    """Its encounter's way of fighting (game.dressing.model.TACTICS; "" alone)."""
+    part: Part = ""
+    """Its place in that tactic (game.ai.tactics.PARTS: commander, troop, wolf ...; "" alone)."""
+    band: int = 0
+    """How many its encounter numbered when placed (a pack scatters when half are down)."""
+    sighted: bool = False
+    """The hero has seen its encounter: the log named it once."""
     effects: dict[str, int] = field(default_factory=dict)
     """Timed conditions by name (confused, slowed, bolstered): turns left."""
     goal: Point | None = None
@@ -278,17 +287,6 @@ class MessageLog:
             del self.messages[: len(self.messages) - self.limit]
 
 
-@dataclass(frozen=True, slots=True)
-class FloorRecipe:
-    """How one depth is made: the generator, its parameters and the floor size."""
-
-    depth: int
-    generator: str
-    width: int
-    height: int
-    params: tuple[tuple[str, str], ...] = ()
-
-
 @dataclass(slots=True)
 class Hero:
     """What only the player has: level, gold, inventory and equipment."""
@@ -308,11 +306,11 @@ class Hero:
 
 @dataclass(slots=True)
 class Game:
-    """A whole run. Floors are made on first arrival from (run seed, depth, recipe) alone."""
+    """A whole run being played. Floors are made on first arrival from the run's seed and the
+    depth's recipe alone."""
 
-    seed_text: str
-    run_seed: int
-    recipes: tuple[FloorRecipe, ...]
+    run: Run
+    """The seed, the recipes and the daily flag: fixed for the whole game (and its code)."""
     player: Actor
     hero: Hero
     rng: Rng
@@ -325,9 +323,6 @@ class Game:
     outcome: Outcome = Outcome.PLAYING
     """PLAYING ("", falsy) while playing; DEAD or WON at the end."""
     cause: str = ""
-    code: str = ""
-    """The run code: rules version, seed and plan, to share the run."""
-    daily: bool = False
 
     @property
     def floor(self) -> Floor:
@@ -335,7 +330,7 @@ class Game:
 
     @property
     def last_depth(self) -> int:
-        return len(self.recipes)
+        return self.run.last_depth
 
     def new_id(self) -> int:
         self.next_id += 1

@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from game.run import FloorRecipe, Run
+from game.run.code import version_of
 from game.seeds import Rng
 from game.world.kinds import MessageKind, Mode, Outcome
 from game.world.model import (
@@ -21,7 +23,6 @@ from game.world.model import (
     DoorState,
     FeatureState,
     Floor,
-    FloorRecipe,
     Game,
     Hero,
     Item,
@@ -137,13 +138,7 @@ def game_data(game: Game) -> tuple[dict[str, Any], Arrays]:
     """Every value of the run: what a save writes and what the state hash digests."""
     arrays: Arrays = {}
     data = {
-        "seed_text": game.seed_text,
-        "run_seed": game.run_seed,
-        "recipes": [
-            {"depth": r.depth, "generator": r.generator, "width": r.width, "height": r.height,
-             "params": [list(p) for p in r.params]}
-            for r in game.recipes
-        ],
+        **run_data(game.run),
         "player": actor_data(game.player),
         "hero": {
             **{k: v for k, v in _values(game.hero).items() if k not in ("inventory", "equipment")},
@@ -161,10 +156,43 @@ def game_data(game: Game) -> tuple[dict[str, Any], Arrays]:
         "messages": [[m.text, _message_code(m.kind), m.count] for m in game.messages.messages],
         "outcome": game.outcome,
         "cause": game.cause,
-        "code": game.code,
-        "daily": game.daily,
     }
     return data, arrays
+
+
+def run_data(run: Run) -> dict[str, Any]:
+    """The run's fields of the state. The seed's hash and the code are written too (the first
+    save format has them, and the state hash digests them) but are checked, never trusted, when
+    read back: `run_from_data` rebuilds both from the seed and the recipes."""
+    return {
+        "seed_text": run.seed,
+        "run_seed": run.seed_hash,
+        "recipes": [
+            {"depth": r.depth, "generator": r.generator, "width": r.width, "height": r.height,
+             "params": [list(p) for p in r.params]}
+            for r in run.recipes
+        ],
+        "code": run.code,
+        "daily": run.is_daily,
+    }
+
+
+def run_from_data(data: dict[str, Any]) -> Run:
+    """The inverse of `run_data`; ValueError when the stored hash or code disagree with the run
+    the seed and recipes make (a save edited by hand, or damaged)."""
+    run = Run(
+        str(data["seed_text"]),
+        tuple(
+            FloorRecipe(int(r["depth"]), str(r["generator"]), int(r["width"]), int(r["height"]),
+                        tuple((str(k), str(v)) for k, v in r["params"]))
+            for r in data["recipes"]
+        ),
+        bool(data["daily"]),
+        version_of(str(data["code"])),
+    )
+    if run.seed_hash != int(data["run_seed"]) or run.code != data["code"]:
+        raise ValueError("the run's seed hash or code do not match its seed and recipes")
+    return run
 
 
 def canonical_json(data: dict[str, Any]) -> bytes:
@@ -250,13 +278,7 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
     messages = MessageLog([Message(str(t), _message_kind(c), int(n))
                            for t, c, n in data["messages"]])
     return Game(
-        seed_text=str(data["seed_text"]),
-        run_seed=int(data["run_seed"]),
-        recipes=tuple(
-            FloorRecipe(int(r["depth"]), str(r["generator"]), int(r["width"]), int(r["height"]),
-                        tuple((str(k), str(v)) for k, v in r["params"]))
-            for r in data["recipes"]
-        ),
+        run=run_from_data(data),
         player=actor_from(data["player"]),
         hero=hero,
         rng=Rng(int(data["rng"]["seed"]), int(data["rng"]["consumed"])),
@@ -267,6 +289,4 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
         messages=messages,
         outcome=Outcome(data["outcome"]),
         cause=str(data["cause"]),
-        code=str(data["code"]),
-        daily=bool(data["daily"]),
     )

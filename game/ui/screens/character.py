@@ -35,11 +35,11 @@ def sheet(game: Game, width: int = 76) -> list[Line]:
         ("Equipment", TITLE),
     ]
     rows += [(line, TEXT) for line in worn or ["  nothing worn"]]
-    daily = " (daily run)" if game.daily else ""
+    daily = " (daily run)" if game.run.is_daily else ""
     rows += [("", TEXT), ("Run", TITLE),
-             (f"Seed {game.seed_text}{daily}   depth {game.depth}/{game.last_depth}   "
+             (f"Seed {game.run.seed}{daily}   depth {game.depth}/{game.last_depth}   "
               f"turn {game.turn}", TEXT)]
-    rows += [(line, TEXT) for line in wrap(f"Run code {game.code}", width)]
+    rows += [(line, TEXT) for line in wrap(f"Run code {game.run.code}", width)]
     rows.append(("Share the code to let others play this run (Esc in play: copy it).", MUTED))
     return rows
 

@@ -1,4 +1,4 @@
-"""The end of a run, dead or victorious: cause, depth, turns, gold, seed, run code and plan."""
+"""The end of a run, dead or victorious: cause, depth, turns, gold, seed, run code and recipes."""
 
 from __future__ import annotations
 
@@ -24,12 +24,12 @@ def summary(game: Game, width: int = WIDTH - 4) -> list[str]:
         f"Turns: {game.turn}",
         f"Gold: {game.hero.gold}",
         f"Level: {game.hero.level}",
-        f"Run seed: {game.seed_text}" + (" (daily run)" if game.daily else ""),
-        *wrap(f"Run code: {game.code}", width),
+        f"Run seed: {game.run.seed}" + (" (daily run)" if game.run.is_daily else ""),
+        *wrap(f"Run code: {game.run.code}", width),
         "",
         "Plan:",
     ]
-    lines += [f"  depth {r.depth:2}: {r.generator} {r.width}x{r.height}" for r in game.recipes]
+    lines += [f"  depth {r.depth:2}: {r.generator} {r.width}x{r.height}" for r in game.run.recipes]
     return lines
 
 
@@ -46,7 +46,7 @@ class EndScreen(BaseState):
 
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
         if intents.letter_of(event) == "c":
-            self.copied = clipboard.copy_message(self.game.code)
+            self.copied = clipboard.copy_message(self.game.run.code)
             return None
         return super().on_key(event)
 

@@ -30,7 +30,7 @@ class GameMenu(ChoiceMenu):
 
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
         if intents.letter_of(event) == "c" and self.session.game is not None:
-            self.copied = clipboard.copy_message(self.session.game.code)
+            self.copied = clipboard.copy_message(self.session.game.run.code)
             return None
         return super().on_key(event)
 
@@ -67,7 +67,7 @@ class GameMenu(ChoiceMenu):
             console.print(x + 2, y + len(self.choices.labels) + 4,
                           "Choose again to leave without saving.", fg=(255, 110, 110))
         if self.session.game is not None:
-            self.draw_code(console, x, y + len(self.choices.labels) + 7, self.session.game.code)
+            self.draw_code(console, x, y + len(self.choices.labels) + 7, self.session.game.run.code)
 
     def draw_code(self, console: tcod.console.Console, x: int, y: int, code: str) -> None:
         lines = wrap(code, WIDTH)

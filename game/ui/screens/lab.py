@@ -23,14 +23,16 @@ from tcod.event import KeySym, Modifier
 
 from game import generators
 from game.content import themes
-from game.runplan import MAX_SIDE, MIN_SIDE, PlanEntry
-from game.ui import intents, labwork, plans, routes
+from game.run import Run, default_recipes
+from game.run.recipe import RANDOM
+from game.run.recipes import MAX_SIDE, MIN_SIDE, RecipeEntry
+from game.ui import intents, labwork, recipe_rows, routes
 from game.ui.draw import MUTED, TEXT, TITLE, Color, box, cells, clip, dim, wrap
-from game.ui.session import Session, fresh_seed, plan_rows
+from game.ui.session import Session, fresh_seed, rows_of
 from game.ui.shrink import scale_for
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
 from game.userfiles import data_dir
-from game.world.dungeon import default_recipes, new_game
+from game.world.dungeon import new_game
 
 T = TypeVar("T")
 
@@ -63,15 +65,15 @@ class Job(Generic[T]):
 
 
 class LabScreen(BaseState):
-    """The lab. Its generator, size and parameters are one plan row, kept in a session of its own
+    """The lab. Its generator, size and parameters are one recipe row, kept in a session of its own
     so the parameter editor of the New game screen edits it unchanged."""
 
     def __init__(self, session: Session, themes_path: Path = themes.THEMES_PATH) -> None:
         self.session = session
-        first = session.plan[0] if session.plan else None
-        name = first.generator if first and first.generator != plans.RANDOM else "bsp"
-        row = PlanEntry(1, 1, name, plans.size_of(first) if first else (80, 45), ())
-        self.editing = Session(plan=(row,), columns=session.columns, rows=session.rows)
+        first = session.recipes[0] if session.recipes else None
+        name = first.generator if first and first.generator != RANDOM else "bsp"
+        row = RecipeEntry(1, 1, name, recipe_rows.size_of(first) if first else (80, 45), ())
+        self.editing = Session(recipes=(row,), columns=session.columns, rows=session.rows)
         self.seeds = [session.seed_text or fresh_seed()]
         self.themes, problem = themes.load_themes(themes_path)
         self.theme_index = 0
@@ -93,19 +95,19 @@ class LabScreen(BaseState):
     # --- what is made --------------------------------------------------------------------
 
     @property
-    def row(self) -> plans.Row:
-        return self.editing.plan[0]
+    def row(self) -> recipe_rows.Row:
+        return self.editing.recipes[0]
 
     @property
     def theme(self) -> themes.Theme:
         return self.themes[self.theme_index]
 
     def setup(self) -> labwork.Setup:
-        width, height = plans.size_of(self.row)
+        width, height = recipe_rows.size_of(self.row)
         return labwork.Setup(self.row.generator, width, height, self.row.params, self.seeds[-1])
 
-    def set_row(self, row: plans.Row) -> None:
-        self.editing.plan = (row,)
+    def set_row(self, row: recipe_rows.Row) -> None:
+        self.editing.recipes = (row,)
         self.regenerate()
 
     def regenerate(self) -> None:
@@ -239,13 +241,13 @@ class LabScreen(BaseState):
         self.notice = (f"Theme: {self.theme.name}", MUTED)
 
     def cycle_generator(self, step: int) -> None:
-        row = plans.cycle(self.row, step)
-        if row.generator == plans.RANDOM:  # the lab shows one generator, never a draw
-            row = plans.cycle(row, step)
+        row = recipe_rows.cycle(self.row, step)
+        if row.generator == RANDOM:  # the lab shows one generator, never a draw
+            row = recipe_rows.cycle(row, step)
         self.set_row(row)
 
     def resize(self, step: int) -> None:
-        width, height = plans.size_of(self.row)
+        width, height = recipe_rows.size_of(self.row)
         area = width * height
         if step > 0:
             size = next((s for s in SIZES if s[0] * s[1] > area), SIZES[-1])
@@ -278,21 +280,21 @@ class LabScreen(BaseState):
 
     def play(self) -> Transition | None:
         """A run whose depth 1 is this floor (this generator, size, parameters and seed) and
-        whose other depths are the default plan's."""
+        whose other depths are the default run's."""
         setup = self.setup()
         if not (MIN_SIDE <= setup.width <= MAX_SIDE and MIN_SIDE <= setup.height <= MAX_SIDE):
             self.notice = (f"A run's floors are {MIN_SIDE}..{MAX_SIDE} tiles a side; this one is "
                            f"{setup.width}x{setup.height}.", ERROR)
             return None
-        recipes = (setup.recipe, *default_recipes()[1:])
         try:
-            game = new_game(setup.seed_text, recipes)
+            recipes = (setup.recipe, *default_recipes()[1:])
+            game = new_game(Run(setup.seed_text, recipes))
         except ValueError as problem:
             self.notice = (f"Cannot start: {problem}", ERROR)
             return None
         self.close()
         session = self.session
-        session.seed_text, session.daily, session.plan = setup.seed_text, False, plan_rows(recipes)
+        session.seed_text, session.daily, session.recipes = setup.seed_text, False, rows_of(recipes)
         session.game = game
         return Reset(routes.to().play(session))
 
@@ -376,7 +378,7 @@ class LabScreen(BaseState):
 
     def draw_legend(self, console: tcod.console.Console, y: int) -> None:
         entries = [("doors:", MUTED), *((s, c) for s, c in labwork.DOOR_STATES.items()),
-                   ("reinforced", labwork.REINFORCED), (" encounters:", MUTED),
+                   ("reinforced", labwork.REINFORCED), ("S secret", MUTED), (" encounters:", MUTED),
                    *((d, c) for d, c in labwork.DIFFICULTY.items()), (" ∙ teleporter link", MUTED)]
         x = 1
         for text, colour in entries:

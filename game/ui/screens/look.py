@@ -6,6 +6,7 @@ from __future__ import annotations
 import tcod.console
 import tcod.event
 
+from game import tiles
 from game.content.items import kind_of
 from game.floorplan import Point
 from game.rules.actions import Use
@@ -30,7 +31,7 @@ def first_target(game: Game, item: Item) -> Point:
 
     if item.kind == "scroll_knock":
         spots = [p for p, door in floor.doors.items() if floor.visible[p[1], p[0]]
-                 and not door.is_open]
+                 and not door.is_open and floor.tiles[p[1], p[0]] != tiles.SECRET_DOOR]
     else:
         spots = [m.pos for m in floor.monsters if m.alive and floor.visible[m.y, m.x]]
     return min(spots, key=distance) if spots else player.pos

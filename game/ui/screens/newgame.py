@@ -1,8 +1,8 @@
 """The New game screen: the seed, the daily run, a run code to paste, and the floors of the run.
 
 Rows: Start, Seed, Daily, Run code, one row per depth, Reset. Starting turns the rows into
-recipes with game.runplan (a "random" row draws its generator from the run seed there), so a run
-started here is the run its code names. A pasted code is checked at once; its error is shown.
+a Run (game.run: a "random" row draws its generator from the run seed there), so a run started
+here is the run its code names. A pasted code is checked at once; its error is shown.
 """
 
 from __future__ import annotations
@@ -16,15 +16,14 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from game import generators
-from game.runargs import daily_seed
-from game.runcode import MAX_CODE, decode
-from game.runplan import canonical, parse_plan, recipes
-from game.seeds import seed_from_text
-from game.ui import clipboard, intents, plans, routes
+from game.run import Run, daily_seed, default_recipes
+from game.run.code import MAX_CODE
+from game.run.recipe import RANDOM
+from game.ui import clipboard, intents, recipe_rows, routes
 from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, Color, box, clip, wrap
-from game.ui.session import Session, fresh_seed, plan_rows
+from game.ui.session import Session, fresh_seed, rows_of
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
-from game.world.dungeon import default_recipes, game_from_code, new_game
+from game.world.dungeon import new_game
 from game.world.model import Game
 
 START, SEED, DAILY, CODE = range(4)
@@ -52,7 +51,7 @@ class Notice:
 
 
 class NewGameScreen(BaseState):
-    """Edits the session's seed, daily flag and plan; Start (or a run code) begins the run."""
+    """Edits the session's seed, daily flag and recipes; Start (or a run code) begins the run."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -70,12 +69,12 @@ class NewGameScreen(BaseState):
 
     @property
     def reset_row(self) -> int:
-        return FIRST_DEPTH + len(self.session.plan)
+        return FIRST_DEPTH + len(self.session.recipes)
 
     def depth_index(self, row: int | None = None) -> int | None:
-        """The plan index of a depth row (the selected one by default), else None."""
+        """The recipe index of a depth row (the selected one by default), else None."""
         index = (self.index if row is None else row) - FIRST_DEPTH
-        return index if 0 <= index < len(self.session.plan) else None
+        return index if 0 <= index < len(self.session.recipes) else None
 
     def label(self, row: int) -> str:
         session = self.session
@@ -91,14 +90,14 @@ class NewGameScreen(BaseState):
             return "Run code: " + (shown if len(shown) <= room else "~" + shown[-room + 1 :])
         depth = self.depth_index(row)
         if depth is not None:
-            return plans.label(session.plan[depth])
+            return recipe_rows.label(session.recipes[depth])
         return "Reset to the default floors"
 
     def move(self, step: int) -> None:
         self.index = (self.index + step) % (self.reset_row + 1)
 
-    def set_plan(self, plan: tuple[plans.Row, ...]) -> None:
-        self.session.plan = plan
+    def set_rows(self, rows: tuple[recipe_rows.Row, ...]) -> None:
+        self.session.recipes = rows
         self.index = min(self.index, self.reset_row)
 
     # --- input -------------------------------------------------------------------------------
@@ -134,26 +133,26 @@ class NewGameScreen(BaseState):
         return True
 
     def depth_key(self, event: tcod.event.KeyDown, depth: int) -> bool:
-        """The plan keys of a depth row; True when the key was used."""
-        plan, sym = self.session.plan, event.sym
+        """The recipe keys of a depth row; True when the key was used."""
+        rows, sym = self.session.recipes, event.sym
         if intents.normalise(event.mod) & (Modifier.CTRL | Modifier.ALT):
             return False
         if sym in (KeySym.LEFTBRACKET, KeySym.RIGHTBRACKET):
             step = 1 if sym == KeySym.RIGHTBRACKET else -1
-            self.replace_row(depth, plans.resize(plan[depth], step))
+            self.replace_row(depth, recipe_rows.resize(rows[depth], step))
         elif sym in (KeySym.A, KeySym.INSERT):
-            self.set_plan(plans.add_depth(plan, depth))
-            self.move(1 if len(self.session.plan) > len(plan) else 0)
+            self.set_rows(recipe_rows.add_depth(rows, depth))
+            self.move(1 if len(self.session.recipes) > len(rows) else 0)
         elif sym in (KeySym.X, KeySym.DELETE):
-            self.set_plan(plans.remove_depth(plan, depth))
+            self.set_rows(recipe_rows.remove_depth(rows, depth))
         else:
             return False
         return True
 
-    def replace_row(self, depth: int, row: plans.Row) -> None:
-        plan = list(self.session.plan)
-        plan[depth] = row
-        self.set_plan(tuple(plan))
+    def replace_row(self, depth: int, row: recipe_rows.Row) -> None:
+        rows = list(self.session.recipes)
+        rows[depth] = row
+        self.set_rows(tuple(rows))
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         depth = self.depth_index()
@@ -161,7 +160,7 @@ class NewGameScreen(BaseState):
             case intents.Direction(0, dy):
                 self.move(dy)
             case intents.Direction(dx, 0) if depth is not None:
-                self.replace_row(depth, plans.cycle(self.session.plan[depth], dx))
+                self.replace_row(depth, recipe_rows.cycle(self.session.recipes[depth], dx))
             case intents.Direction(_, 0) if self.index == DAILY:
                 self.toggle_daily()
             case intents.Scroll(pages):
@@ -187,7 +186,7 @@ class NewGameScreen(BaseState):
         elif depth is not None:
             return Push(routes.to().param_editor(self.session, depth))
         elif row == self.reset_row:
-            self.set_plan(plan_rows(default_recipes()))
+            self.set_rows(rows_of(default_recipes()))
         return None
 
     def toggle_daily(self) -> None:
@@ -212,8 +211,7 @@ class NewGameScreen(BaseState):
         session = self.session
         seed = daily_seed() if session.daily else session.seed_text.strip() or fresh_seed()
         try:
-            entries = parse_plan(canonical(session.plan))
-            game = new_game(seed, recipes(entries, seed_from_text(seed)), session.daily)
+            game = new_game(Run.from_entries(seed, session.recipes, session.daily))
         except ValueError as problem:
             self.notice = Notice(f"Cannot start: {problem}", ERROR)
             return None
@@ -225,12 +223,13 @@ class NewGameScreen(BaseState):
             self.notice = Notice("Type or paste a run code first.", ERROR)
             return None
         try:
-            game = game_from_code(self.code_text)
+            run = Run.from_code(self.code_text)
+            game = new_game(run)
         except ValueError as problem:
             self.notice = Notice(str(problem), ERROR)
             return None
-        self.session.seed_text, self.session.daily = game.seed_text, game.daily
-        self.session.plan = plan_rows(game.recipes)
+        self.session.seed_text, self.session.daily = run.seed, run.is_daily
+        self.session.recipes = rows_of(run.recipes)
         return self.play(game)
 
     def play(self, game: Game) -> Transition:
@@ -259,7 +258,7 @@ class NewGameScreen(BaseState):
 
     def visible_depths(self, room: int) -> range:
         """The depth rows that fit in `room` lines, keeping the selected one in view."""
-        count = len(self.session.plan)
+        count = len(self.session.recipes)
         if count <= room:
             return range(count)
         selected = self.depth_index()
@@ -283,8 +282,8 @@ class NewGameScreen(BaseState):
                 selected = row == self.index
                 console.print(left, y, clip(self.label(row), WIDTH).ljust(WIDTH), fg=TEXT,
                               bg=HIGHLIGHT_BG if selected else None)
-        if len(depths) < len(self.session.plan):
-            more = f" depths {depths.start + 1}-{depths.stop} of {len(self.session.plan)} "
+        if len(depths) < len(self.session.recipes):
+            more = f" depths {depths.start + 1}-{depths.stop} of {len(self.session.recipes)} "
             console.print(left + WIDTH - len(more), TOP + 4, more, fg=MUTED)
         self.draw_help(console, left, TOP + len(lines) + 3)
 
@@ -292,8 +291,8 @@ class NewGameScreen(BaseState):
         depth = self.depth_index()
         about = ""
         if depth is not None:
-            name = self.session.plan[depth].generator
-            about = (f"{name}: drawn per depth from the run seed" if name == plans.RANDOM
+            name = self.session.recipes[depth].generator
+            about = (f"{name}: drawn per depth from the run seed" if name == RANDOM
                      else generators.get(name).summary)
         hint = DEPTH_HINT if depth is not None else HINTS.get(self.index, "Enter: reset the plan")
         lines = [*((text, TEXT) for text in wrap(about, WIDTH)[:2]),
@@ -307,10 +306,8 @@ class NewGameScreen(BaseState):
 def check_code(text: str) -> Notice:
     """What a run code holds, or why it cannot be played (without making any floor)."""
     try:
-        code = decode(text)
-        floors = (max(e.last for e in parse_plan(code.plan)) if code.plan
-                  else len(default_recipes()))
+        run = Run.from_code(text)
     except ValueError as problem:
         return Notice(str(problem), ERROR)
-    daily = ", daily run" if code.daily else ""
-    return Notice(f"Seed {code.seed!r}{daily}, {floors} floors: Enter plays it.", GOOD)
+    daily = ", daily run" if run.is_daily else ""
+    return Notice(f"Seed {run.seed!r}{daily}, {run.last_depth} floors: Enter plays it.", GOOD)

@@ -12,7 +12,7 @@ import tcod.event
 from tcod.event import KeySym
 
 from game.params import Param, ParamError
-from game.ui import intents, plans
+from game.ui import intents, recipe_rows
 from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, centred_box, clip, wrap
 from game.ui.session import Session
 from game.ui.state import BaseState, Pop, Transition
@@ -25,7 +25,7 @@ HINT: Final = "Left/Right: change   type + Enter: set   Del: default   Esc: done
 
 
 class ParamEditor(BaseState):
-    """Edits session.plan[depth] in place."""
+    """Edits session.recipes[depth] in place."""
 
     overlay = True
 
@@ -39,13 +39,13 @@ class ParamEditor(BaseState):
         self.top = 0
 
     @property
-    def row(self) -> plans.Row:
-        return self.session.plan[self.depth]
+    def row(self) -> recipe_rows.Row:
+        return self.session.recipes[self.depth]
 
     def params(self) -> tuple[Param, ...]:
         row = self.row
-        return (*plans.size_params(row), *plans.generator_params(row.generator),
-                *plans.fixed_params(row.generator))
+        return (*recipe_rows.size_params(row), *recipe_rows.generator_params(row.generator),
+                *recipe_rows.fixed_params(row.generator))
 
     def current(self) -> Param:
         return self.params()[self.selected]
@@ -55,14 +55,14 @@ class ParamEditor(BaseState):
         the parameter refuses the value."""
         param = self.current()
         try:
-            row = (plans.stepped(self.row, param, step) if text is None
-                   else plans.with_value(self.row, param.name, text))
+            row = (recipe_rows.stepped(self.row, param, step) if text is None
+                   else recipe_rows.with_value(self.row, param.name, text))
         except ParamError as problem:
             self.error = str(problem)
             return False
-        plan = list(self.session.plan)
-        plan[self.depth] = row
-        self.session.plan = tuple(plan)
+        rows = list(self.session.recipes)
+        rows[self.depth] = row
+        self.session.recipes = tuple(rows)
         self.error = ""
         return True
 
@@ -74,7 +74,7 @@ class ParamEditor(BaseState):
         if event.sym == KeySym.DELETE:
             param = self.current()
             self.typed = None
-            self.apply(plans.default_text(self.row, param))
+            self.apply(recipe_rows.default_text(self.row, param))
             return None
         return super().on_key(event)
 
@@ -112,18 +112,18 @@ class ParamEditor(BaseState):
 
     def on_draw(self, console: tcod.console.Console) -> None:
         row, params = self.row, self.params()
-        fixed = plans.fixed_params(row.generator)
-        about = wrap(plans.about(row, self.current()), WIDTH)[:3]
+        fixed = recipe_rows.fixed_params(row.generator)
+        about = wrap(recipe_rows.about(row, self.current()), WIDTH)[:3]
         errors = wrap(self.error, WIDTH)[:2]
         height = len(params) + len(about) + 10
         x, y = centred_box(console, WIDTH + 4, height,
                            f"Depth {row.first}: {row.generator} floor")
         self.top = y + 2
         for index, param in enumerate(params):
-            value = plans.value_text(row, param)
+            value = recipe_rows.value_text(row, param)
             if index == self.selected and self.typed is not None:
                 value = self.typed + "_"
-            changed = value != plans.default_text(row, param)
+            changed = value != recipe_rows.default_text(row, param)
             text = f"{param.name:<{NAME_WIDTH}} {value}"
             console.print(x + 2, self.top + index, clip(text, WIDTH).ljust(WIDTH),
                           fg=MUTED if param in fixed else TITLE if changed else TEXT,

@@ -14,13 +14,14 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from game.replay import Recording
+from game.run import Run
 from game.turns import player_act
 from game.ui import intents, routes
 from game.ui.draw import cells, clip
 from game.ui.render import render_play
 from game.ui.session import Session
 from game.ui.state import TICKS_PER_SECOND, BaseState, Push, Quit, Transition
-from game.world.dungeon import game_from_code
+from game.world.dungeon import new_game
 from game.world.serial import state_hash
 
 SPEEDS: Final = (1, 2, 5, 10, 20, 30, 60)
@@ -42,7 +43,7 @@ class ReplayState(BaseState):
     def __init__(self, session: Session, recording: Recording) -> None:
         self.session = session
         self.recording = recording
-        self.game = game_from_code(recording.code)
+        self.game = new_game(Run.from_code(recording.code))
         session.game = self.game
         self.done = 0
         """Actions applied so far."""

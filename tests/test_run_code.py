@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.runcode import ALPHABET, RunCode, RunCodeError, decode, encode
+from game.run.code import ALPHABET, RunCode, RunCodeError, decode, encode
 from game.version import RULES_VERSION
 
-PLANS = st.sampled_from(["", "1-2:bsp,3:power", "1:maze@61x41(stamp=42),2-5:random"])
+RECIPES = st.sampled_from(["", "1-2:bsp,3:power", "1:maze@61x41(stamp=42),2-5:random"])
 
 
-@given(st.text(min_size=0, max_size=40), PLANS, st.booleans())
+@given(st.text(min_size=0, max_size=40), RECIPES, st.booleans())
 def test_round_trip(seed: str, plan: str, daily: bool) -> None:
     code = RunCode(seed, plan, daily)
     text = encode(code)

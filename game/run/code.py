@@ -1,4 +1,4 @@
-"""Run codes: one printable string holding the rules version, the seed, the plan and a checksum.
+"""Run codes: one printable string holding the rules version, the seed, the recipes and a checksum.
 
     D1-8G5RM-D5ZC2-...
 
@@ -6,11 +6,11 @@
 version is refused naming both. The rest is Crockford base32 (digits and letters without I, L, O,
 U; case-insensitive; I and L read as 1, O as 0; hyphens ignored) of:
 
-    version (1 byte) | flags (1 byte) | seed length (2 bytes) | seed (UTF-8) | plan (UTF-8) | CRC-32
+    version (1 B) | flags (1 B) | seed length (2 B) | seed (UTF-8) | recipes (UTF-8) | CRC-32
 
 The CRC covers everything before it, so every single-character typo is caught (a changed
-character alters at most 5 bits, a burst CRC-32 always detects). Flags: 1 daily, 2 default plan
-(then no plan text is carried).
+character alters at most 5 bits, a burst CRC-32 always detects). Flags: 1 daily, 2 default
+recipes (then no recipes text is carried; the text is the --plan short form).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _DECODE = {char: value for value, char in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
 _PREFIX = re.compile(r"^D(\d+)-")
 DAILY = 1
-DEFAULT_PLAN = 2
+DEFAULT_RECIPES = 2
 MAX_CODE = 4096
 GROUP = 5
 
@@ -37,10 +37,10 @@ class RunCodeError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class RunCode:
-    """What a code carries. `plan` is the canonical short form, or "" for the default plan."""
+    """What a code carries. `recipes` is their canonical short form, or "" for the default run."""
 
     seed: str
-    plan: str = ""
+    recipes: str = ""
     daily: bool = False
     version: int = RULES_VERSION
 
@@ -67,12 +67,20 @@ def encode(code: RunCode) -> str:
     seed = code.seed.encode("utf-8")
     if len(seed) > 1000:
         raise RunCodeError("run code: the seed is longer than 1000 bytes")
-    flags = (DAILY if code.daily else 0) | (0 if code.plan else DEFAULT_PLAN)
-    body = struct.pack(">BBH", code.version, flags, len(seed)) + seed + code.plan.encode("utf-8")
+    flags = (DAILY if code.daily else 0) | (0 if code.recipes else DEFAULT_RECIPES)
+    body = struct.pack(">BBH", code.version, flags, len(seed)) + seed + code.recipes.encode("utf-8")
     body += struct.pack(">I", zlib.crc32(body))
     letters = _base32(body)
     groups = [letters[i : i + GROUP] for i in range(0, len(letters), GROUP)]
     return f"D{code.version}-" + "-".join(groups)
+
+
+def version_of(text: str) -> int:
+    """The rules version a code names (its "D<version>-" prefix), without reading the rest."""
+    prefix = _PREFIX.match("-".join(text.split()).upper())
+    if prefix is None:
+        raise RunCodeError("run code: expected it to start with D<version>-, e.g. D1-")
+    return int(prefix.group(1))
 
 
 def decode(text: str) -> RunCode:
@@ -98,7 +106,7 @@ def decode(text: str) -> RunCode:
 
 
 def _read(rest: str, version: int) -> RunCode:
-    """The letters after the prefix: checksum, header, seed and plan."""
+    """The letters after the prefix: checksum, header, seed and recipes."""
     letters = rest.replace("-", "")
     body = _unbase32(letters)
     if _base32(body) != "".join(ALPHABET[_DECODE[char]] for char in letters):
@@ -106,13 +114,13 @@ def _read(rest: str, version: int) -> RunCode:
     if len(body) < 8 or zlib.crc32(body[:-4]) != struct.unpack(">I", body[-4:])[0]:
         raise RunCodeError("run code: the checksum does not match (a character is mistyped?)")
     inner, flags, length = struct.unpack(">BBH", body[:4])
-    if inner != version or flags & ~(DAILY | DEFAULT_PLAN) or 4 + length > len(body) - 4:
+    if inner != version or flags & ~(DAILY | DEFAULT_RECIPES) or 4 + length > len(body) - 4:
         raise RunCodeError("run code: malformed")
     try:
         seed = body[4 : 4 + length].decode("utf-8")
-        plan = body[4 + length : -4].decode("utf-8")
+        recipes = body[4 + length : -4].decode("utf-8")
     except UnicodeDecodeError:
         raise RunCodeError("run code: malformed text inside") from None
-    if bool(flags & DEFAULT_PLAN) == bool(plan):
+    if bool(flags & DEFAULT_RECIPES) == bool(recipes):
         raise RunCodeError("run code: malformed plan")
-    return RunCode(seed, plan, bool(flags & DAILY), version)
+    return RunCode(seed, recipes, bool(flags & DAILY), version)

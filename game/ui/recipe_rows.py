@@ -1,12 +1,12 @@
-"""Editing a run plan on the New game screen: one plan entry per depth, always with a size.
+"""Editing a run's recipes on the New game screen: one recipe entry per depth, always with a size.
 
 Pure functions from rows to rows, so the screen only chooses which to call. A row's generator is
 a registered one or "random" (drawn per depth from the run seed when the run starts, through
-game.runplan.recipes). Parameters are kept as KEY=VALUE text like the plan's short form, and a
-value equal to its default is dropped so the run code stays short.
+game.run.recipes.make_recipes). Parameters are kept as KEY=VALUE text like the --plan short form,
+and a value equal to its default is dropped so the run code stays short.
 
-The dressing's parameters are shown but not set: in play the game decides them (game/world/build.py
-puts the boss on the last floor, builds encounters for one hero, and hands a plan's parameters to
+The dressing's parameters are shown but not set: in play the game decides them (game/pipeline.py
+puts the boss on the last floor, builds encounters for one hero, and hands a recipe's parameters to
 the generator, which refuses names it does not have), so setting one would not change the run or
 would stop it on arrival at that floor.
 """
@@ -19,16 +19,16 @@ from typing import Final
 from game import generators
 from game.dressing import DRESSING_PARAMS
 from game.params import Param, ParamError
-from game.runplan import DEFAULT_SIZES, MAX_DEPTHS, MAX_SIDE, MIN_SIDE, PLAN_DRESSING, PlanEntry
-from game.world.build import PARTY
+from game.pipeline import PARTY
+from game.run.recipe import RANDOM, RUN_DRESSING, split_params
+from game.run.recipes import DEFAULT_SIZES, MAX_DEPTHS, MAX_SIDE, MIN_SIDE, RecipeEntry
 
-RANDOM: Final = "random"
 SIZE_STEP: Final = (10, 5)
 """How much [ and ] change a floor's width and height."""
 FLOAT_STEP: Final = 0.05
 
-Row = PlanEntry
-"""A plan entry covering one depth (first == last)."""
+Row = RecipeEntry
+"""A recipe entry covering one depth (first == last)."""
 FIXED: Final = {
     "boss": ("last floor", "the boss guards the relic on the last floor"),
     "party": (str(PARTY), "encounters are built for its one hero"),
@@ -42,11 +42,11 @@ def choices() -> list[str]:
 
 
 def generator_params(name: str) -> tuple[Param, ...]:
-    """What a row of `name` may set: the generator's parameters, then the dressing's that a plan
+    """What a row of `name` may set: the generator's parameters, then the dressing's that a run
     may set (the ruleset) unless the generator takes it itself (a tables floor does)."""
     own = () if name == RANDOM else generators.get(name).params
     taken = {p.name for p in own}
-    extra = tuple(p for p in DRESSING_PARAMS if p.name in PLAN_DRESSING and p.name not in taken)
+    extra = tuple(p for p in DRESSING_PARAMS if p.name in RUN_DRESSING and p.name not in taken)
     return (*own, *extra)
 
 
@@ -148,9 +148,7 @@ def with_value(row: Row, name: str, text: str) -> Row:
     given = {k: v for k, v in row.params if k != name}
     if value != param.default:
         given[name] = _text(value)
-    if row.generator != RANDOM:  # the generator checks its own (the ruleset was parsed above)
-        spec = generators.get(row.generator)
-        spec.resolve_params({k: v for k, v in given.items() if k in {p.name for p in spec.params}})
+    split_params(row.generator, given)  # the check the run's recipes get
     return dataclasses.replace(row, params=tuple(sorted(given.items())))
 
 
@@ -192,20 +190,20 @@ def renumber(rows: list[Row]) -> tuple[Row, ...]:
     return tuple(dataclasses.replace(r, first=d, last=d) for d, r in enumerate(rows, start=1))
 
 
-def add_depth(plan: tuple[Row, ...], index: int) -> tuple[Row, ...]:
-    """A copy of depth `index` (0-based) inserted after it; the plan is unchanged when full."""
-    if len(plan) >= MAX_DEPTHS:
-        return plan
-    rows = list(plan)
+def add_depth(entries: tuple[Row, ...], index: int) -> tuple[Row, ...]:
+    """A copy of depth `index` (0-based) inserted after it; unchanged when full."""
+    if len(entries) >= MAX_DEPTHS:
+        return entries
+    rows = list(entries)
     rows.insert(index + 1, rows[index])
     return renumber(rows)
 
 
-def remove_depth(plan: tuple[Row, ...], index: int) -> tuple[Row, ...]:
-    """The plan without depth `index`; a plan keeps at least one depth."""
-    if len(plan) <= 1:
-        return plan
-    rows = list(plan)
+def remove_depth(entries: tuple[Row, ...], index: int) -> tuple[Row, ...]:
+    """The rows without depth `index`; a run keeps at least one depth."""
+    if len(entries) <= 1:
+        return entries
+    rows = list(entries)
     del rows[index]
     return renumber(rows)
 
