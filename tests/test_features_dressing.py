@@ -56,7 +56,9 @@ def test_features_sit_on_the_map_and_keep_it_solvable(name: str) -> None:
 def test_saves_keep_features_and_older_floors_write_none() -> None:
     from game.world.dungeon import new_game
 
-    game = new_game("features")
+    from game.run import Run
+
+    game = new_game(Run.from_plan("features"))
     floor = game.floor
     floor.features.clear()
     data, arrays = game_data(game)

@@ -148,7 +148,7 @@ def water_effect(run_seed: int, name: str) -> str:
 
 
 def _drink(game: Game, actor: Actor, name: str) -> None:
-    effect = water_effect(game.run_seed, name)
+    effect = water_effect(game.run.seed_hash, name)
     if effect == "heals":
         healed = min(actor.max_hp - actor.hp, game.rng.roll("2d6"))
         actor.hp += healed
