@@ -54,9 +54,8 @@ def test_features_sit_on_the_map_and_keep_it_solvable(name: str) -> None:
 
 
 def test_saves_keep_features_and_older_floors_write_none() -> None:
-    from game.world.dungeon import new_game
-
     from game.run import Run
+    from game.world.dungeon import new_game
 
     game = new_game(Run.from_plan("features"))
     floor = game.floor
