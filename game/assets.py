@@ -7,13 +7,27 @@ than through package data.
 from __future__ import annotations
 
 import functools
+import tomllib
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
 if TYPE_CHECKING:
     import tcod.tileset
+
+def toml_tables(path: Path, error: type[ValueError], what: str) -> list[tuple[str, dict[str, Any]]]:
+    """The (key, table) entries of a content file in key order, read as data only (never
+    executed); `error` names the file (and the entry that is not a table)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as problem:
+        raise error(f"{path}: {problem}") from None
+    for key in sorted(data):
+        if not isinstance(data[key], dict):
+            raise error(f"{path}: {what} {key!r} is not a table")
+    return [(key, data[key]) for key in sorted(data)]
+
 
 ASSETS_DIR: Final = Path(__file__).resolve().parent.parent / "assets"
 TILESET_PATH: Final = ASSETS_DIR / "tileset.png"

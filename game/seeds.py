@@ -45,6 +45,11 @@ def derive(seed: int, *names: str | int) -> int:
     return _digest(*parts)
 
 
+def water_seed(run_seed: int, name: str) -> int:
+    """The stream that fixes what the water of a feature called `name` does for a whole run."""
+    return derive(run_seed, "water", name)
+
+
 def floor_seed(run_seed: int, depth: int, generator: str) -> int:
     """A floor's seed: (run seed, depth, generator name), so one floor can be made alone."""
     return derive(run_seed, "floor", depth, generator)

@@ -12,10 +12,10 @@ door, `S` secret door, `<` `>` stairs, `^` teleporter), `@` the player (on floor
 legend names for `@`), and any other character either named in `legend` or left as a *mark*: a
 floor tile whose position `scene.at(char)` gives back.
 A legend entry is a monster template (an `Actor`, see `monster`), a `DoorState` (drawn as a door),
-a `Trap` (a hidden trap on floor), a `StairInfo` (stairs of that kind) or an item kind key (the
-item on floor; gold gets `gold` pieces). Unnamed doors (secret ones too) are plain unlocked wooden
-doors, unnamed stairs ordinary stairs; teleporter tiles pair up in reading order (1st with 2nd,
-3rd with 4th).
+a `Trap` (a hidden trap on floor), a `FeatureState` (a chamber feature on floor), a `StairInfo`
+(stairs of that kind) or an item kind key (the item on floor; gold gets `gold` pieces). Unnamed
+doors (secret ones too) are plain unlocked wooden doors, unnamed stairs ordinary stairs;
+teleporter tiles pair up in reading order (1st with 2nd, 3rd with 4th).
 
 Several maps make several depths (the first is depth 1); `@` must be on exactly one of them, and
 the game starts there. No generator ever runs: every depth the test visits must be drawn.
@@ -44,6 +44,7 @@ from game.world.model import (
     PLAYER_ID,
     Actor,
     DoorState,
+    FeatureState,
     Floor,
     Game,
     Hero,
@@ -52,7 +53,7 @@ from game.world.model import (
     Trap,
 )
 
-Legend = Mapping[str, "Actor | DoorState | Trap | StairInfo | str"]
+Legend = Mapping[str, "Actor | DoorState | Trap | StairInfo | FeatureState | str"]
 
 
 def monster(
@@ -211,7 +212,7 @@ def _floor(scene: Scene, depth: int, text: str, legend: Legend) -> Floor:
 
 
 def _place(scene: Scene, floor: Floor, pos: Point, char: str,
-           entry: Actor | DoorState | Trap | StairInfo | str | None) -> int:
+           entry: Actor | DoorState | Trap | StairInfo | FeatureState | str | None) -> int:
     """Put what `char` stands for at `pos`; returns the tile id to draw there."""
     game, (x, y) = scene.game, pos
     scene.marks.setdefault(char, []).append((floor.depth, pos))
@@ -239,6 +240,9 @@ def _place(scene: Scene, floor: Floor, pos: Point, char: str,
         return tiles.SECRET_DOOR if entry is None and char == "S" else tiles.DOOR
     if isinstance(entry, Trap):
         floor.traps[pos] = dataclasses.replace(entry)
+        return tiles.FLOOR
+    if isinstance(entry, FeatureState):
+        floor.features[pos] = dataclasses.replace(entry)
         return tiles.FLOOR
     if isinstance(entry, StairInfo) or (entry is None and char in "<>"):
         stair = entry if isinstance(entry, StairInfo) else StairInfo(

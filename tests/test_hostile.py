@@ -457,3 +457,21 @@ def test_fuzz_the_settings_parsers() -> None:
             parse_bindings(text, {})
         with pytest.raises(ValueError, match="nested"):
             parse_options(text)
+
+
+def test_a_feature_is_used_only_from_beside_it() -> None:
+    """Interact names a feature here or next to the hero; one across the room is not an action."""
+    from scenario import scenario
+
+    from game.rules.actions import Interact
+    from game.rules.legal import illegal
+
+    scene = scenario("""
+        #######
+        #@....#
+        #######
+    """)
+    game, hero = scene.game, scene.player
+    assert illegal(game, hero, Interact()) == ""
+    assert illegal(game, hero, Interact(hero.x + 1, hero.y)) == ""
+    assert "next to you" in illegal(game, hero, Interact(hero.x + 4, hero.y))

@@ -29,7 +29,7 @@ def cost_map(floor: Floor, through_doors: bool) -> NDArray[np.int32]:
     """1 where a monster can step, 0 where it cannot; closed doors only for door-openers, and
     never a sealed one (locked or warded: no monster opens it, so a path through it would leave
     the monster bumping it forever instead of going round)."""
-    walk = tiles.WALKABLE[floor.tiles].astype(np.int32)
+    walk = floor.walkable().astype(np.int32)
     if not through_doors:
         walk[floor.tiles == tiles.DOOR] = 0
     for (x, y), door in floor.doors.items():
@@ -81,7 +81,7 @@ class TurnMaps:
     def for_turn(cls, floor: Floor, goal: Point) -> TurnMaps:
         grid = floor.tiles
         doors = grid == tiles.DOOR
-        plain = tiles.WALKABLE[grid] & ~doors & (grid != tiles.TELEPORTER)
+        plain = floor.walkable() & ~doors & (grid != tiles.TELEPORTER)
         return cls(floor, goal, bool(doors.any()), plain)
 
     def approach(self, through_doors: bool) -> NDArray[np.int32]:

@@ -22,7 +22,7 @@ from game.world.model import Floor
 def walkable_known(floor: Floor, blocked: list[Point]) -> NDArray[np.bool_]:
     """Explored tiles the bot will step on: closed doors count (a bump opens them), doors in
     `blocked` do not. Teleporters are included; `flood` treats them specially."""
-    walk: NDArray[np.bool_] = tiles.WALKABLE[floor.tiles] & floor.explored
+    walk: NDArray[np.bool_] = floor.walkable() & floor.explored
     for x, y in blocked:
         walk[y, x] = False
     return walk

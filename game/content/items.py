@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.assets import ASSETS_DIR
+from game.assets import ASSETS_DIR, toml_tables
 
 ITEMS_PATH = ASSETS_DIR / "items.toml"
 KINDS = ("potion", "scroll", "weapon", "armour", "key", "gold", "relic")
@@ -43,16 +42,9 @@ class ItemDataError(ValueError):
 
 def load_items(path: Path) -> dict[str, ItemKind]:
     """Read and validate an items file (never executes anything in it)."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as problem:
-        raise ItemDataError(f"{path}: {problem}") from None
     items: dict[str, ItemKind] = {}
-    for key in sorted(data):
-        entry = data[key]
+    for key, entry in toml_tables(path, ItemDataError, "item"):
         where = f"{path}: item {key!r}"
-        if not isinstance(entry, dict):
-            raise ItemDataError(f"{where} is not a table")
         try:
             items[key] = _item(key, entry)
         except (KeyError, TypeError, ValueError) as problem:

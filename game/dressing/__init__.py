@@ -6,7 +6,8 @@ stream, and never changes the plan: editing a table or the bestiary never moves 
 purpose draws from its own named fork of that stream (doors, stairs, keys, contents, things,
 encounters), so adding a monster to the bestiary changes no door, key, stairs or contents. Within
 a fork the draws that decide types come before the draws that place things (door types before
-door traps, stairs kinds before dead-end spots, contents before features).
+door traps, stairs kinds before dead-end spots, contents before features). Features go on
+tiles last, on their own fork, so placing them moves nothing else.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from game.dressing.areas import Space, build_areas
 from game.dressing.contents import door_traps, dress_contents, place_room_traps, place_treasure
 from game.dressing.doors import dress_doors
 from game.dressing.encounters import PARTY, RULESETS, dress_encounters
+from game.dressing.features import place_features
 from game.dressing.keys import place_keys
 from game.dressing.model import (
     Area,
@@ -26,6 +28,7 @@ from game.dressing.model import (
     DoorDressing,
     Dressing,
     Encounter,
+    Feature,
     Key,
     Monster,
     StairDressing,
@@ -55,6 +58,7 @@ __all__ = [
     "DoorDressing",
     "Dressing",
     "Encounter",
+    "Feature",
     "Key",
     "Monster",
     "StairDressing",
@@ -99,6 +103,7 @@ def dress(
         space, contents, rng.fork("encounters"), depth, ruleset, boss, bestiary, tables,
         len(traps) + 1, int(values["party"]),
     )
+    features = place_features(contents, space, rng.fork("features"))
     return Dressing(
         depth=depth,
         ruleset=ruleset,
@@ -112,6 +117,7 @@ def dress(
         treasures=tuple(treasures),
         encounters=met.encounters,
         relic=met.relic,
+        features=tuple(features),
     )
 
 

@@ -87,6 +87,22 @@ class Contents:
 
 
 @dataclass(frozen=True, slots=True)
+class Feature:
+    """A chamber feature placed on a tile of its area: its rolled name and effect class (the
+    class is content data, game/content/features.py; "decor" for none)."""
+
+    name: str
+    x: int
+    y: int
+    effect: str
+    area: int
+
+    @property
+    def point(self) -> Point:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True, slots=True)
 class StairDressing:
     """Stairs with their kind from the Stairs table. `direction` is "up", "down" or "both" (a
     shaft); `leads_to` the depths reached (empty for a dead end); `placed` is False for the extra
@@ -209,4 +225,5 @@ class Dressing:
     treasures: tuple[Treasure, ...]
     encounters: tuple[Encounter, ...]
     relic: Point | None = None
+    features: tuple[Feature, ...] = ()
 

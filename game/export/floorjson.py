@@ -1,18 +1,21 @@
-"""The JSON floor export (format "dungeon-floor", version 2): a contract other tools rely on.
+"""The JSON floor export (format "dungeon-floor"): a contract other tools rely on.
 
-Later versions add keys; they never change or remove these (version 2 added each encounter's
-`tactic`). A dressed floor
-(`dressed_floor_to_dict`) is the same object with the dressing's keys added.
+Later versions add keys; they never change or remove these. A dressed floor
+(`dressed_floor_to_dict`) is the same object with the dressing's keys added. Version 2 added each
+encounter's `tactic` and the dressed floor's `features`, each `{"name", "x", "y", "effect"}`
+("decor": no effect).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
 from game import tiles
 from game.floorplan import FloorPlan
+
+FORMAT_VERSION: Final = 2
 
 if TYPE_CHECKING:
     from game.dressing.model import (
@@ -43,7 +46,7 @@ def floor_to_dict(plan: FloorPlan, seed: str, depth: int) -> dict[str, Any]:
     """The export object; deterministic (no timestamps), x is the column, y the row."""
     return {
         "format": "dungeon-floor",
-        "version": 2,
+        "version": FORMAT_VERSION,
         "generator": plan.generator,
         "seed": seed,
         "depth": depth,
@@ -108,6 +111,10 @@ def dressed_floor_to_dict(
     data["traps"] = [_trap(t) for t in dressing.traps]
     data["treasure"] = [
         {"x": t.x, "y": t.y, "gold": t.gold, "area": t.area} for t in dressing.treasures
+    ]
+    data["features"] = [
+        {"name": f.name, "x": f.x, "y": f.y, "effect": f.effect, "area": f.area}
+        for f in dressing.features
     ]
     if dressing.boss:
         data["relic"] = list(dressing.relic) if dressing.relic is not None else None

@@ -205,6 +205,9 @@ def _areas(
     for key in dressing.keys:
         things[int(owner[key.y, key.x])].append(f"Key {key.id} at {key.point}:"
                                                 f" opens the door at {key.door}")
+    for feature in dressing.features:
+        things[feature.area].append(f"Feature at {feature.point}: {feature.name.lower()}"
+                                    f" ({feature.effect})")
     if dressing.relic is not None:
         things[int(owner[dressing.relic[1], dressing.relic[0]])].append(
             f"The relic at {dressing.relic}, guarded by the boss")

@@ -101,6 +101,14 @@ class Search:
 
 
 @dataclass(frozen=True, slots=True)
+class Interact:
+    """Use the chamber feature at (x, y); (-1, -1): the one here, else the first one next to you."""
+
+    x: int = -1
+    y: int = -1
+
+
+@dataclass(frozen=True, slots=True)
 class TakeStairs:
     direction: StairsWay
 
@@ -114,12 +122,12 @@ class ChooseLevelUp:
 
 Action = (
     Move | Attack | Wait | OpenDoor | CloseDoor | PickUp | Drop | Use | Equip | Search
-    | TakeStairs | ChooseLevelUp
+    | TakeStairs | ChooseLevelUp | Interact
 )
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (Move, Attack, Wait, OpenDoor, CloseDoor, PickUp, Drop, Use, Equip, Search,
-                TakeStairs, ChooseLevelUp)
+                TakeStairs, ChooseLevelUp, Interact)
 }
 """By name: replays store an action as its class name and fields."""

@@ -9,6 +9,8 @@ from game.world.model import PLAYER_ID, Actor, Game
 
 COMBAT_NOISE = 8
 BOLSTER_BONUS = 2
+COVER_BONUS = 2
+"""To-hit lost by a shot at someone beside a feature that gives cover."""
 LONG_RANGE = 2
 """Every full LONG_RANGE tiles between a shooter and its target cost 2 to hit (-2 at 2-3 tiles,
 -6 at 6): a shot from across a room lands only on a lucky roll, so shooters must come close,
@@ -38,6 +40,15 @@ def range_penalty(attacker: Actor, defender: Actor) -> int:
     return 2 * (distance // LONG_RANGE)
 
 
+def cover(game: Game, defender: Actor) -> int:
+    """A defender on or next to a feature that gives cover (a barrel, a pillar, a table) is
+    harder to shoot."""
+    features = game.floor.features
+    near = ((defender.x + dx, defender.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    return COVER_BONUS if any(
+        p in features and features[p].effect == "cover" for p in near) else 0
+
+
 def damage_roll(game: Game, actor: Actor, critical: bool) -> int:
     """The actor's damage dice (the wielded weapon's for the player), twice on a critical."""
     dice = actor.damage
@@ -55,7 +66,9 @@ def damage_roll(game: Game, actor: Actor, critical: bool) -> int:
 def attack(game: Game, attacker: Actor, defender: Actor, ranged: bool = False) -> None:
     """Roll d20 + bonus against AC: a natural 1 misses, a natural 20 hits and doubles the dice."""
     natural = game.rng.randint(1, 20)
-    bonus = attack_bonus(game, attacker) - (range_penalty(attacker, defender) if ranged else 0)
+    bonus = attack_bonus(game, attacker)
+    if ranged:
+        bonus -= range_penalty(attacker, defender) + cover(game, defender)
     hit = natural == 20 or (natural != 1 and natural + bonus >= armour_class(game, defender))
     make_noise(game, attacker.pos, COMBAT_NOISE)
     if not hit:

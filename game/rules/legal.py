@@ -16,6 +16,7 @@ from game.rules.actions import (
     CloseDoor,
     Drop,
     Equip,
+    Interact,
     Move,
     OpenDoor,
     TakeStairs,
@@ -36,6 +37,9 @@ def illegal(game: Game, actor: Actor, action: Action) -> str:
         case OpenDoor(x, y) | CloseDoor(x, y):
             if max(abs(actor.x - x), abs(actor.y - y)) != 1:
                 return "That is not next to you."
+        case Interact(x, y) if (x, y) != (-1, -1):
+            if max(abs(actor.x - x), abs(actor.y - y)) > 1:
+                return "That is not here or next to you."
         case Drop() | Equip() | Use() | TakeStairs() | ChooseLevelUp() if actor.id != PLAYER_ID:
             return "Only the hero carries items, takes stairs and gains levels."
         case Drop(item) | Equip(item) | Use(item, _):

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from game import tiles
 from game.content.items import kind_of
-from game.rules.actions import Alternative, Attack, Impossible, OpenDoor, Result, Success
+from game.rules import features
+from game.rules.actions import (
+    Alternative,
+    Attack,
+    Impossible,
+    Interact,
+    OpenDoor,
+    Result,
+    Success,
+)
 from game.rules.progress import MAX_GOLD
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, Game
@@ -41,9 +50,16 @@ def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
         if actor.id == PLAYER_ID:
             game.log("You struggle against the webs.", MessageKind.STUCK)
         return Success()
+    if floor.blocks_move(nx, ny):
+        if actor.id == PLAYER_ID and not stumbling:
+            return Alternative(Interact(nx, ny))
+        return Success() if stumbling else Impossible("blocked")
     floor.relocate(actor, nx, ny)
     arrive(game, actor)
-    return Success()
+    feature = floor.features.get((nx, ny))
+    if feature is None or game.outcome or game.floor is not floor:
+        return Success()
+    return Success(turns=1 + features.step_on(game, actor, (nx, ny), feature))
 
 
 def arrive(game: Game, actor: Actor) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules import combat, doors, items, movement, progress, stairs, traps
+from game.rules import combat, doors, features, items, movement, progress, stairs, traps
 from game.rules.actions import (
     Action,
     Attack,
@@ -12,6 +12,7 @@ from game.rules.actions import (
     Equip,
     Illegal,
     Impossible,
+    Interact,
     Move,
     OpenDoor,
     PickUp,
@@ -45,6 +46,8 @@ def perform(game: Game, actor: Actor, action: Action) -> Result:
             return doors.close_door(game, actor, x, y)
         case Search():
             return traps.search(game, actor)
+        case Interact(x, y):
+            return features.interact(game, actor, x, y)
         case TakeStairs(direction):
             return stairs.take_stairs(game, direction)
         case PickUp():

@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 
 from game import generators, tiles
 from game.content.bestiary import ROLES
+from game.content.features import EFFECTS
 from game.content.items import item_kinds
 from game.dressing.model import TACTICS
 from game.rules.progress import MAX_GOLD, MAX_LEVEL, MAX_STAT, MAX_XP
@@ -181,20 +182,23 @@ class Table(Schema):
 
 @dataclass(frozen=True, slots=True)
 class Record(Schema):
-    """An object with exactly these fields."""
+    """An object with exactly these fields; those named in `optional` may be left out."""
 
     fields: Mapping[str, Schema]
+    optional: frozenset[str] = frozenset()
 
     def check(self, value: Any) -> None:
         if type(value) is not dict:
             raise SchemaError(f"expected an object, got {_kind(value)}")
-        if value.keys() != self.fields.keys():
-            missing = sorted(self.fields.keys() - value.keys())
+        if value.keys() != self.fields.keys() - (self.optional - value.keys()):
+            missing = sorted(self.fields.keys() - self.optional - value.keys())
             if missing:
                 raise SchemaError(f"missing field {missing[0]!r}")
             extra = sorted(str(k)[:40] for k in value.keys() - self.fields.keys())
             raise SchemaError(f"unexpected field {extra[0]!r}")
         for key, schema in self.fields.items():
+            if key not in value:
+                continue
             try:
                 schema.check(value[key])
             except SchemaError as bad:
@@ -233,6 +237,8 @@ DOOR = Record({
     "trapped": Flag(), "opening": NAME, "reinforced": Flag(), "key_id": Maybe(NAME),
     "is_open": Flag(), "trap_found": Flag(), "known": Flag(),
 })
+FEATURE = Record({"name": Text(MAX_TEXT, minimum=1), "effect": OneOf(EFFECTS), "used": Flag()})
+"""A floor of an older save has no features: the field is optional, and missing means none."""
 TRAP = Record({"kind": NAME, "dc": Whole(0, 1000), "found": Flag(), "spent": Flag()})
 STAIR = Record({
     "kind": NAME, "direction": OneOf(("up", "down", "both")), "dead_end": Flag(),
@@ -270,7 +276,8 @@ def floor_schema(item: Schema) -> Record:
         "areas": Many(Row((COORD, COORD, Whole(0, MAX_SIDE), Whole(0, MAX_SIDE),
                            Text(MAX_TEXT)))),
         "treasure": Table(POINT_TEXT, Whole(0, BIG)),
-    })
+        "features": Table(POINT_TEXT, FEATURE),
+    }, optional=frozenset({"features"}))
 
 
 @functools.cache
@@ -354,8 +361,8 @@ def _check_points(where: str, floor: dict[str, Any], arrays: dict[str, NDArray[A
     """Every position the rules index the floor's arrays with lies inside it."""
     points: list[tuple[str, Any, Any]] = [("arrival", *floor["arrival"])]
     points += [("an exit", x, y) for x, y in floor["exits"]]
-    for table in ("doors", "traps", "stairs", "treasure", "teleports"):
-        points += [(f"{table} {key}", *key.split(",")) for key in floor[table]]
+    for table in ("doors", "traps", "stairs", "treasure", "teleports", "features"):
+        points += [(f"{table} {key}", *key.split(",")) for key in floor.get(table, {})]
     points += [("a teleporter's far end", x, y) for x, y in floor["teleports"].values()]
     for monster in floor["monsters"]:
         points.append((f"monster {monster['id']}", monster["x"], monster["y"]))

@@ -44,9 +44,9 @@ def travel_path(floor: Floor, start: Point, goal: Point) -> list[Point]:
     """
     if not floor.in_bounds(*goal) or not floor.explored[goal[1], goal[0]]:
         return []
-    cost = (tiles.WALKABLE[floor.tiles] & floor.explored).astype(np.int8)
+    cost = (floor.walkable() & floor.explored).astype(np.int8)
     cost[floor.tiles == tiles.TELEPORTER] = 0
-    if not tiles.WALKABLE[floor.tiles[goal[1], goal[0]]] or goal == start:
+    if not floor.walkable()[goal[1], goal[0]] or goal == start:
         return []
     cost[goal[1], goal[0]] = 1
     return pathing.travel(cost, start, goal)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from game import tiles
+from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.rules.doors import describe as describe_door
-from game.world.model import Actor, Floor, Game, Item
+from game.world.model import Actor, FeatureState, Floor, Game, Item
 
 
 def item_name(item: Item) -> str:
@@ -59,6 +60,13 @@ def feature_text(floor: Floor, x: int, y: int) -> str:
     return str(tiles.TILES["name"][tile])
 
 
+def chamber_text(feature: FeatureState) -> str:
+    """A chamber feature: its name, what it is for, and whether its one use is spent."""
+    kind = feature_kind(feature.name)
+    spent = " (used)" if feature.used else ""
+    return f"{article(feature.name.lower())}{spent}: {kind.text}"
+
+
 def area_text(floor: Floor, x: int, y: int) -> str:
     for ax, ay, aw, ah, text in floor.areas:
         if ax <= x < ax + aw and ay <= y < ay + ah:
@@ -81,6 +89,9 @@ def describe_at(game: Game, x: int, y: int) -> str:
     if seen and monster is not None:
         parts.append(monster_text(monster))
     parts.extend(item_name(item) for item in floor.items_at(x, y))
+    chamber = floor.features.get((x, y))
+    if chamber is not None:
+        parts.append(chamber_text(chamber))
     parts.append(feature_text(floor, x, y))
     area = area_text(floor, x, y)
     if area:

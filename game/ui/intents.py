@@ -60,6 +60,11 @@ class SearchArea:
 
 
 @dataclass(frozen=True, slots=True)
+class UseFeature:
+    """Use the chamber feature here, or the first one next to the hero."""
+
+
+@dataclass(frozen=True, slots=True)
 class LookAround:
     pass
 
@@ -128,7 +133,8 @@ class Scroll:
 
 Intent = (
     Direction | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand | SearchArea
-    | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
+    | UseFeature | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm
+    | Scroll
     | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions
 )
 
@@ -179,6 +185,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.O, NONE): DoorCommand("open"),
         (KeySym.C, NONE): DoorCommand("close"),
         (KeySym.S, NONE): SearchArea(),
+        (KeySym.A, NONE): UseFeature(),
         (KeySym.X, NONE): LookAround(),
         (KeySym.M, NONE): ShowMap(),
         (KeySym.TAB, NONE): ToggleView(),
@@ -310,6 +317,7 @@ _PLAIN: Final[dict[type, str]] = {
     WaitTurn: "wait a turn",
     PickUpItem: "pick up",
     SearchArea: "search (5 turns; stops when a monster appears)",
+    UseFeature: "use a feature here or beside you (drink, pray, search, strike...)",
     LookAround: "look around (move the cursor, Esc to stop)",
     ShowMap: "floor map",
     ToggleView: "map / first-person view (up/down: walk, left/right: turn)",

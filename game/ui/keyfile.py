@@ -32,6 +32,7 @@ NAMES: Final[dict[str, Intent]] = {
     "use": intents.OpenInventory("use"), "drop": intents.OpenInventory("drop"),
     "equip": intents.OpenInventory("equip"), "open_door": intents.DoorCommand("open"),
     "close_door": intents.DoorCommand("close"), "search": intents.SearchArea(),
+    "use_feature": intents.UseFeature(),
     "look": intents.LookAround(), "map": intents.ShowMap(), "view": intents.ToggleView(),
     "view_style": intents.ToggleStyle(),
     "history": intents.ShowHistory(), "help": intents.ShowHelp(),

@@ -14,6 +14,7 @@ import tcod.console
 from numpy.typing import NDArray
 
 from game import assets, tiles
+from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.export.pngfile import encode_png
 from game.floorplan import Point
@@ -103,6 +104,10 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
         if trap.found and pos not in floor.doors:
             _put(grid, cam, pos, "^", SPENT_TRAP if trap.spent else TRAP,
                  bool(floor.visible[pos[1], pos[0]]))
+    for pos, feature in floor.features.items():
+        if floor.explored[pos[1], pos[0]]:
+            look = feature_kind(feature.name)
+            _put(grid, cam, pos, look.glyph, look.color, bool(floor.visible[pos[1], pos[0]]))
     for item in floor.items:
         if floor.explored[item.y, item.x]:
             kind = kind_of(item.kind)

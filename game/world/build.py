@@ -25,6 +25,7 @@ from game.world.model import (
     NORMAL_SPEED,
     Actor,
     DoorState,
+    FeatureState,
     Floor,
     Item,
     StairInfo,
@@ -70,6 +71,8 @@ def furnish(recipe: FloorRecipe, plan: FloorPlan, dressing: Dressing, run_seed: 
     _stairs(floor, plan, dressing)
     _doors_and_traps(floor, dressing)
     _areas(floor, dressing)
+    for feature in dressing.features:
+        floor.features[feature.point] = FeatureState(feature.name, feature.effect)
     first_id = id_block(recipe.depth)
     ids = iter(range(first_id, first_id + 10_000_000))
     spawn = Rng(floor_seed(run_seed, recipe.depth, recipe.generator)).fork("spawn")

@@ -80,14 +80,14 @@ def fall(game: Game, depth: int) -> None:
 
 def random_free_spot(game: Game, floor: Floor, safe: bool = False) -> Point:
     """A random plain floor tile with nothing on it or in it: no door, stairs, teleporter, trap,
-    monster, or the player. With `safe`, only where the arrival can be walked to without a key:
-    a player sent there by a trap or a scroll is never shut in behind a sealed door."""
+    feature, monster, or the player. With `safe`, only where the arrival can be walked to without
+    a key: a player sent there by a trap or a scroll is never shut in behind a sealed door."""
     free = floor.tiles == tiles.FLOOR
     if safe:
         free &= _open_from_arrival(floor)
     for monster in floor.monsters:
         free[monster.y, monster.x] = False
-    for x, y in floor.traps:
+    for x, y in [*floor.traps, *floor.features]:
         free[y, x] = False
     if game.floors.get(game.depth) is floor:
         free[game.player.y, game.player.x] = False
@@ -100,7 +100,7 @@ def random_free_spot(game: Game, floor: Floor, safe: bool = False) -> Point:
 
 def _open_from_arrival(floor: Floor) -> NDArray[np.bool_]:
     """Tiles joined to the arrival without passing a sealed door (teleporters count)."""
-    walk = tiles.WALKABLE[floor.tiles].copy()
+    walk = floor.walkable()
     for (x, y), door in floor.doors.items():
         if door.sealed and not door.is_open:
             walk[y, x] = False
@@ -113,7 +113,7 @@ def _free_near(floor: Floor, spot: Point) -> Point:
     """`spot`, or the nearest walkable tile to it that no monster stands on."""
     if floor.monster_at(*spot) is None:
         return spot
-    walk = tiles.WALKABLE[floor.tiles].copy()
+    walk = floor.walkable()
     for monster in floor.monsters:
         walk[monster.y, monster.x] = False
     spots = np.argwhere(walk)

@@ -7,20 +7,25 @@ import tcod.constants
 import tcod.map
 from numpy.typing import NDArray
 
-from game import tiles
 from game.world.model import Floor
 
 SIGHT_RADIUS = 12
+LIGHT_REACH = 6
+LIGHT_BONUS = 6
+"""Within LIGHT_REACH of a light feature (a brazier, a lamp) the hero sees LIGHT_BONUS further;
+standing on a height (a ladder, steps, a ledge: passage features) does the same."""
 
 
 def transparency(floor: Floor) -> NDArray[np.bool_]:
-    """See-through tiles of the live map: closed doors block sight, open ones do not."""
-    result: NDArray[np.bool_] = tiles.TRANSPARENT[floor.tiles]
-    return result
+    """See-through tiles of the live map: closed doors and opaque features block sight."""
+    return floor.transparent()
 
 
 def update_fov(floor: Floor, x: int, y: int, radius: int = SIGHT_RADIUS) -> None:
     """Recompute `visible` from (x, y) and add it to `explored`."""
+    here = floor.features.get((x, y))
+    if floor.lit(x, y, LIGHT_REACH) or (here is not None and here.effect == "passage"):
+        radius += LIGHT_BONUS
     floor.visible = tcod.map.compute_fov(
         transparency(floor), (y, x), radius, True, tcod.constants.FOV_SYMMETRIC_SHADOWCAST
     )

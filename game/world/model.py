@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from game import tiles
+from game.content.features import feature_kind
 from game.floorplan import Point
 from game.run import Run
 from game.seeds import Rng
@@ -128,6 +130,17 @@ class Trap:
 
 
 @dataclass(slots=True)
+class FeatureState:
+    """A chamber feature standing on a tile: its rolled name, its effect class (content data,
+    game/content/features.py) and whether its one use is spent (a chest searched, an anvil
+    used, a gong struck)."""
+
+    name: str
+    effect: str
+    used: bool = False
+
+
+@dataclass(slots=True)
 class StairInfo:
     """Stairs as rolled on the Stairs table."""
 
@@ -161,6 +174,13 @@ class Floor:
     """(x, y, w, h, description) of rooms and areas, for look mode and the floor map."""
     treasure: dict[Point, int] = field(default_factory=dict)
     """Hidden gold by position, found by searching."""
+    features: dict[Point, FeatureState] = field(default_factory=dict)
+    """Chamber features by position; those that block movement or sight are obstacles."""
+    _obstacles: tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.int64]] | None = field(
+        default=None, repr=False, compare=False)
+    """(blocks movement, blocks sight) masks of the features and the (x, y) rows of those that
+    widen sight, built on first use: features never move, so one pass over them serves every
+    later flood and field of view."""
     _where: dict[Point, Actor] = field(default_factory=dict, repr=False, compare=False)
     """Living monsters by position: an index `monster_at` rebuilds when monsters come or go,
     kept current by `relocate` as they move (a turn with 500 monsters asks thousands of times)."""
@@ -205,6 +225,40 @@ class Floor:
     def _reindex(self) -> None:
         self._where = {m.pos: m for m in self.monsters if m.alive}
         self._where_of = (id(self.monsters), len(self.monsters))
+
+    def obstacles(self) -> tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.int64]]:
+        """Masks of the tiles a feature makes impassable and opaque, and where lights stand."""
+        if self._obstacles is None or self._obstacles[0].shape != self.tiles.shape:
+            move = np.zeros(self.tiles.shape, dtype=np.bool_)
+            sight = np.zeros(self.tiles.shape, dtype=np.bool_)
+            lights: list[Point] = []
+            for (x, y), feature in self.features.items():
+                kind = feature_kind(feature.name)
+                move[y, x], sight[y, x] = kind.blocks_move, kind.blocks_sight
+                if kind.effect == "light":
+                    lights.append((x, y))
+            self._obstacles = (move, sight, np.array(lights, dtype=np.int64).reshape(-1, 2))
+        return self._obstacles
+
+    def lit(self, x: int, y: int, reach: int) -> bool:
+        """A light feature stands within `reach` tiles (Chebyshev) of (x, y)."""
+        lights = self.obstacles()[2]
+        return bool(len(lights)) and bool(
+            (np.maximum(np.abs(lights[:, 0] - x), np.abs(lights[:, 1] - y)) <= reach).any())
+
+    def walkable(self) -> NDArray[np.bool_]:
+        """Walkable tiles of the live map, less those a feature blocks."""
+        result: NDArray[np.bool_] = tiles.WALKABLE[self.tiles] & ~self.obstacles()[0]
+        return result
+
+    def transparent(self) -> NDArray[np.bool_]:
+        """See-through tiles of the live map (closed doors block sight), less opaque features."""
+        result: NDArray[np.bool_] = tiles.TRANSPARENT[self.tiles] & ~self.obstacles()[1]
+        return result
+
+    def blocks_move(self, x: int, y: int) -> bool:
+        """A feature stands in the way at (x, y)."""
+        return bool(self.obstacles()[0][y, x])
 
     def items_at(self, x: int, y: int) -> list[Item]:
         return [item for item in self.items if item.x == x and item.y == y]

@@ -21,6 +21,7 @@ from game.world.kinds import MessageKind, Mode, Outcome
 from game.world.model import (
     Actor,
     DoorState,
+    FeatureState,
     Floor,
     Game,
     Hero,
@@ -116,7 +117,15 @@ def floor_data(floor: Floor, prefix: str, arrays: Arrays) -> dict[str, Any]:
         "items": [item_data(i) for i in floor.items],
         "areas": [list(a) for a in floor.areas],
         "treasure": {_point_key(p): gold for p, gold in floor.treasure.items()},
-    }
+    } | _features(floor)
+
+
+def _features(floor: Floor) -> dict[str, Any]:
+    """A floor's features, written only when it has some: a floor made before features existed
+    (every floor of an older save) writes and hashes exactly as it did then."""
+    if not floor.features:
+        return {}
+    return {"features": {_point_key(p): _values(f) for p, f in floor.features.items()}}
 
 
 def _stair(stair: StairInfo) -> dict[str, Any]:
@@ -253,6 +262,8 @@ def floor_from(data: dict[str, Any], prefix: str, arrays: Arrays) -> Floor:
         items=[item_from(i) for i in data["items"]],
         areas=[(int(a[0]), int(a[1]), int(a[2]), int(a[3]), str(a[4])) for a in data["areas"]],
         treasure={_point(k): int(v) for k, v in data["treasure"].items()},
+        features={_point(k): FeatureState(str(v["name"]), str(v["effect"]), bool(v["used"]))
+                  for k, v in data.get("features", {}).items()},
     )
 
 

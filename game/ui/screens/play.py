@@ -11,7 +11,17 @@ import tcod.console
 import tcod.event
 
 from game.floorplan import Point
-from game.rules.actions import Action, Illegal, Move, PickUp, Result, Search, TakeStairs, Wait
+from game.rules.actions import (
+    Action,
+    Illegal,
+    Interact,
+    Move,
+    PickUp,
+    Result,
+    Search,
+    TakeStairs,
+    Wait,
+)
 from game.save import crash
 from game.turns import player_act
 from game.ui import firstperson, intents, options, routes, saves
@@ -148,6 +158,8 @@ class PlayState(BaseState):
                 return None
             case intents.PickUpItem():
                 return self.act(PickUp())
+            case intents.UseFeature():
+                return self.act(Interact())
             case intents.SearchArea():
                 self.start(Repeat(self.game, action=Search(), times=SEARCH_TURNS))
                 return None

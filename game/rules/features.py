@@ -1,0 +1,229 @@
+"""Chamber features in play: what stepping onto, bumping or using one does.
+
+A feature's class (content data, game/content/features.py) decides its effect; the few classes
+whose features differ (hazards, the sacred and profane) tell them apart by the table's row key.
+Every use reports its result in the log. A one-off use (a chest searched, an anvil used, a well
+drunk from) marks the feature used; it stays on its tile and says so when used again.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from game.content.features import FeatureKind, feature_kind
+from game.content.items import item_kinds
+from game.floorplan import Point
+from game.rules.actions import Impossible, Result, Success
+from game.rules.noise import make_noise
+from game.seeds import Rng, water_seed
+from game.world.kinds import MessageKind
+from game.world.model import PLAYER_ID, Actor, FeatureState, Game, Item, Trap
+
+NOISE_RADIUS: Final = 40
+"""A gong or a drum is heard this far (straight line): most of a floor."""
+FALLS: Final = frozenset({"chasm", "hole", "hole_blasted", "shaft", "chute", "pit_shallow"})
+POISONS: Final = frozenset({"mold", "fungus", "slime", "insects"})
+CUTS: Final = frozenset({"broken_glass", "spike", "razor"})
+STONES: Final = frozenset({"loose_masonry", "partially_collapsed_ceiling"})
+STUCK_TURNS: Final = 3
+PROFANE: Final = frozenset({"idol", "evil_symbol"})
+SEERS: Final = frozenset({"runes", "mirror"})
+REVEAL_RADIUS: Final = 10
+HINT_RADIUS: Final = 20
+LOOT: Final = frozenset({"corpse_adventurer", "corpse_monster", "bones_humanoid",
+                         "bones_nonhumanoid", "discarded_weapons", "equipment_usable", "trophy"})
+WATERS: Final = ("heals", "poisons", "confuses", "clears")
+"""What drinking a feature's water does: fixed per run and feature name (game.seeds.water_seed)."""
+COMPASS: Final = {(0, -1): "north", (1, -1): "north-east", (1, 0): "east", (1, 1): "south-east",
+                  (0, 1): "south", (-1, 1): "south-west", (-1, 0): "west", (-1, -1): "north-west"}
+
+
+def interact(game: Game, actor: Actor, x: int, y: int) -> Result:
+    """Use the feature at (x, y) (the hero's tile or next to it); (-1, -1): the hero's own tile,
+    else the first feature next to the hero."""
+    floor = game.floor
+    if (x, y) == (-1, -1):
+        around = [(actor.x + dx, actor.y + dy) for dx, dy in ((0, 0), *COMPASS)]
+        spot = next((p for p in around if p in floor.features), None)
+        if spot is None:
+            return Impossible("There is nothing here to use.")
+        x, y = spot
+    if max(abs(actor.x - x), abs(actor.y - y)) > 1:
+        return Impossible("That is not next to you.")
+    feature = floor.features.get((x, y))
+    if feature is None:
+        return Impossible("There is nothing there to use.")
+    use(game, actor, (x, y), feature)
+    return Success()
+
+
+def use(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> None:
+    """The hero uses a feature on purpose (the use key, or a bump into one that blocks)."""
+    kind = feature_kind(feature.name)
+    name = feature.name.lower()
+    once = kind.effect in ("container", "water", "sacred", "craft", "clue")
+    if once and feature.used:
+        game.log(f"The {name} has nothing more to give.", MessageKind.FUTILE)
+        return
+    match kind.effect:
+        case "container":
+            _search(game, actor, name)
+        case "water":
+            _drink(game, actor, name)
+        case "sacred":
+            _pray(game, actor, pos, kind, name)
+        case "noise":
+            woken = make_noise(game, pos, NOISE_RADIUS)
+            stirring = " Things stir all over the floor." if woken else ""
+            game.log(f"You strike the {name}: it booms through the halls!{stirring}",
+                     MessageKind.ALARM)
+        case "craft":
+            _craft(game, actor, name)
+        case "clue":
+            _clue(game, actor, pos, kind, name)
+        case "hazard":
+            step_on(game, actor, pos, feature)
+        case _:
+            game.log(f"The {name}: {kind.text}")
+    if once:
+        feature.used = True
+
+
+def step_on(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> int:
+    """What a feature does to whoever steps onto its tile; returns extra turns the step costs
+    (rough terrain). Monsters know their floor: only the hero is caught."""
+    if actor.id != PLAYER_ID:
+        return 0
+    kind = feature_kind(feature.name)
+    name = feature.name.lower()
+    if kind.effect == "terrain":
+        game.log(f"You pick your way over the {name}.")
+        return 1
+    if kind.effect != "hazard":
+        if kind.effect in ("light", "passage", "water", "container", "sacred", "craft", "noise",
+                           "clue"):
+            game.log(f"There is a {name} here.")
+        return 0
+    from game.rules import combat, traps
+
+    if kind.key in FALLS:
+        traps.spring(game, actor, pos, Trap("pit", 0))
+    elif kind.key == "cobwebs":
+        actor.effects["webbed"] = STUCK_TURNS
+        game.log("You blunder into cobwebs: you are stuck!", MessageKind.DANGER)
+    elif kind.key in STONES and feature.used:
+        game.log(f"The {name} has already come down.")
+    else:
+        dice, text = ("1d4", "poisons you") if kind.key in POISONS else (
+            ("1d3", "cuts you") if kind.key in CUTS else ("1d6", "rains stones on you"))
+        feature.used = kind.key in STONES
+        damage = game.rng.roll(dice) + game.floor.depth // 3
+        actor.hp -= damage
+        game.log(f"The {name} {text} for {damage}!", MessageKind.HURT)
+        if actor.hp <= 0:
+            combat.die(game, actor, None, cause=f"killed by {name} on depth {game.floor.depth}")
+    return 0
+
+
+def _search(game: Game, actor: Actor, name: str) -> None:
+    depth = game.floor.depth
+    kinds = [k for k in sorted(item_kinds().values(), key=lambda k: k.key)
+             if k.weight > 0 and k.depth[0] <= depth <= k.depth[1]]
+    if kinds and game.rng.coin():
+        kind = kinds[game.rng.weighted_index([k.weight for k in kinds])]
+        game.floor.items.append(Item(game.new_id(), kind.key, actor.x, actor.y))
+        game.log(f"You search the {name} and find {kind.name.lower()}: it lies at your feet.",
+                 MessageKind.DISCOVERY)
+    elif game.rng.coin():
+        gold = game.rng.roll("2d6") * depth
+        game.hero.gold += gold
+        game.log(f"You search the {name} and find {gold} gold.", MessageKind.GOLD)
+    else:
+        game.log(f"You search the {name}: it is empty.", MessageKind.FUTILE)
+
+
+def water_effect(run_seed: int, name: str) -> str:
+    """What the water of every feature called `name` does in this run."""
+    return WATERS[Rng(water_seed(run_seed, name.lower())).below(len(WATERS))]
+
+
+def _drink(game: Game, actor: Actor, name: str) -> None:
+    effect = water_effect(game.run.seed_hash, name)
+    if effect == "heals":
+        healed = min(actor.max_hp - actor.hp, game.rng.roll("2d6"))
+        actor.hp += healed
+        game.log(f"You drink from the {name}: it heals you ({healed}).", MessageKind.BOON)
+    elif effect == "poisons":
+        damage = game.rng.roll("1d4")
+        actor.hp = max(1, actor.hp - damage)
+        game.log(f"You drink from the {name}: foul! It poisons you for {damage}.",
+                 MessageKind.HURT)
+    elif effect == "confuses":
+        actor.effects["confused"] = 4
+        game.log(f"You drink from the {name}: your head swims.", MessageKind.CONFUSED)
+    else:
+        actor.effects.clear()
+        game.log(f"You drink from the {name}: clear and cold, it clears your head.",
+                 MessageKind.RECOVERY)
+
+
+def _pray(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) -> None:
+    if kind.key in PROFANE:
+        damage = game.rng.roll("1d4")
+        actor.hp = max(1, actor.hp - damage)
+        actor.attack += 1
+        game.log(f"You touch the {name}: a curse burns you for {damage}, and leaves your arm"
+                 " stronger (+1 to hit).", MessageKind.SPELL)
+    elif kind.key in SEERS:
+        found = 0
+        for (x, y), trap in game.floor.traps.items():
+            near = max(abs(x - pos[0]), abs(y - pos[1])) <= REVEAL_RADIUS
+            if near and not trap.found and not trap.spent:
+                trap.found = True
+                found += 1
+        what = f"{found} hidden trap{'s' if found != 1 else ''}" if found else "no hidden traps"
+        game.log(f"You study the {name}: they show {what} nearby.", MessageKind.DISCOVERY)
+    else:
+        actor.hp = actor.max_hp
+        actor.effects.clear()
+        game.log(f"You pray at the {name}: you are blessed and made whole.", MessageKind.BOON)
+
+
+def _craft(game: Game, actor: Actor, name: str) -> None:
+    if "weapon" in game.hero.equipment:
+        actor.attack += 1
+        game.log(f"You hone your weapon at the {name} (+1 to hit).", MessageKind.BOON)
+    else:
+        actor.ac += 1
+        game.log(f"You mend your armour at the {name} (+1 armour class).", MessageKind.BOON)
+
+
+def _clue(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) -> None:
+    if kind.key in LOOT:
+        gold = game.rng.roll("1d6") * game.floor.depth
+        game.hero.gold += gold
+        game.log(f"You search the {name} and find {gold} gold.", MessageKind.GOLD)
+        return
+    floor = game.floor
+    near = sorted(
+        (max(abs(m.x - pos[0]), abs(m.y - pos[1])), m.y, m.x, m.name)
+        for m in floor.monsters if m.alive
+    )
+    traps = sorted((max(abs(x - pos[0]), abs(y - pos[1])), y, x) for (x, y), t in
+                   floor.traps.items() if not t.found and not t.spent)
+    if near and near[0][0] <= HINT_RADIUS:
+        _, y, x, what = near[0]
+        game.log(f"The {name} tell of {what} to the {_toward(pos, (x, y))}.",
+                 MessageKind.NOTICED)
+    elif traps and traps[0][0] <= HINT_RADIUS:
+        _, y, x = traps[0]
+        game.log(f"The {name} warn of a trap to the {_toward(pos, (x, y))}.",
+                 MessageKind.NOTICED)
+    else:
+        game.log(f"The {name} tell of nothing near.")
+
+
+def _toward(start: Point, goal: Point) -> str:
+    dx, dy = goal[0] - start[0], goal[1] - start[1]
+    step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+    return COMPASS.get(step, "here")
