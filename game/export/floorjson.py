@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from game import tiles
 from game.floorplan import FloorPlan
@@ -25,9 +24,9 @@ if TYPE_CHECKING:
     )
 
 
-def legend(tile_map: NDArray[np.uint8]) -> dict[str, dict[str, Any]]:
+def legend(plan: FloorPlan) -> dict[str, dict[str, Any]]:
     """Every character that appears in the map, with its tile's name and properties."""
-    used = np.unique(tile_map)
+    used = np.unique(plan.tiles)
     result: dict[str, dict[str, Any]] = {}
     for tile_id in used:
         row = tiles.TILES[int(tile_id)]
@@ -52,7 +51,7 @@ def floor_to_dict(plan: FloorPlan, seed: str, depth: int) -> dict[str, Any]:
         "height": plan.height,
         "params": dict(plan.params),
         "tiles": tiles.to_ascii(plan.tiles),
-        "legend": legend(plan.tiles),
+        "legend": legend(plan),
         "arrival": list(plan.arrival),
         "exits": [list(p) for p in plan.exits],
         "rooms": [
@@ -77,13 +76,8 @@ def dressed_floor_to_dict(
     Doors, rooms and stairs gain fields; stairs that are not the plan's arrival or way down
     (dead ends the dressing placed, a tables floor's other rolled stairs) are appended to
     `stairs` with "placed": false. The stairs' table
-    kind is "stair_kind", since "kind" already says up or down. Every stairs is drawn in
-    `tiles` with its kind's tile, as the game draws it."""
-    from game.dressing.stairs import drawn_stairs  # a dressing is built: its module is loaded
-
+    kind is "stair_kind", since "kind" already says up or down."""
     data = floor_to_dict(plan, seed, depth)
-    drawn = drawn_stairs(plan.tiles, dressing.stairs)
-    data["tiles"], data["legend"] = tiles.to_ascii(drawn), legend(drawn)
     doors = {d.point: d for d in dressing.doors}
     for entry in data["doors"]:
         entry.update(_door(doors[(entry["x"], entry["y"])]))
