@@ -19,6 +19,7 @@ import numpy as np
 import tcod.path
 
 from game import generators, tiles
+from game.cli.parser import MAX_SIDE
 from game.rules.actions import Wait
 from game.run import FloorRecipe, Run
 from game.seeds import Rng
@@ -48,6 +49,9 @@ def parse_sizes(text: str | None) -> tuple[tuple[int, int], ...]:
         width, sep, height = item.strip().lower().partition("x")
         if not sep or not width.isdigit() or not height.isdigit():
             raise ValueError(f"size {item!r} is not WxH")
+        if not all(1 <= int(side) <= MAX_SIDE for side in (width, height)):
+            raise ValueError(f"size {item!r}: each side must be within 1..{MAX_SIDE}, as for"
+                             " generate")
         sizes.append((int(width), int(height)))
     return tuple(sizes)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
+from typing import Any
 
 from game import generators, pipeline
 from game.cli.common import UsageError, write_output
@@ -52,7 +54,9 @@ def run(args: argparse.Namespace) -> int:
     if args.format in ("json", "text"):
         dressed = pipeline.dress(recipe, plan, seed_from_text(seed), boss=None)
     payload = _render(plan, dressed, args.format, seed, args.depth, args.stats)
-    if args.out is not None:
+    if isinstance(payload, dict):
+        _stream_json(payload, args.out)
+    elif args.out is not None:
         write_output(args.out, payload)
         if args.stats and args.format in ("hex", "png"):
             print("\n".join(floor_stats(plan).lines()))
@@ -67,9 +71,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stream_json(data: dict[str, Any], out: Path | None) -> None:
+    """The JSON export written piece by piece as it is encoded (json.dump), never held whole as
+    one string: a 4000x4000 floor prints some 160 MB, which as one string (and the encoder's
+    list of pieces) took over 2 GB."""
+    if out is None:
+        json.dump(data, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return
+    try:
+        with out.open("w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1)
+            handle.write("\n")
+    except OSError as problem:
+        raise UsageError(f"cannot write {out}: {problem.strerror}") from None
+
+
 def _render(
     plan: FloorPlan, dressed: Dressing | None, fmt: str, seed: str, depth: int, stats: bool
-) -> str | bytes:
+) -> str | bytes | dict[str, Any]:
+    """The export: text, bytes, or (json) the document to stream."""
     if fmt == "ascii":
         text = "\n".join(to_ascii(plan.tiles)) + "\n"
         if stats:
@@ -81,7 +102,7 @@ def _render(
         data = floorjson.dressed_floor_to_dict(plan, dressed, seed, depth)
         if stats:
             data["stats"] = floor_stats(plan).as_dict()
-        return json.dumps(data, indent=1) + "\n"
+        return data
     if fmt == "hex":
         if plan.generator != "maze":
             raise UsageError(f"--format hex is for the maze generator only, not {plan.generator}")

@@ -9,9 +9,7 @@ from pathlib import Path
 
 from game.run import Run
 from game.run.recipes import parse_recipes
-from game.userfiles import read_text
-
-MAX_RUN_FILE = 1024 * 1024
+from game.userfiles import MAX_CONFIG_BYTES, read_text
 
 
 def add_run_options(parser: argparse.ArgumentParser, seed_help: str = "run seed text") -> None:
@@ -34,7 +32,7 @@ def choose_run(args: argparse.Namespace, seed_required: bool = True) -> Run | No
     if args.run_config is not None:
         if args.run_plan:
             raise ValueError("give --plan or --config, not both")
-        text = read_text(args.run_config, MAX_RUN_FILE)
+        text = read_text(args.run_config, MAX_CONFIG_BYTES)
         return Run.from_file(text, str(args.run_config), args.run_seed, args.daily)
     if args.daily:
         if args.run_seed:

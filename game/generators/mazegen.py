@@ -104,11 +104,8 @@ class MazeGenerator:
             raise ValueError(f"entry {entry[0]},{entry[1]} is outside the {width}x{height} maze")
         if not 0.0 <= loop_fraction <= 1.0:
             raise ParamError(f"parameter loop_fraction: {loop_fraction} is outside 0..1")
-        missing = stampfont.unsupported(stamp)
-        if missing:
-            raise ParamError(
-                f"parameter stamp: no glyph for {missing[0]!r}; use {stampfont.SUPPORTED!r}"
-            )
+        if stampfont.problem(stamp):
+            raise ParamError(f"parameter stamp: {stampfont.problem(stamp)}")
         self.width = width
         self.height = height
         self.seed = secrets.randbits(63) if seed is None and rng is None else seed

@@ -10,6 +10,7 @@ from game.content.items import ItemKind, kind_of
 from game.floorplan import Point
 from game.rules import gear
 from game.rules.actions import Impossible, Result, Success
+from game.rules.progress import MAX_GOLD
 from game.world import dungeon
 from game.world.kinds import MessageKind, Mode
 from game.world.model import Game, Item
@@ -41,7 +42,7 @@ def pick_up(game: Game) -> Result:
     item = here[0]
     if item.kind == "gold":
         floor.items.remove(item)
-        game.hero.gold += item.amount
+        game.hero.gold = min(game.hero.gold + item.amount, MAX_GOLD)
         game.log(f"You pick up {item.amount} gold.", MessageKind.GOLD)
         return Success()
     if item.kind == "relic":
