@@ -33,8 +33,9 @@ def test_ascii_map_has_stairs(capsys: pytest.CaptureFixture[str], name: str) -> 
     assert code == 0
     assert len(rows) == 50 and all(len(row) == 80 for row in rows)
     text = "".join(rows)
-    assert text.count("<") == 1 and ">" in text
-    assert set(text) <= set("#.+^<>S")
+    # A tables floor draws every stairs it rolled: more ways up than the arrival.
+    assert (text.count("<") >= 1 if name == "tables" else text.count("<") == 1) and ">" in text
+    assert set(text) <= set("#.+^<>S_%")
 
 
 @pytest.mark.parametrize("name", generators.names())

@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 from scenario import monster, scenario
 
+from game import generators, tiles
 from game.rules.actions import Impossible, Move, PickUp, Success, TakeStairs, Wait
+from game.run.recipe import FloorRecipe
+from game.world import build
 from game.world.kinds import StairsWay
 from game.world.model import StairInfo
 
@@ -114,3 +117,17 @@ def test_stepping_onto_collapsed_stairs_says_so() -> None:
     scene = scenario(UPPER, LOWER, legend={">": StairInfo("stairs", "down", dead_end=True)})
     scene.act(Move(1, 0))
     assert any("collapsed" in m.text for m in scene.game.messages.messages)
+
+
+def test_every_stairs_of_a_built_floor_has_its_kinds_tile() -> None:
+    """Over seeds of every generator: no stairs the game knows stands on plain floor; each is
+    drawn with its kind's tile (a dead end looks like stairs: only using it tells)."""
+    for name in generators.names():
+        for seed in range(6):
+            recipe = FloorRecipe(1 + seed % 3, name, 80, 50)
+            floor = build.build_floor(recipe, 1000 + seed, boss=False)
+            assert floor.stairs, (name, seed)
+            for (x, y), stair in floor.stairs.items():
+                tile = int(floor.tiles[y, x])
+                assert tile != tiles.FLOOR, (name, seed, x, y)
+                assert tile == tiles.stairs_tile(stair.kind, stair.direction), (name, seed)

@@ -105,8 +105,9 @@ class Feature:
 @dataclass(frozen=True, slots=True)
 class StairDressing:
     """Stairs with their kind from the Stairs table. `direction` is "up", "down" or "both" (a
-    shaft); `leads_to` the depths reached (empty for a dead end); `placed` is False for the extra
-    dead-end stairs the dressing adds (features only: they are not tiles of the plan)."""
+    shaft); `leads_to` the depths reached (empty for a dead end); `placed` is False for stairs that
+    are not the plan's arrival or way down (the dead ends the dressing adds, a tables floor's other
+    rolled stairs); every one is drawn with its kind's tile (`stairs.drawn_stairs`)."""
 
     x: int
     y: int

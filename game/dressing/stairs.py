@@ -11,6 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+import numpy as np
+from numpy.typing import NDArray
+
+from game import tiles
 from game.dressing.areas import Space, spot
 from game.dressing.model import StairDressing
 from game.floorplan import FloorPlan, Stair
@@ -83,6 +87,15 @@ def dress_stairs(
     for point in sorted(rolled, key=lambda p: (p[1], p[0])):
         dressed.append(_from_given(rolled[point], depth, tables, placed=False))
     return dressed, waiting
+
+
+def drawn_stairs(tile_map: NDArray[np.uint8], stairs: Sequence[StairDressing]) -> NDArray[np.uint8]:
+    """A copy of the map with every stairs of the dressing drawn with its kind's tile, so each
+    kind has its own glyph and dead-end stairs look like stairs (the game, the exports)."""
+    drawn = tile_map.copy()
+    for stair in stairs:
+        drawn[stair.y, stair.x] = tiles.stairs_tile(stair.kind, stair.direction)
+    return drawn
 
 
 def _from_roll(stair: Stair, roll: Roll, depth: int) -> StairDressing:

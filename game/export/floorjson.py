@@ -77,8 +77,9 @@ def dressed_floor_to_dict(
 ) -> dict[str, Any]:
     """`floor_to_dict` plus the dressing, by additions only: existing keys keep their meaning.
 
-    Doors, rooms and stairs gain fields; dead-end stairs the dressing placed are appended to
-    `stairs` (with "placed": false: they are features, not tiles of the map). The stairs' table
+    Doors, rooms and stairs gain fields; stairs that are not the plan's arrival or way down
+    (dead ends the dressing placed, a tables floor's other rolled stairs) are appended to
+    `stairs` with "placed": false. The stairs' table
     kind is "stair_kind", since "kind" already says up or down."""
     data = floor_to_dict(plan, seed, depth)
     doors = {d.point: d for d in dressing.doors}

@@ -26,11 +26,12 @@ from game.dressing.model import (
     StairDressing,
     Trap,
 )
+from game.dressing.stairs import drawn_stairs
 from game.floorplan import FloorPlan, Point
 from game.grids import grow8
 
 LEGEND = (
-    "# wall  . floor  + door  S secret door  ^ teleporter  < up  > down  = stairs without a tile",
+    "# wall  . floor  + door  S secret door  ^ teleporter  < up  > down  _ trapdoor  % shaft",
     "digits: area numbers  ( key  ! trap (door traps are on their +)  $ treasure  * relic",
     "letters and symbols: monsters (their glyphs, listed under each encounter)",
 )
@@ -85,7 +86,8 @@ def _map(
     plan: FloorPlan, dressing: Dressing, amap: AreaMap, bestiary: Bestiary
 ) -> tuple[NDArray[np.str_], list[str]]:
     """The tile characters with things marked, then the area numbers written in."""
-    chars: NDArray[np.str_] = tiles.TILES["char"][plan.tiles].astype("<U1")
+    drawn = drawn_stairs(plan.tiles, dressing.stairs)
+    chars: NDArray[np.str_] = tiles.TILES["char"][drawn].astype("<U1")
     for point, mark in _marks(dressing, bestiary):
         chars[point[1], point[0]] = mark
     unplaced: list[str] = []
@@ -103,9 +105,6 @@ def _map(
 
 
 def _marks(dressing: Dressing, bestiary: Bestiary) -> Iterable[tuple[Point, str]]:
-    for stair in dressing.stairs:
-        if not stair.placed:
-            yield stair.point, "="
     for trap in dressing.traps:
         if trap.source != "door":
             yield trap.point, "!"

@@ -127,7 +127,7 @@ def tile_cells(theme: Theme) -> NDArray[Any]:
     for tile, colour in ((tiles.FLOOR, theme.floor), (tiles.DOOR, theme.door),
                          (tiles.OPEN_DOOR, theme.door), (tiles.SECRET_DOOR, theme.door),
                          (tiles.TELEPORTER, theme.teleporter),
-                         (tiles.STAIRS_UP, theme.stairs), (tiles.STAIRS_DOWN, theme.stairs)):
+                         *((stairs, theme.stairs) for stairs in tiles.STAIRS)):
         table["fg"][tile] = colour
     table["ch"][tiles.TELEPORTER] = ord("Ω")
     table["ch"][tiles.SECRET_DOOR] = ord("S")  # the lab is the game master's view

@@ -17,6 +17,7 @@ from game import pipeline, tiles
 from game.content.bestiary import MonsterKind, default_bestiary
 from game.content.items import item_kinds
 from game.dressing import Dressing
+from game.dressing.stairs import drawn_stairs
 from game.floorplan import FloorPlan, Point
 from game.run.recipe import FloorRecipe
 from game.seeds import Rng, floor_seed
@@ -82,6 +83,7 @@ def furnish(recipe: FloorRecipe, plan: FloorPlan, dressing: Dressing, run_seed: 
 
 
 def _stairs(floor: Floor, plan: FloorPlan, dressing: Dressing) -> None:
+    floor.tiles = drawn_stairs(floor.tiles, dressing.stairs)
     for stair in dressing.stairs:
         floor.stairs[stair.point] = StairInfo(
             stair.kind, stair.direction, stair.dead_end, tuple(stair.leads_to)

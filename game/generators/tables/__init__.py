@@ -4,17 +4,19 @@ The method: an entrance (a pre-made chamber with the stairs down into the dungeo
 corridor or chamber); a corridor attached to every open exit and rolled on Corridors; a corridor
 that ends in a chamber rolls the chamber's size and shape, its exits (each a door or a corridor),
 its stairs and its contents. Growth stops once the floor holds a character level's worth of
-encounters for the ruleset (scaled down for maps under 80x50); cleanup then connects or removes
-dead ends. One square is one tile and corridors are one tile wide.
+encounters for the ruleset per 80x50 tiles (scaled by the map's area, so a big map is filled as
+densely as a small one); cleanup then connects or removes dead ends. One square is one tile and
+corridors are one tile wide.
 
 Two parts: `walk` rolls on the tables and decides what to dig (the queue of open ends, chambers
 and their contents, the entrance, the way down); `geometry` is the map being dug with no dice in
 it (may a corridor go here, where does a chamber of this outline fit, cleanup of dead ends).
 
-Stairs: the arrival is the one stairs-up tile and the way down the one stairs-down tile. Every
-Stairs result is listed in `extra["stairs_rolled"]` and kept by cleanup, but drawn as floor (a
-feature for the dressing pass) unless it is the way down: the farthest rolled real way down, if
-it is far enough from the arrival, else new stairs in the chamber farthest from the arrival.
+Stairs: the arrival is a stairs-up tile; the way down is the farthest rolled real way down, if it
+is far enough from the arrival, else new stairs down in the chamber farthest from the arrival.
+Every Stairs result is listed in `extra["stairs_rolled"]`, kept by cleanup and drawn with its
+kind's tile (stairs up or down, trapdoor with ladder, shaft; dead ends look like stairs): the
+dressing gives each its kind and the game lets the real ones be used.
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ from game.generators.tables.geometry import (
 )
 from game.pathing import UNREACHED, walk_distance
 from game.seeds import Rng
-from game.tables import Roll, TableSet
+from game.tables import Roll, TableError, TableSet
 from game.tables.model import Value
 
 STRUCTURE: Final = frozenset(
@@ -58,9 +58,12 @@ BUDGETS: Final = {
 """Encounters in one character level, by ruleset (the method's "Limiting the Dungeon")."""
 
 FULL_AREA: Final = 80 * 50
-"""A map this big or bigger holds the whole budget; a smaller one a proportional share."""
+"""A map of this many tiles holds the ruleset's budget; others a share in proportion to their area,
+as the dressing's deck does, so a big map is filled as densely as an 80x50 one."""
 RESCUE_ROOM: Final = 4
 """A dungeon that closed early reopens only where a corridor of this many tiles fits."""
+RESCUE_TRIES: Final = 64
+"""Random corridor tiles a rescue tries for a side passage once no chamber or stopped end can."""
 
 FAR_SHARE: Final = 0.5
 """A rolled way down serves only if it is at least this share of the floor's walk away."""
@@ -75,9 +78,10 @@ def _as_int(value: Value) -> int:
 
 
 def budget_for(ruleset: str, width: int, height: int) -> int:
-    """The ruleset's encounters, scaled down for maps under FULL_AREA tiles; at least one."""
-    share = min(1.0, width * height / FULL_AREA)
-    return max(1, int(BUDGETS[ruleset] * share + 0.5))
+    """The ruleset's encounters scaled by the map's area against FULL_AREA (rounded half up, as
+    the dressing's deck); at least one."""
+    scaled = BUDGETS[ruleset] * width * height
+    return max(1, (2 * scaled + FULL_AREA) // (2 * FULL_AREA))
 
 
 @cache
@@ -90,6 +94,57 @@ def table_sizes(tables: TableSet) -> tuple[Size, ...]:
         if size not in sizes:
             sizes.append(size)
     return tuple(sizes)
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A Corridors row as the walk reads it, worked out once per face: what the piece does, on
+    which side, how many squares, how many corridors go on from it, and the T's attach dice."""
+
+    kind: str
+    side: str
+    length: int | None
+    continues: int
+    attach: str | None
+
+
+GOES_ON: Final = {"straight": 1, "door": 1, "side": 2, "turn": 1, "chamber": 0, "dead_end": 0}
+"""The corridors each kind leaves open by its shape; stairs, intersections and encounters below."""
+
+
+def expected_continues(kind: str, side: str, attach: str | None) -> tuple[int, ...]:
+    """The `continues` a row of this shape may give: its shape fixes it, except an encounter's,
+    which says whether the corridor goes on past the encounter (1) or ends at it (0)."""
+    if kind == "stairs":
+        return (0,) if side == "ahead" else (1,)
+    if kind == "intersection":
+        return (3,) if attach is None else (2,)
+    if kind == "encounter":
+        return (0, 1)
+    return (GOES_ON[kind],) if kind in GOES_ON else ()
+
+
+@cache
+def corridor_segments(tables: TableSet) -> tuple[Segment, ...]:
+    """Every face of Corridors as a Segment (index face - 1), its `continues` checked against
+    its shape, so the hot loop rolls one die and reads a tuple (a loaded set never changes)."""
+    table = tables.table("corridors")
+    segments: list[Segment] = []
+    for face in range(1, table.sides + 1):
+        row = table.row_for(face)
+        fields = row.fields
+        kind, side = str(fields["kind"]), str(fields.get("side", "none"))
+        length, attach = fields.get("length"), fields.get("attach")
+        continues = _as_int(fields["continues"])
+        if row.reroll is not None or continues not in expected_continues(kind, side, str(attach)
+                                                                          if attach else None):
+            raise TableError(
+                f"{table.path.name}: row {row.faces}: a {kind!r} row cannot continue with "
+                f"{continues} corridors"
+            )
+        segments.append(Segment(kind, side, length if isinstance(length, int) else None,
+                                continues, str(attach) if attach is not None else None))
+    return tuple(segments)
 
 
 def rolled_size(roll: Roll) -> Size:
@@ -128,6 +183,7 @@ class Dungeon(Site):
         self.rng = rng
         self.tables = tables
         self.sizes = table_sizes(tables)
+        self.segments = corridor_segments(tables)
         _, low_w, low_h = min(self.sizes, key=lambda size: size[1] * size[2])
         self.smallest = (
             fixed_outline("rectangle", low_w, low_h),
@@ -137,8 +193,9 @@ class Dungeon(Site):
         self.shallowest = min(low_w, low_h) + 2
         self.queue: deque[OpenEnd] = deque()
         self.unused: list[list[OpenEnd]] = []  # per chamber: its exits still in the queue
-        self.closed: list[OpenEnd] = []  # corridor ends that stopped: a rescue may reopen one
-        self.full: set[int] = set()  # chambers with no room left for a rescue's exit
+        self.closed: deque[OpenEnd] = deque()  # corridor ends that stopped: a rescue may reopen one
+        self.roomy: list[int] = []  # chambers that may still have room for a rescue's exit
+        self.dug: list[int] = []  # every tile dug outside a chamber: a rescue may branch off one
         self.contents: dict[int, dict[str, int | bool]] = {}
         self.spots: list[int] = []
         self.stairs: list[dict[str, int | str | bool]] = []
@@ -151,6 +208,10 @@ class Dungeon(Site):
         self.queue.append(end)
         if chamber >= 0:
             self.unused[chamber].append(end)
+
+    def dig(self, i: int) -> None:
+        super().dig(i)
+        self.dug.append(i)
 
     def central(self, size: int, total: int) -> int:
         """A start for `size` tiles in `total`, in the middle half when there is slack."""
@@ -187,21 +248,22 @@ class Dungeon(Site):
             self.closed.append(end)
 
     def piece(self, i: int, d: int) -> None:
-        """Roll on Corridors and dig the result from tile i heading d (the next tile is free)."""
+        """Roll on Corridors and dig the result from tile i heading d (the next tile is free).
+        The die is rolled here on the precomputed rows; only what a row refers to on the
+        structure tables (chambers, stairs) is rolled in full, when it is needed."""
         self.pieces += 1
-        roll = self.tables.roll("corridors", self.rng, follow=STRUCTURE)
-        fields = roll.fields
-        kind, side, length = str(fields["kind"]), fields["side"], fields["length"]
+        segment = self.segments[self.rng.below(len(self.segments))]
+        kind, side, length = segment.kind, segment.side, segment.length
         if kind == "chamber":
-            self.chamber_ahead(i, d, roll.find("chambers")[0])
+            self.chamber_ahead(i, d, self.tables.roll("chambers", self.rng, follow=STRUCTURE))
         elif kind == "dead_end":
             self.closed.append(OpenEnd(i, d))
-        elif isinstance(length, int):
-            self.straight(i, d, length, kind, left_of(d) if side == "left" else right_of(d), roll)
+        elif length is not None:
+            self.straight(i, d, length, kind, left_of(d) if side == "left" else right_of(d))
         elif kind == "door":
             self.door_ahead(i, d)
         else:
-            self.junction(i, d, kind, side == "left", roll)
+            self.junction(i, d, segment)
 
     def run(self, i: int, d: int, length: int) -> tuple[list[int], bool]:
         """Dig up to `length` tiles ahead. A corridor that runs into the dungeon ends by joining
@@ -223,15 +285,15 @@ class Dungeon(Site):
             i = ahead
         return dug, True
 
-    def straight(self, i: int, d: int, length: int, kind: str, side: int, roll: Roll) -> None:
+    def straight(self, i: int, d: int, length: int, kind: str, side: int) -> None:
         """Straight squares, maybe with a door, side corridor or stairs on one side."""
         dug, goes_on = self.run(i, d, length)
         if kind != "straight":
-            self.beside(dug, side, kind, roll)
+            self.beside(dug, side, kind)
         if goes_on:
             self.push(dug[-1] if dug else i, d)
 
-    def beside(self, dug: list[int], side: int, kind: str, roll: Roll) -> None:
+    def beside(self, dug: list[int], side: int, kind: str) -> None:
         """Put a door, a side corridor or stairs beside one of the tiles just dug; where none
         fits, the corridor goes without it."""
         order = list(range(len(dug)))
@@ -249,7 +311,7 @@ class Dungeon(Site):
                 self.push(spot, side, exit_=True)
                 return
             if kind == "stairs" and self.flat_tiles[spot + step] == WALL:
-                self.place_stairs(spot, roll.find("stairs")[0])
+                self.place_stairs(spot)
                 return
 
     def door_ahead(self, i: int, d: int) -> None:
@@ -266,42 +328,41 @@ class Dungeon(Site):
         else:
             self.push(lead, d)
 
-    def junction(self, i: int, d: int, kind: str, left: bool, roll: Roll) -> None:
-        """One tile ahead, then: stairs, an encounter, a turn, or branches."""
+    def junction(self, i: int, d: int, segment: Segment) -> None:
+        """One tile ahead, then: stairs, an encounter (the corridor goes on past it only if the
+        row's `continues` says so), a turn, or branches."""
         here = i + self.step[d]
         self.dig(here)
+        kind = segment.kind
         if kind == "stairs":
-            self.place_stairs(here, roll.find("stairs")[0])
+            self.place_stairs(here)
         elif kind == "encounter":
-            # Row 20 has no continuation in the table, but a GM would not end a corridor at a
-            # wandering monster: the encounter waits here and the corridor goes on.
             self.spots.append(here)
             self.flat_keep[here] = True
-            self.push(here, d)
+            if segment.continues:
+                self.push(here, d)
         elif kind == "turn":
-            self.push(here, left_of(d) if left else right_of(d))
+            self.push(here, left_of(d) if segment.side == "left" else right_of(d))
         elif kind == "intersection":
-            for branch in branches(d, roll.number("attach")):
+            attach = None if segment.attach is None else self.rng.roll(segment.attach)
+            for branch in branches(d, attach):
                 self.push(here, branch)
         else:
             raise ValueError(f"corridors: no rule for a {kind!r} row")
 
-    def place_stairs(self, i: int, roll: Roll) -> None:
-        """A Stairs result on tile i. Real ways down are drawn as stairs down for now (the way
-        down is chosen among them later); up and dead-end stairs are features on the floor."""
-        direction, dead_end = roll.string("direction"), roll.flag("dead_end")
-        down = direction in ("down", "both") and not dead_end
-        self.put(i, tile_ids.STAIRS_DOWN if down else FLOOR)
+    def place_stairs(self, i: int, roll: Roll | None = None) -> None:
+        """A Stairs result on tile i (rolled here unless a chamber's roll brought it), drawn
+        with its kind's tile (the way down is chosen among the real ways down later; the
+        others stay as they were rolled)."""
+        if roll is None:
+            roll = self.tables.roll("stairs", self.rng, follow=STRUCTURE)
+        kind, direction = roll.string("kind"), roll.string("direction")
+        dead_end = roll.flag("dead_end")
+        self.put(i, tile_ids.stairs_tile(kind, direction))
         self.flat_keep[i] = True
         x, y = self.xy(i)
         self.stairs.append(
-            {
-                "x": x,
-                "y": y,
-                "kind": roll.string("kind"),
-                "direction": direction,
-                "dead_end": dead_end,
-            }
+            {"x": x, "y": y, "kind": kind, "direction": direction, "dead_end": dead_end}
         )
 
     # --- chambers --------------------------------------------------------------------------------
@@ -359,6 +420,7 @@ class Dungeon(Site):
         """A chamber on the site, with no exits waiting yet."""
         cid = super().add_chamber(x0, y0, floor)
         self.unused.append([])
+        self.roomy.append(cid)
         return cid
 
     def finish_chamber(self, cid: int, roll: Roll) -> None:
@@ -478,19 +540,26 @@ class Dungeon(Site):
     # --- the loop --------------------------------------------------------------------------------
 
     def rescue(self) -> bool:
-        """The dungeon closed before its budget: add an exit to a chamber, or reopen a corridor
-        that stopped, where a corridor of RESCUE_ROOM tiles fits. False if nothing has room."""
+        """The dungeon closed before its budget: add an exit to a chamber, reopen a corridor
+        that stopped, or else branch a side passage off a random corridor tile, where a
+        corridor of RESCUE_ROOM tiles fits. False if nothing has room."""
         kind = self.tables.roll("exit_kind", self.rng, follow=STRUCTURE).string("kind")
-        order = [cid for cid in range(len(self.rooms)) if cid not in self.full]
-        self.rng.shuffle(order)
-        for cid in order:
-            if self.add_exit(cid, kind == "door", (0, 1, 2, 3), RESCUE_ROOM):
+        roomy = self.roomy
+        while roomy:  # chambers in a random order, drawn one at a time: O(1) a try on big maps
+            k = self.rng.below(len(roomy))
+            if self.add_exit(roomy[k], kind == "door", (0, 1, 2, 3), RESCUE_ROOM):
                 return True
-            self.full.add(cid)  # the dungeon only grows: no room now, none later
+            roomy[k] = roomy[-1]  # the dungeon only grows: no room now, none later
+            roomy.pop()
         while self.closed:
-            end = self.closed.pop(0)
+            end = self.closed.popleft()
             if self.flat_tiles[end.i] != WALL and self.room_ahead(end.i, end.d, RESCUE_ROOM):
                 self.push(end.i, end.d)
+                return True
+        for _ in range(RESCUE_TRIES if self.dug else 0):
+            i, d = self.dug[self.rng.below(len(self.dug))], self.rng.below(4)
+            if self.flat_tiles[i] == FLOOR and self.room_ahead(i, d, RESCUE_ROOM):
+                self.push(i, d)
                 return True
         return False
 
@@ -518,18 +587,17 @@ class Dungeon(Site):
         """The farthest (walking) of the rolled ways down if it is at least FAR_SHARE of the
         floor's walk from the arrival; else new stairs on the farthest free tile of the chamber
         farthest from the arrival (of the whole floor if the entrance is the only chamber). The
-        other rolled ways down stay on the floor as features, so there is one way down and it
-        is far from the arrival."""
+        other rolled stairs stay on the floor, drawn as rolled: the dressing gives them their
+        kinds and the game lets them be used (or says they lead nowhere)."""
         ax, ay = self.xy(self.arrival)
         dist = walk_distance(self.tiles[rows, cols] != WALL, [(ax - cols.start, ay - rows.start)])
         dist[dist == UNREACHED] = -1
-        rolled = [
-            (int(dist[y - rows.start, x - cols.start]), x, y)
-            for x, y in ((int(s["x"]), int(s["y"])) for s in self.stairs)
-            if self.tiles[y, x] == tile_ids.STAIRS_DOWN
+        downs = [
+            (int(s["x"]), int(s["y"]))
+            for s in self.stairs
+            if s["direction"] in ("down", "both") and not s["dead_end"]
         ]
-        for _, x, y in rolled:
-            self.tiles[y, x] = FLOOR
+        rolled = [(int(dist[y - rows.start, x - cols.start]), x, y) for x, y in downs]
         best = max(rolled, default=(-1, 0, 0))
         if best[0] >= FAR_SHARE * int(dist.max()):
             point = (best[1], best[2])
@@ -540,7 +608,7 @@ class Dungeon(Site):
             y, x = divmod(int(np.argmax(np.where(pool, dist, -1))), dist.shape[1])
             point = (cols.start + x, rows.start + y)
             self.keep[point[1], point[0]] = True
-        self.tiles[point[1], point[0]] = tile_ids.STAIRS_DOWN
+            self.tiles[point[1], point[0]] = tile_ids.STAIRS_DOWN
         return point
 
 
