@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from game import tiles
-from game.content.items import kind_of
 from game.rules.actions import Alternative, Attack, Impossible, OpenDoor, Result, Success
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, Game
@@ -75,10 +74,6 @@ def arrive(game: Game, actor: Actor) -> None:
         game.hero.gold += item.amount
         floor.items.remove(item)
         game.log(f"You pick up {item.amount} gold.", MessageKind.GOLD)
-    names = [i.kind for i in floor.items_at(*actor.pos)]
-    if names:
-        listed = ", ".join(kind_of(n).name for n in names)
-        game.log(f"You see here: {listed}.")
     stair = floor.stairs.get(actor.pos)
     if stair is not None and stair.dead_end:
         game.log("These stairs are collapsed: they lead nowhere.", MessageKind.DEAD_END)

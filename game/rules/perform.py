@@ -40,8 +40,8 @@ def perform(game: Game, actor: Actor, action: Action) -> Result:
             return traps.search(game, actor)
         case TakeStairs(direction):
             return stairs.take_stairs(game, direction)
-        case PickUp():
-            return items.pick_up(game)
+        case PickUp(auto):
+            return items.pick_up(game, auto)
         case Drop(item):
             return items.drop(game, item)
         case Use(item, target):

@@ -15,10 +15,13 @@ from numpy.typing import NDArray
 
 from game import pathing, tiles
 from game.bot import paths
+from game.content.items import kind_of
 from game.floorplan import Point
-from game.rules.actions import Action, Move, Result, Success
+from game.rules.actions import Action, Move, PickUp, Result, Success
 from game.rules.doors import has_key
+from game.rules.items import AUTO_PICKUP_KINDS
 from game.turns import player_act
+from game.ui import options
 from game.ui.describe import article
 from game.world.kinds import StairsWay
 from game.world.model import Floor, Game
@@ -30,6 +33,16 @@ LOW_HP = 0.4
 DOOR_TRIES = 3
 """Bumps at a door that will not open before exploring leaves it alone."""
 EXPLORED = "Explored."
+
+
+def pick_up_underfoot(game: Game) -> Result | None:
+    """After any action: with the auto-pickup option on, ask the rules to take the gold, keys,
+    potions and scrolls underfoot (an action of its own, so a replay records it)."""
+    wanted = [i for i in game.floor.items_at(*game.player.pos)
+              if kind_of(i.kind).kind in AUTO_PICKUP_KINDS]
+    if not wanted or not options.current().auto_pickup or game.outcome:
+        return None
+    return player_act(game, PickUp(auto=True))
 
 
 def visible_monsters(game: Game) -> frozenset[int]:
@@ -89,7 +102,9 @@ class Activity:
         if action is None:
             return False
         before = game.player.pos
-        return self.went_on(player_act(game, action), before)
+        result = player_act(game, action)
+        pick_up_underfoot(game)
+        return self.went_on(result, before)
 
     def went_on(self, result: Result, before: Point) -> bool:
         """Whether to take another action after `result` (from `before`)."""

@@ -15,7 +15,15 @@ from game.rules.actions import Action, Move, PickUp, Result, Search, TakeStairs,
 from game.save import crash
 from game.turns import player_act
 from game.ui import firstperson, intents, options, routes, saves
-from game.ui.activity import Activity, Explore, Repeat, ToStairs, stairs_mask, travel
+from game.ui.activity import (
+    Activity,
+    Explore,
+    Repeat,
+    ToStairs,
+    pick_up_underfoot,
+    stairs_mask,
+    travel,
+)
 from game.ui.camera import Camera
 from game.ui.render import play_camera, render_play
 from game.ui.session import Session
@@ -52,8 +60,14 @@ class PlayState(BaseState):
     def act(self, action: Action) -> Transition | None:
         """Perform one player action and open whatever screen its aftermath needs."""
         # an impossible action logs its reason; one that raised was undone (None)
-        self.last_result = self.guarded(repr(action), lambda: player_act(self.game, action))
+        self.last_result = self.guarded(repr(action), lambda: self.act_and_pick_up(action))
         return self.aftermath()
+
+    def act_and_pick_up(self, action: Action) -> Result:
+        """The action, then auto-pickup of what it brought the player onto."""
+        result = player_act(self.game, action)
+        pick_up_underfoot(self.game)
+        return result
 
     def guarded(self, what: str, perform: Callable[[], T]) -> T | None:
         """Run one action (or activity step), then autosave when due. An exception inside it

@@ -1,0 +1,63 @@
+"""Issue 13, items 2, 3, 5, 8 in the interface: auto-pickup after a step (an action the rules
+perform), silent keys that now answer, search that always reports, the deferred level-up."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from tcod.event import KeySym
+from ui_world import hand_game, key
+
+from game import userfiles
+from game.ui import keyfile, options
+from game.ui.screens.play import PlayState
+from game.ui.session import Session
+from game.world.model import Game, Item
+
+
+@pytest.fixture(autouse=True)
+def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv(userfiles.CONFIG_ENV, str(tmp_path / "config"))
+    monkeypatch.setenv(userfiles.DATA_ENV, str(tmp_path / "data"))
+    options.reload()
+    yield tmp_path / "config"
+    keyfile.install(tmp_path / "missing.toml")
+    options.reload()
+
+
+def texts(game: Game) -> list[str]:
+    return [m.text for m in game.messages.messages]
+
+
+def lay(game: Game, kind: str, x: int, y: int) -> Item:
+    item = Item(game.new_id(), kind, x, y)
+    game.floor.items.append(item)
+    return item
+
+
+def test_auto_pickup_takes_potions_and_scrolls_in_no_time_but_leaves_gear() -> None:
+    game = hand_game()
+    potion, sword = lay(game, "potion_healing", 4, 2), lay(game, "sword", 4, 2)
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.L))
+    assert game.player.pos == (4, 2)
+    assert potion in game.hero.inventory and sword not in game.hero.inventory
+    assert game.turn == 1, "the pickup itself took no time"
+    log = texts(game)
+    assert any(t.startswith("You see here: a potion of healing; a") for t in log), log
+    assert "You pick up a potion of healing." in log
+
+
+def test_auto_pickup_off_leaves_things_and_g_still_takes_anything() -> None:
+    options.save(replace(options.current(), auto_pickup=False))
+    game = hand_game()
+    potion = lay(game, "potion_healing", 4, 2)
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.L))
+    assert potion not in game.hero.inventory
+    state.on_event(key(KeySym.G))
+    assert potion in game.hero.inventory
+    assert game.turn == 2, "g takes a turn"
