@@ -13,7 +13,7 @@ from ui_world import hand_game, key
 
 from game import userfiles
 from game.ui import keyfile, options
-from game.ui.screens.play import PlayState
+from game.ui.screens.play import SEARCH_TURNS, UNKNOWN_KEY, PlayState
 from game.ui.session import Session
 from game.world.model import Game, Item
 
@@ -61,3 +61,28 @@ def test_auto_pickup_off_leaves_things_and_g_still_takes_anything() -> None:
     state.on_event(key(KeySym.G))
     assert potion in game.hero.inventory
     assert game.turn == 2, "g takes a turn"
+
+
+def test_an_unbound_key_says_so_once_and_a_modifier_alone_never() -> None:
+    state = PlayState(Session(game=hand_game()))
+    state.on_event(key(KeySym.LSHIFT))
+    assert state.notice == ""
+    state.on_event(key(KeySym.F7))
+    assert state.notice == UNKNOWN_KEY
+    state.notice = ""
+    state.on_event(key(KeySym.F7))
+    assert state.notice == "", "said once, not on every press"
+    state.on_event(key(KeySym.PERIOD))  # a bound key: the next unknown one is said again
+    state.on_event(key(KeySym.F7))
+    assert state.notice == UNKNOWN_KEY
+
+
+def test_searching_reports_even_when_it_finds_nothing() -> None:
+    game = hand_game()
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.S))
+    while state.activity is not None:
+        state.on_tick()
+    assert game.turn == SEARCH_TURNS
+    last = game.messages.messages[-1]
+    assert (last.text, last.count) == ("You search and find nothing.", SEARCH_TURNS)

@@ -132,6 +132,13 @@ Intent = (
     | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions
 )
 
+MODIFIER_KEYS: Final = frozenset({
+    KeySym.LSHIFT, KeySym.RSHIFT, KeySym.LCTRL, KeySym.RCTRL, KeySym.LALT, KeySym.RALT,
+    KeySym.LGUI, KeySym.RGUI, KeySym.CAPSLOCK, KeySym.NUMLOCKCLEAR, KeySym.SCROLLLOCK,
+    KeySym.MODE,
+})
+"""Keys that only change others: pressed alone they are neither bound nor unknown."""
+
 NONE: Final = Modifier.NONE
 SHIFT: Final = Modifier.SHIFT
 

@@ -32,6 +32,7 @@ from game.world.kinds import StairsWay
 from game.world.model import Game
 
 SEARCH_TURNS = 5
+UNKNOWN_KEY = "unknown key \u2014 ? for help"
 T = TypeVar("T")
 
 
@@ -53,6 +54,8 @@ class PlayState(BaseState):
         """Tab: the first-person view instead of the map."""
         self.saved_turn = self.game.turn
         """The turn of the last autosave (or of the start of this screen)."""
+        self.unknown_said = False
+        """An unbound key was answered since the last bound one (so the next is not)."""
 
     def camera(self) -> Camera:
         return play_camera(self.game, self.session.columns, self.session.rows)
@@ -131,6 +134,19 @@ class PlayState(BaseState):
                 self.notice = activity.notice
                 self.activity = None
         return self.aftermath()
+
+    def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
+        """A bound key acts; an unbound one says so once (until a bound key is pressed), and
+        a modifier pressed alone says nothing."""
+        intent = intents.intent_for(event)
+        if intent is not None:
+            self.unknown_said = False
+            return self.on_intent(intent)
+        if event.sym not in intents.MODIFIER_KEYS and not self.unknown_said:
+            self.stop()
+            self.unknown_said = True
+            self.notice = UNKNOWN_KEY
+        return None
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         if self.stop():
