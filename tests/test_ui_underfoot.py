@@ -13,9 +13,10 @@ from ui_world import hand_game, key
 
 from game import userfiles
 from game.ui import keyfile, options
+from game.ui.activity import EXPLORED
 from game.ui.screens.play import SEARCH_TURNS, UNKNOWN_KEY, PlayState
 from game.ui.session import Session
-from game.world.model import Game, Item
+from game.world.model import DoorState, Game, Item
 
 
 @pytest.fixture(autouse=True)
@@ -86,3 +87,31 @@ def test_searching_reports_even_when_it_finds_nothing() -> None:
     assert game.turn == SEARCH_TURNS
     last = game.messages.messages[-1]
     assert (last.text, last.count) == ("You search and find nothing.", SEARCH_TURNS)
+
+
+STUCK_ROOM = """
+##############
+#........#...#
+#........+...#
+#........#...#
+##############
+"""
+
+
+def test_explore_says_a_stuck_door_once_routes_elsewhere_and_logs_why_it_stopped() -> None:
+    game = hand_game(STUCK_ROOM, player=(2, 2))
+    game.floor.doors[(9, 2)] = DoorState("iron", "none", "stuck", 28, False, "normal", False)
+    game.floor.items.append(Item(game.new_id(), "sword", 6, 3))
+    state = PlayState(Session(game=game))
+    for _ in range(3):  # three presses of z: the door is bumped once only
+        state.on_event(key(KeySym.Z))
+        for _ in range(200):
+            if state.activity is None:
+                break
+            state.on_tick()
+    log = texts(game)
+    stuck = [t for t in log if t.startswith("The iron door at 9, 2 is stuck fast (DC 28)")]
+    assert len(stuck) == 1, log
+    assert sum(1 for t in log if t.startswith("The door is stuck")) == 1, "bumped once"
+    assert "You see here: a long sword." in log, "explore stepped onto the sword"
+    assert log[-1] == EXPLORED, "the stop reason reaches the log"

@@ -56,6 +56,10 @@ class PlayState(BaseState):
         """The turn of the last autosave (or of the start of this screen)."""
         self.unknown_said = False
         """An unbound key was answered since the last bound one (so the next is not)."""
+        self.failed_doors: dict[int, set[Point]] = {}
+        """Per depth, the doors exploring bumped and could not open (never bumped again)."""
+        self.visited_items: set[int] = set()
+        """Items exploring has stepped onto (each once)."""
 
     def camera(self) -> Camera:
         return play_camera(self.game, self.session.columns, self.session.rows)
@@ -133,6 +137,8 @@ class PlayState(BaseState):
             if going is False:  # done or stopped (None: the step raised and was undone)
                 self.notice = activity.notice
                 self.activity = None
+                if activity.notice:  # the hover line is overwritten; the log keeps why
+                    self.game.log(activity.notice)
         return self.aftermath()
 
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
@@ -170,7 +176,8 @@ class PlayState(BaseState):
             case intents.UseStairs(direction):
                 return self.stairs(direction)
             case intents.AutoExplore():
-                self.start(Explore(self.game))
+                self.start(Explore(self.game, failed=self.failed_here(),
+                                   visited=self.visited_items))
                 return None
             case intents.PickUpItem():
                 return self.act(PickUp())
@@ -178,6 +185,10 @@ class PlayState(BaseState):
                 self.start(Repeat(self.game, action=Search(), times=SEARCH_TURNS))
                 return None
         return self.open_screen(intent)
+
+    def failed_here(self) -> set[Point]:
+        """The doors of this floor that would not open for exploring or the way to stairs."""
+        return self.failed_doors.setdefault(self.game.depth, set())
 
     def toggle_style(self) -> None:
         """The first-person view's other style, kept in the options as the Options screen
@@ -192,7 +203,7 @@ class PlayState(BaseState):
         """Take the stairs underfoot; off the stairs, walk to the nearest known ones first."""
         floor, here = self.game.floor, self.game.player.pos
         if here not in floor.stairs and stairs_mask(floor, direction).any():
-            self.start(ToStairs(self.game, direction=direction))
+            self.start(ToStairs(self.game, direction=direction, failed=self.failed_here()))
             return None
         return self.act(TakeStairs(direction))
 
