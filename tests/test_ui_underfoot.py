@@ -3,12 +3,13 @@ perform), silent keys that now answer, search that always reports, the deferred 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from tcod.event import KeySym
+from tcod.event import KeySym, Modifier
 from ui_world import hand_game, key
 
 from game import userfiles
@@ -115,3 +116,56 @@ def test_explore_says_a_stuck_door_once_routes_elsewhere_and_logs_why_it_stopped
     assert sum(1 for t in log if t.startswith("The door is stuck")) == 1, "bumped once"
     assert "You see here: a long sword." in log, "explore stepped onto the sword"
     assert log[-1] == EXPLORED, "the stop reason reaches the log"
+
+
+def run_from(text: str, start: tuple[int, int], way: KeySym) -> Game:
+    game = hand_game(textwrap.dedent(text).replace("@", "."), player=start)
+    state = PlayState(Session(game=game))
+    state.on_event(key(way, Modifier.SHIFT))
+    for _ in range(100):
+        if state.activity is None:
+            break
+        state.on_tick()
+    return game
+
+
+def test_shift_direction_follows_a_corridor_round_its_bend_and_stops_at_the_fork() -> None:
+    corridor = """
+    #########
+    #@...####
+    ####.####
+    ####...##
+    ####.#.##
+    #########
+    """
+    game = run_from(corridor, (1, 1), KeySym.L)
+    assert game.player.pos == (4, 3), "round the bend, then stopped where the way forks"
+
+
+def test_a_run_across_a_room_goes_straight_and_stops_before_a_door() -> None:
+    room = """
+    ##########
+    #@......+#
+    #.......##
+    ##########
+    """
+    game = run_from(room, (1, 1), KeySym.L)
+    assert game.player.pos == (7, 1)
+
+
+def test_a_run_stops_on_an_item() -> None:
+    room = """
+    ##########
+    #@.......#
+    #........#
+    ##########
+    """
+    game = hand_game(textwrap.dedent(room).replace("@", "."), player=(1, 1))
+    game.floor.items.append(Item(game.new_id(), "sword", 4, 1))
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.RIGHT, Modifier.SHIFT))
+    for _ in range(100):
+        if state.activity is None:
+            break
+        state.on_tick()
+    assert game.player.pos == (4, 1)

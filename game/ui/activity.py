@@ -342,3 +342,93 @@ def stairs_mask(floor: Floor, direction: StairsWay) -> NDArray[np.bool_]:
         if stair.direction == direction and not stair.dead_end and floor.explored[y, x]:
             mask[y, x] = True
     return mask
+
+
+ROOM_NEIGHBOURS = 5
+"""A tile with at least this many walkable neighbours is open floor (a run goes straight on);
+fewer: a corridor (a run follows its bends)."""
+AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+@dataclass
+class RunAlong(Activity):
+    """Shift+direction, by the rules of Brogue and DCSS: along a corridor, following its bends;
+    across open floor, straight on. It stops at forks, at doors, on items and stairs, when the
+    walls beside change (an opening passed), when something new comes into view, and when a
+    monster does (as every activity)."""
+
+    dx: int = field(kw_only=True)
+    dy: int = field(kw_only=True)
+    steps: int = 0
+    room: bool = field(init=False)
+    shape: int = field(init=False)
+    items: frozenset[int] = field(init=False)
+    traps: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.shape = len(open_around(self.game.floor, self.game.player.pos))
+        self.room = self.shape >= ROOM_NEIGHBOURS
+        self.items = visible_items(self.game)
+        self.traps = found_traps(self.game.floor)
+
+    def next_action(self) -> Action | None:
+        game = self.game
+        floor, here = game.floor, game.player.pos
+        if self.steps and self.arrived(floor, here):
+            return None
+        around = open_around(floor, here)
+        if self.steps and self.room and len(around) != self.shape:
+            return None  # an opening passed, or a wall reached
+        if self.steps and not self.room:
+            way = self.corridor_way(floor, here)
+            if way is None:
+                return None  # a fork or a dead end
+            self.dx, self.dy = way
+        x, y = here[0] + self.dx, here[1] + self.dy
+        if not (floor.in_bounds(x, y) and tiles.WALKABLE[floor.tiles[y, x]]):
+            return None  # a wall, or a closed door: runs never bump
+        if floor.monster_at(x, y) is not None or floor.tiles[y, x] == tiles.TELEPORTER:
+            return None
+        self.steps += 1
+        return Move(self.dx, self.dy)
+
+    def arrived(self, floor: Floor, here: Point) -> bool:
+        """Whether the tile reached, or what came into view, ends the run."""
+        if floor.items_at(*here) or here in floor.stairs or here in floor.doors:
+            return True
+        return bool(visible_items(self.game) - self.items) or found_traps(floor) > self.traps
+
+    def corridor_way(self, floor: Floor, here: Point) -> tuple[int, int] | None:
+        """The one way on (not back): straight ahead when it is part of it, else the step into
+        it (orthogonal first); None at a fork or a dead end."""
+        ahead = [(dx, dy) for dx, dy in open_around(floor, here)
+                 if dx * self.dx + dy * self.dy >= 0 and (dx, dy) != (-self.dx, -self.dy)]
+        if not ahead or len(_clusters(ahead)) != 1:
+            return None
+        if (self.dx, self.dy) in ahead:
+            return (self.dx, self.dy)
+        return min(ahead, key=lambda d: (abs(d[0]) + abs(d[1]), d))
+
+
+def open_around(floor: Floor, pos: Point) -> list[tuple[int, int]]:
+    """The steps from `pos` onto walkable tiles or closed doors."""
+    found = []
+    for dx, dy in AROUND:
+        x, y = pos[0] + dx, pos[1] + dy
+        if floor.in_bounds(x, y) and (tiles.WALKABLE[floor.tiles[y, x]]
+                                      or floor.tiles[y, x] == tiles.DOOR):
+            found.append((dx, dy))
+    return found
+
+
+def _clusters(steps: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """Steps grouped where they share a side: each group is one way on (two passages that
+    only touch at a corner are two ways)."""
+    groups: list[list[tuple[int, int]]] = []
+    for step in steps:
+        touching = [g for g in groups
+                    if any(abs(step[0] - o[0]) + abs(step[1] - o[1]) == 1 for o in g)]
+        merged = [step] + [s for g in touching for s in g]
+        groups = [g for g in groups if g not in touching] + [merged]
+    return groups

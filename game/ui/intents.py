@@ -26,6 +26,14 @@ class Direction:
 
 
 @dataclass(frozen=True, slots=True)
+class RunDirection:
+    """Shift+direction: run that way (along a corridor, following its bends)."""
+
+    dx: int
+    dy: int
+
+
+@dataclass(frozen=True, slots=True)
 class WaitTurn:
     pass
 
@@ -127,7 +135,8 @@ class Scroll:
 
 
 Intent = (
-    Direction | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand | SearchArea
+    Direction | RunDirection | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand
+    | SearchArea
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
     | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions
 )
@@ -164,6 +173,10 @@ def _directions() -> dict[tuple[KeySym, Modifier], Intent]:
         for sym in (arrow, pad, vi):
             if sym is not None:
                 keys[(sym, NONE)] = Direction(dx, dy)
+    for arrow, pad, vi, dx, dy in groups:
+        for sym in (arrow, pad, vi):
+            if sym is not None:
+                keys[(sym, SHIFT)] = RunDirection(dx, dy)
     return keys
 
 
@@ -301,6 +314,8 @@ def describe(intent: Intent) -> str:
     match intent:
         case Direction(dx, dy):
             return f"move / attack {COMPASS[(dx, dy)]}"
+        case RunDirection(dx, dy):
+            return f"run {COMPASS[(dx, dy)]} (stops at forks, doors, items, anything new)"
         case UseStairs(direction):
             return f"take the stairs {direction} (walks to known stairs first)"
         case OpenInventory(mode):

@@ -19,6 +19,7 @@ from game.ui.activity import (
     Activity,
     Explore,
     Repeat,
+    RunAlong,
     ToStairs,
     pick_up_underfoot,
     stairs_mask,
@@ -171,6 +172,10 @@ class PlayState(BaseState):
             case intents.Direction(dx, dy):
                 self.facing = firstperson.facing_of(dx, dy, self.facing)
                 return self.act(Move(dx, dy))
+            case intents.RunDirection(dx, dy) if not self.first_person:
+                self.facing = firstperson.facing_of(dx, dy, self.facing)
+                self.start(RunAlong(self.game, dx=dx, dy=dy))
+                return None
             case intents.WaitTurn():
                 return self.act(Wait())
             case intents.UseStairs(direction):
