@@ -357,8 +357,11 @@ def test_level_up_choice_by_letter() -> None:
     state = play()
     state.game.hero.pending_levels = 2
     screen = LevelUpScreen(state)
-    assert screen.on_event(key(KeySym.ESCAPE)) is None  # a choice must be made
-    assert isinstance(screen.on_event(key(KeySym.B)), Pop)
+    for _ in range(3):  # b b b, meant as steps south-west: highlights, never chooses
+        assert screen.on_event(key(KeySym.B)) is None
+    assert screen.on_event(key(KeySym.SPACE)) is None
+    assert state.game.hero.level == 1 and screen.choices.index == 1
+    assert isinstance(screen.on_event(key(KeySym.RETURN)), Pop)
     assert state.game.hero.level == 2 and state.game.hero.pending_levels == 1
     screen.on_event(key(KeySym.DOWN))
     screen.on_event(key(KeySym.RETURN))

@@ -10,13 +10,17 @@ from pathlib import Path
 
 import pytest
 from tcod.event import KeySym, Modifier
-from ui_world import hand_game, key
+from ui_world import hand_game, key, monster
 
 from game import userfiles
 from game.ui import keyfile, options
 from game.ui.activity import EXPLORED
+from game.ui.render import status_lines
+from game.ui.screens.levelup import LevelUpScreen
 from game.ui.screens.play import SEARCH_TURNS, UNKNOWN_KEY, PlayState
 from game.ui.session import Session
+from game.ui.state import Pop, Push
+from game.world.fov import update_fov
 from game.world.model import DoorState, Game, Item
 
 
@@ -169,3 +173,20 @@ def test_a_run_stops_on_an_item() -> None:
             break
         state.on_tick()
     assert game.player.pos == (4, 1)
+
+
+def test_a_level_waits_while_a_monster_is_in_view_and_esc_leaves_it_for_the_key() -> None:
+    game = hand_game()
+    watcher = monster(game, 6, 2, mode="hunt")
+    update_fov(game.floor, *game.player.pos)
+    state = PlayState(Session(game=game))
+    game.hero.pending_levels = 1
+    assert state.on_tick() is None, "never opens with a monster in view"
+    assert any("LEVEL UP: press +" in line for line in status_lines(game))
+    game.floor.monsters.remove(watcher)
+    opened = state.on_tick()
+    assert isinstance(opened, Push) and isinstance(opened.state, LevelUpScreen)
+    assert isinstance(opened.state.on_event(key(KeySym.ESCAPE)), Pop)
+    assert state.on_tick() is None, "offered once; then it waits for its key"
+    again = state.on_event(key(KeySym.PLUS))
+    assert isinstance(again, Push) and isinstance(again.state, LevelUpScreen)

@@ -93,6 +93,12 @@ class ShowCharacter:
 
 
 @dataclass(frozen=True, slots=True)
+class SpendLevel:
+    """Open the level-up choice (a pending level waits for it; nothing else opens it while a
+    monster is in view)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ToggleView:
     """Switch the play screen between the map and the first-person view."""
 
@@ -138,7 +144,7 @@ Intent = (
     Direction | RunDirection | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand
     | SearchArea
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
-    | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions
+    | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions | SpendLevel
 )
 
 MODIFIER_KEYS: Final = frozenset({
@@ -206,6 +212,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.V, NONE): ShowHistory(),
         **_symbol(KeySym.QUESTION, ShowHelp(), KeySym.SLASH),
         **_symbol(KeySym.AT, ShowCharacter(), KeySym.N2),
+        **_symbol(KeySym.PLUS, SpendLevel(), KeySym.EQUALS),
         (KeySym.Z, NONE): AutoExplore(),
         (KeySym.F12, NONE): TakeScreenshot(),
         (KeySym.F2, NONE): ShowOptions(),
@@ -342,6 +349,7 @@ _PLAIN: Final[dict[type, str]] = {
     ShowOptions: "options",
     ShowHelp: "this help",
     ShowCharacter: "character sheet",
+    SpendLevel: "spend a level gained (when the panel says LEVEL UP)",
     Back: "menu (save and quit) / close a screen",
     Confirm: "confirm / choose",
 }

@@ -24,6 +24,7 @@ from game.ui.activity import (
     pick_up_underfoot,
     stairs_mask,
     travel,
+    visible_monsters,
 )
 from game.ui.camera import Camera
 from game.ui.render import play_camera, render_play
@@ -61,6 +62,8 @@ class PlayState(BaseState):
         """Per depth, the doors exploring bumped and could not open (never bumped again)."""
         self.visited_items: set[int] = set()
         """Items exploring has stepped onto (each once)."""
+        self.offered: tuple[int, int] = (0, 0)
+        """The (level, pending levels) the level-up choice last opened by itself for."""
 
     def camera(self) -> Camera:
         return play_camera(self.game, self.session.columns, self.session.rows)
@@ -110,12 +113,17 @@ class PlayState(BaseState):
             self.notice = saves.problem()
 
     def aftermath(self) -> Transition | None:
-        """The end screen when the run is over; the level-up choice when a level is pending."""
+        """The end screen when the run is over. A pending level opens its choice by itself only
+        with no monster in view, no activity running, and once (Esc leaves it for the panel's
+        LEVEL UP marker and its key): it never opens under keys meant for walking or fighting."""
         if self.game.outcome:
             self.stop()
             return Replace(routes.to().end(self.session))
-        if self.game.hero.pending_levels > 0:
-            self.stop()
+        hero = self.game.hero
+        pending = (hero.level, hero.pending_levels)
+        quiet = self.activity is None and not visible_monsters(self.game)
+        if hero.pending_levels > 0 and quiet and self.offered != pending:
+            self.offered = pending
             return Push(routes.to().level_up(self))
         return None
 
@@ -229,6 +237,10 @@ class PlayState(BaseState):
                 return Push(routes.to().help())
             case intents.ShowCharacter():
                 return Push(routes.to().character(self.game))
+            case intents.SpendLevel() if self.game.hero.pending_levels > 0:
+                return Push(routes.to().level_up(self))
+            case intents.SpendLevel():
+                self.notice = "No level to spend yet."
             case intents.Back():
                 return Push(routes.to().game_menu(self.session))
         return None
