@@ -46,6 +46,7 @@ def floor_entry(recipe: FloorRecipe, run: Run, spoilers: str) -> dict[str, Any]:
         entry["encounters"] = [
             {
                 "template": e.template,
+                "tactic": e.tactic,
                 "difficulty": e.difficulty,
                 "monsters": sorted(Counter(m.kind for m in e.monsters).items()),
             }
@@ -80,7 +81,7 @@ def as_text(data: dict[str, Any]) -> str:
         lines.append(f"          doors: {doors}; stairs: {', '.join(floor['stairs'])}")
         for encounter in floor.get("encounters", []):
             monsters = ", ".join(f"{n} {k}" for k, n in encounter["monsters"])
-            kind = f"{encounter['difficulty']:7s} {encounter['template']}"
+            kind = f"{encounter['difficulty']:7s} {encounter['template']} ({encounter['tactic']})"
             lines.append(f"          {kind}: {monsters}")
         if "items" in floor:
             items = ", ".join(f"{n} {k}" for k, n in floor["items"]) or "none"

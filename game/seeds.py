@@ -20,6 +20,7 @@ T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
 _BUFFER = 256
+_FIRST_BUFFER = 32
 _DICE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*([+-]\s*\d+)?\s*$", re.IGNORECASE)
 
 
@@ -56,12 +57,19 @@ class Rng:
 
     def __init__(self, seed: int, consumed: int = 0) -> None:
         self.seed = seed & _MASK64
-        self._bits = np.random.PCG64(self.seed)
-        if consumed:
-            self._bits.advance(consumed)
+        self._bits: np.random.PCG64 | None = None
         self._generated = consumed
         self._buf: list[int] = []
         self._pos = 0
+
+    def _bitgen(self) -> np.random.PCG64:
+        """The bit generator, made on the first draw: seeding PCG64 costs about as much as a
+        hundred draws, and a floor forks streams that may never draw (no doors, no traps)."""
+        if self._bits is None:
+            self._bits = np.random.PCG64(self.seed)
+            if self._generated:
+                self._bits.advance(self._generated)
+        return self._bits
 
     @property
     def consumed(self) -> int:
@@ -75,8 +83,10 @@ class Rng:
     def next64(self) -> int:
         """One raw 64-bit draw."""
         if self._pos >= len(self._buf):
-            self._buf = self._bits.random_raw(_BUFFER).tolist()
-            self._generated += _BUFFER
+            # A short first buffer: most streams of a floor draw a few dozen values.
+            count = _BUFFER if self._buf else _FIRST_BUFFER
+            self._buf = self._bitgen().random_raw(count).tolist()
+            self._generated += count
             self._pos = 0
         value = self._buf[self._pos]
         self._pos += 1
@@ -90,7 +100,7 @@ class Rng:
             out[:taken] = self._buf[self._pos : self._pos + taken]
             self._pos += taken
         if taken < count:
-            out[taken:] = self._bits.random_raw(count - taken)
+            out[taken:] = self._bitgen().random_raw(count - taken)
             self._generated += count - taken
         return out
 

@@ -9,7 +9,7 @@ snapshot and restores it; see game.save (a later issue) for the crash report.
 
 from __future__ import annotations
 
-from game.ai import monsters
+from game.ai import monsters, tactics
 from game.rules.actions import Action, Alternative, Impossible, Result, Success
 from game.rules.items import underfoot
 from game.rules.perform import perform
@@ -73,3 +73,4 @@ def end_turn(game: Game) -> None:
             del player.effects[name]
             game.log(f"You are no longer {name}.", MessageKind.RECOVERY)
     update_fov(game.floor, player.x, player.y)
+    tactics.announce(game)

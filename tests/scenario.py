@@ -39,7 +39,7 @@ from game.run import MIN_SIDE, FloorRecipe, Run
 from game.seeds import Rng, derive
 from game.turns import player_act
 from game.world.fov import update_fov
-from game.world.kinds import Mode
+from game.world.kinds import Mode, Part
 from game.world.model import (
     PLAYER_ID,
     Actor,
@@ -58,13 +58,15 @@ Legend = Mapping[str, "Actor | DoorState | Trap | StairInfo | str"]
 def monster(
     role: Role = "soldier", *, hp: int = 10, ac: int = 10, attack: int = 2, damage: str = "1d4",
     reach: int = 1, opens_doors: bool = True, mode: str = "hunt", speed: int = 10, xp: int = 10,
-    group: int = -1, name: str = "",
+    group: int = -1, name: str = "", tactic: str = "", part: Part = "", band: int = 0,
 ) -> Actor:
-    """A monster template; each letter drawn with it on a map becomes one copy."""
+    """A monster template; each letter drawn with it on a map becomes one copy. A beast or boss
+    part gets its drawn position as its den."""
     return Actor(
         id=-1, kind=role, name=name or role, glyph="m", color=(200, 80, 80), x=-1, y=-1, hp=hp,
         max_hp=hp, ac=ac, attack=attack, damage=damage, speed=speed, xp=xp, role=role,
-        opens_doors=opens_doors, reach=reach, mode=Mode(mode), group=group,
+        opens_doors=opens_doors, reach=reach, mode=Mode(mode), group=group, tactic=tactic,
+        part=part, band=band,
     )
 
 
@@ -221,7 +223,8 @@ def _place(scene: Scene, floor: Floor, pos: Point, char: str,
         if entry is None:
             return tiles.FLOOR
     if isinstance(entry, Actor):
-        actor = dataclasses.replace(entry, id=game.new_id(), x=x, y=y, effects={})
+        home = pos if entry.part in ("beast", "boss") else entry.home
+        actor = dataclasses.replace(entry, id=game.new_id(), x=x, y=y, effects={}, home=home)
         floor.monsters.append(actor)
         scene.letters.setdefault(char, []).append(actor.id)
         return tiles.FLOOR

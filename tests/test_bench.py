@@ -78,3 +78,25 @@ def test_targets_are_ratios_of_the_report() -> None:
     assert rows[0][1:] == (2.0, 4.0, True)
     assert rows[1][1:] == (4.0, 3.0, False)
     assert rows[2][1:] == (None, 1.5, None)
+
+
+def test_growth_is_cost_per_tile_at_1000x1000_over_80x50() -> None:
+    sizes = {
+        "80x50": {"reference_flood_ms": 1.0, "generators": {"bsp": 2.0},
+                  "with_dressing": {"bsp": 4.0}},
+        "1000x1000": {"reference_flood_ms": 250.0, "generators": {"bsp": 500.0},
+                      "with_dressing": {"bsp": 2000.0}},
+    }
+    # 250 times the tiles: the same cost per tile is 1, twice the cost per tile is 2.
+    assert bench.growth_ratios(sizes) == {"bsp": {"generators": 1.0, "with_dressing": 2.0}}
+    assert bench.growth_ratios({"80x50": sizes["80x50"]}) == {}
+
+
+def test_generators_json_keeps_its_keys_and_adds_growth_only_with_both_sizes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert bench.run_suite("generators", as_json=True, sizes="30x20", repeat=1) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {"sizes"}
+    row = report["sizes"]["30x20"]
+    assert set(row) == {"reference_flood_ms", "generators", "with_dressing"}

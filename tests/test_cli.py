@@ -46,7 +46,7 @@ def test_json_contract(capsys: pytest.CaptureFixture[str], name: str) -> None:
     data = json.loads(out)
     assert code == 0
     assert [key for key in data if key in REQUIRED_KEYS] == REQUIRED_KEYS
-    assert (data["format"], data["version"], data["generator"]) == ("dungeon-floor", 1, name)
+    assert (data["format"], data["version"], data["generator"]) == ("dungeon-floor", 2, name)
     assert (data["seed"], data["depth"], data["width"], data["height"]) == ("j", 3, 61, 41)
     assert len(data["tiles"]) == 41 and {len(row) for row in data["tiles"]} == {61}
     x, y = data["arrival"]

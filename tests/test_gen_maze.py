@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 
 from game import compass, layout_checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Point
-from game.generators import maze, stampfont
+from game.generators import maze, mazegen, stampfont
 from game.params import ParamError
 from game.pathing import walk_distance
 from game.seeds import Rng
@@ -46,7 +46,7 @@ def flood(cells: Cells, start: Point) -> dict[Point, int]:
     while frontier:
         following: list[Point] = []
         for x, y in frontier:
-            for dx, dy, bit in maze.STEPS.values():
+            for dx, dy, bit in mazegen.STEPS.values():
                 there = (x + dx, y + dy)
                 if not cells[y, x] & bit and there not in dist:
                     assert 0 <= there[0] < width and 0 <= there[1] < height
@@ -63,7 +63,7 @@ def reference_tiles(cells: Cells, size: tuple[int, int]) -> NDArray[np.uint8]:
         if bits == compass.CLOSED:
             continue
         out[2 * y + 1, 2 * x + 1] = tiles.FLOOR
-        for dx, dy, bit in maze.STEPS.values():
+        for dx, dy, bit in mazegen.STEPS.values():
             if not bits & bit:
                 out[2 * y + 1 + dy, 2 * x + 1 + dx] = tiles.FLOOR
     return out
@@ -73,7 +73,7 @@ def walk(cells: Cells, start: Point, path: str) -> Point:
     """Follow path letters through open walls; fails on a closed one."""
     x, y = start
     for letter in path:
-        dx, dy, bit = maze.STEPS[letter]
+        dx, dy, bit = mazegen.STEPS[letter]
         assert not cells[y, x] & bit, f"step {letter} from {x},{y} hits a wall"
         x, y = x + dx, y + dy
     return (x, y)
@@ -113,9 +113,10 @@ def test_perfect_mazes_over_1000_seeds() -> None:
         plan = make(seed)
         assert layout_checks.problems(plan) == [], seed
         cells = cells_of(plan)
-        free = int((cells != compass.CLOSED).sum())
-        assert openings(cells) == free - 1, seed
-        assert maze.cell_distances(cells, plan.extra["entry"]).min() >= 0, seed
+        free = cells != compass.CLOSED
+        assert openings(cells) == int(free.sum()) - 1, seed
+        reached = mazegen.cell_distances(cells, plan.extra["entry"]) >= 0
+        assert (reached == free).all(), seed
 
 
 def test_thorough_checks_over_seeds_and_params() -> None:
@@ -131,11 +132,18 @@ def test_same_seed_same_maze_and_seeds_differ() -> None:
     assert len({make(seed).fingerprint() for seed in range(20)}) == 20
 
 
+def carve_2x2(seed: int) -> Cells:
+    """A 2x2 carving from a random top-row cell (below the API's 3x3, the carver itself)."""
+    rng = Rng(seed)
+    entry = (rng.below(2), 0)
+    return mazegen.cell_walls(*mazegen.carve(rng, np.zeros((2, 2), dtype=np.bool_), entry))
+
+
 def test_2x2_mazes_come_in_the_three_shapes_a_backtracker_can_carve() -> None:
     """From a top-row start the walk goes round the 4-cycle one way or the other, so the closed
     wall is one of the three next to the top row, with odds 1/2 (top), 1/4, 1/4: a fixed
     neighbour order would give one shape only."""
-    seen = Counter(hex_rows(cells_of(make(seed, 5, 5))) for seed in range(800))
+    seen = Counter(hex_rows(carve_2x2(seed)) for seed in range(800))
     assert set(seen) == {"BB/C6", "97/C7", "D3/D6"}
     assert 330 < seen["BB/C6"] < 470 and min(seen.values()) > 150
 
@@ -145,13 +153,13 @@ def hex_rows(cells: Cells) -> str:
 
 
 def test_wall_bits_are_set_for_closed_walls() -> None:
-    """On a 2x2 maze: outer walls are set bits; the one wall left standing is closed both ways."""
-    cells = cells_of(make(3, 5, 5))
+    """On a 3x3 maze: outer walls are set bits; the walls left standing are closed both ways."""
+    cells = cells_of(make(3, 7, 7))
     assert (cells[0] & compass.NORTH).all() and (cells[-1] & compass.SOUTH).all()
     assert (cells[:, 0] & compass.WEST).all() and (cells[:, -1] & compass.EAST).all()
     assert ((cells[:, 0] & compass.EAST != 0) == (cells[:, 1] & compass.WEST != 0)).all()
     assert ((cells[0] & compass.SOUTH != 0) == (cells[1] & compass.NORTH != 0)).all()
-    assert openings(cells) == 3
+    assert openings(cells) == 8
 
 
 def test_loops_when_not_perfect() -> None:
@@ -160,7 +168,8 @@ def test_loops_when_not_perfect() -> None:
         loopy = make(seed, perfect=False)
         assert_sound(loopy, perfect=False)
         cells = cells_of(perfect)
-        inner = cells.shape[0] * (cells.shape[1] - 1) + (cells.shape[0] - 1) * cells.shape[1]
+        free = cells != compass.CLOSED
+        inner = int((free[:, :-1] & free[:, 1:]).sum() + (free[:-1] & free[1:]).sum())
         remaining = inner - openings(cells)
         extra = openings(cells_of(loopy)) - openings(cells)
         assert extra == round(remaining * 0.10)
@@ -170,8 +179,8 @@ def test_loop_fraction_scales_and_tiny_mazes_still_get_a_loop() -> None:
     few = openings(cells_of(make(1, perfect=False, loop_fraction=0.05)))
     many = openings(cells_of(make(1, perfect=False, loop_fraction=0.5)))
     assert few < many
-    assert openings(cells_of(make(1, 5, 5, perfect=False))) == 4
-    assert openings(cells_of(make(1, perfect=False, loop_fraction=0.0))) == 39 * 24 - 1
+    assert openings(cells_of(make(1, 7, 7, perfect=False))) == 9  # round(4 * 0.1) is 0: one
+    assert openings(cells_of(make(1, perfect=False, loop_fraction=0.0))) == 39 * 24 - 20 - 1
 
 
 def test_loops_never_open_a_stamped_cell() -> None:
@@ -203,17 +212,24 @@ def test_stamp_pockets_are_sealed() -> None:
     assert_sound(plan)
 
 
-def test_default_floor_has_no_stamp() -> None:
-    plan = make(9)
-    assert plan.extra["stamped"] == [] and plan.extra["warnings"] == []
-    assert plan.params["stamp"] == ""
+def test_maze_floors_stamp_42_by_default_and_can_turn_it_off() -> None:
+    glyphs = int(stampfont.render("42").sum())
+    for seed in range(20):
+        plan = make(seed)
+        assert plan.params["stamp"] == "42" and len(plan.extra["stamped"]) == glyphs
+        assert plan.extra["warnings"] == []
+        assert_sound(plan)
+        plain = make(seed, stamp="")
+        assert plain.extra["stamped"] == [] and plain.extra["warnings"] == []
+        assert_sound(plain)
+    assert len(make(1, 61, 41).extra["stamped"]) == glyphs  # the default plan's maze size
 
 
 def test_small_maze_skips_the_stamp_with_a_warning() -> None:
     plan = make(4, 17, 13, stamp="42")  # 8x6 cells; 42 needs 9x7
     assert plan.extra["stamped"] == []
     assert plan.extra["warnings"] == [
-        "stamp '42' skipped: the maze needs at least 9x7 cells (19x15 tiles), this one has 8x6"
+        "stamp '42' skipped: the maze needs at least 9x7 cells, this one has 8x6"
     ]
     assert_sound(plan)
     fits = make(4, 19, 15, stamp="42")
@@ -237,8 +253,8 @@ def test_lower_case_stamp_is_drawn_as_upper_case() -> None:
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 2**64 - 1),
-    width=st.integers(5, 120),
-    height=st.integers(5, 90),
+    width=st.integers(7, 120),
+    height=st.integers(7, 90),
     perfect=st.booleans(),
     fraction=st.floats(0.0, 1.0),
     stamp=st.text(alphabet=stampfont.SUPPORTED + "abc", max_size=6),
@@ -255,7 +271,7 @@ def test_any_size_and_params(
     assert_sound(plan, perfect=perfect)
 
 
-@pytest.mark.parametrize(("width", "height"), [(5, 5), (6, 6), (200, 12), (12, 200), (7, 300)])
+@pytest.mark.parametrize(("width", "height"), [(7, 7), (8, 8), (200, 12), (12, 200), (7, 300)])
 def test_edge_sizes(width: int, height: int) -> None:
     plan = make(11, width, height)
     assert (plan.width, plan.height) == (width, height)
@@ -268,9 +284,10 @@ def test_even_size_leaves_the_extra_column_and_row_wall() -> None:
     assert (plan.tiles[48, :] == tiles.WALL).all()
 
 
-@pytest.mark.parametrize(("width", "height"), [(4, 20), (20, 4), (0, 0)])
+@pytest.mark.parametrize(("width", "height"), [(6, 20), (20, 6), (0, 0)])
 def test_the_build_function_itself_refuses_too_small(width: int, height: int) -> None:
-    with pytest.raises(ValueError, match="needs at least 5x5 tiles"):
+    """A-Maze-ing's 3x3 cells at least: 7x7 tiles."""
+    with pytest.raises(ValueError, match="needs at least 7x7 tiles"):
         SPEC.build(Rng(1), width, height, SPEC.resolve_params({}))
 
 
@@ -279,8 +296,8 @@ def test_1000x1000() -> None:
     assert layout_checks.problems(plan) == []
     cells = cells_of(plan)
     assert cells.shape == (499, 499)
-    assert maze.cell_distances(cells, plan.extra["entry"]).min() == -1  # only the stamp
-    reached = maze.cell_distances(cells, plan.extra["entry"]) >= 0
+    assert mazegen.cell_distances(cells, plan.extra["entry"]).min() == -1  # only the stamp
+    reached = mazegen.cell_distances(cells, plan.extra["entry"]) >= 0
     assert (reached == (cells != compass.CLOSED)).all()
 
 

@@ -17,6 +17,7 @@ from game import layout_checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Point, Room
 from game.generators import tables
 from game.generators.common import label_regions
+from game.generators.tables import geometry, walk
 from game.params import ParamError
 from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
@@ -24,7 +25,7 @@ from game.tables import Roll, TableSet, default_tables
 
 SPEC = tables.SPEC
 NORTH, EAST, SOUTH, WEST = range(4)
-TABLE_SIZES = {(w, h) for _, w, h in tables.table_sizes(default_tables())}
+TABLE_SIZES = {(w, h) for _, w, h in walk.table_sizes(default_tables())}
 DRESSING = {"doors", "chamber_features", "minor_features", "major_features", "encounter_templates"}
 
 
@@ -90,7 +91,7 @@ def assert_extra(plan: FloorPlan) -> None:
         assert isinstance(entry["dead_end"], bool)
         expected = tiles.STAIRS_DOWN if (entry["x"], entry["y"]) in plan.exits else tiles.FLOOR
         assert plan.tiles[entry["y"], entry["x"]] == expected
-    budget = tables.budget_for(str(plan.params["ruleset"]), plan.width, plan.height)
+    budget = walk.budget_for(str(plan.params["ruleset"]), plan.width, plan.height)
     monsters = sum(bool(entry["monster"]) for entry in contents.values())
     assert extra["budget"] == budget
     assert extra["encounters"] == monsters + len(spots) <= budget
@@ -135,7 +136,7 @@ def test_rules_over_seeds() -> None:
     seed=st.integers(0, 2**64 - 1),
     width=st.integers(tables.MIN_WIDTH, 200),
     height=st.integers(tables.MIN_HEIGHT, 200),
-    ruleset=st.sampled_from(sorted(tables.BUDGETS)),
+    ruleset=st.sampled_from(sorted(walk.BUDGETS)),
     entrance=st.sampled_from(["premade", "corridor", "chamber"]),
     cleanup=st.booleans(),
 )
@@ -199,7 +200,7 @@ def test_chamber_shapes_are_carved_as_such() -> None:
                 assert (room.w, room.h) in TABLE_SIZES or (room.h, room.w) in TABLE_SIZES
                 assert (room.w == room.h) == (room.shape == "square")
             elif room.shape == "octagon":
-                assert (inside == tables.octagon(room.w, room.h)).all()
+                assert (inside == geometry.octagon(room.w, room.h)).all()
                 assert not inside[[0, 0, -1, -1], [0, -1, 0, -1]].any()
                 assert (room.w, room.h) in TABLE_SIZES or (room.h, room.w) in TABLE_SIZES
             elif room.shape == "irregular":
@@ -218,7 +219,7 @@ def assert_blob(mask: NDArray[np.bool_]) -> None:
 
 
 def test_octagon_mask_by_eye() -> None:
-    rows = ["".join(".#"[int(not v)] for v in row) for row in tables.octagon(8, 8)]
+    rows = ["".join(".#"[int(not v)] for v in row) for row in geometry.octagon(8, 8)]
     assert rows == [
         "##....##",
         "#......#",
@@ -229,7 +230,7 @@ def test_octagon_mask_by_eye() -> None:
         "#......#",
         "##....##",
     ]
-    assert tables.octagon(12, 12)[0].sum() == 6 and tables.octagon(12, 12)[3].all()
+    assert geometry.octagon(12, 12)[0].sum() == 6 and geometry.octagon(12, 12)[3].all()
 
 
 @settings(max_examples=300, deadline=None)
@@ -240,7 +241,7 @@ def test_octagon_mask_by_eye() -> None:
 def test_irregular_blobs(seed: int, size: tuple[int, int]) -> None:
     """The table's irregular sizes, either way round."""
     width, height = size
-    mask = tables.irregular(Rng(seed), width, height)
+    mask = geometry.irregular(Rng(seed), width, height)
     assert_blob(mask)
     assert mask.shape[0] <= height and mask.shape[1] <= width + 1
     assert mask.sum() >= 0.4 * width * height
@@ -295,7 +296,7 @@ def test_chambers_never_touch() -> None:
 def test_budget_by_ruleset_scaled_for_small_maps(
     ruleset: str, width: int, height: int, budget: int
 ) -> None:
-    assert tables.budget_for(ruleset, width, height) == budget
+    assert walk.budget_for(ruleset, width, height) == budget
 
 
 def test_growth_stops_at_the_budget() -> None:
@@ -320,15 +321,15 @@ def test_small_maps_hold_a_smaller_budget() -> None:
 # --- corridors: joins, chambers hit, curtailing ------------------------------------------------
 
 
-def dungeon(width: int = 30, height: int = 20) -> tables.Dungeon:
-    return tables.Dungeon(Rng(1), width, height, default_tables())
+def dungeon(width: int = 30, height: int = 20) -> walk.Dungeon:
+    return walk.Dungeon(Rng(1), width, height, default_tables())
 
 
-def at(d: tables.Dungeon, x: int, y: int) -> int:
+def at(d: walk.Dungeon, x: int, y: int) -> int:
     return y * d.width + x
 
 
-def tile(d: tables.Dungeon, x: int, y: int) -> int:
+def tile(d: walk.Dungeon, x: int, y: int) -> int:
     return int(d.tiles[y, x])
 
 
@@ -354,8 +355,8 @@ def test_a_corridor_stops_short_of_rock_it_may_not_dig() -> None:
     assert not d.carvable(at(d, 5, 0), NORTH)
 
 
-def chamber(d: tables.Dungeon, x0: int, y0: int, w: int = 6, h: int = 8) -> int:
-    return d.add_chamber(x0, y0, tables.fixed_outline("rectangle", w, h))
+def chamber(d: walk.Dungeon, x0: int, y0: int, w: int = 6, h: int = 8) -> int:
+    return d.add_chamber(x0, y0, geometry.fixed_outline("rectangle", w, h))
 
 
 def test_a_corridor_hitting_a_chamber_adds_an_exit() -> None:
@@ -388,8 +389,8 @@ def test_a_chamber_that_does_not_fit_is_curtailed_to_a_smaller_size() -> None:
     rng = Rng(5)
     roll = next(
         r
-        for r in iter(lambda: default_tables().roll("chambers", rng, follow=tables.STRUCTURE), None)
-        if tables.rolled_size(r) == ("rectangle", 10, 16)
+        for r in iter(lambda: default_tables().roll("chambers", rng, follow=walk.STRUCTURE), None)
+        if walk.rolled_size(r) == ("rectangle", 10, 16)
     )
     d = dungeon(60, 14)  # rows 1..12 are free: a box and its frame fit 10 deep at most
     d.dig(at(d, 30, 12))
@@ -406,7 +407,7 @@ def test_a_chamber_that_does_not_fit_is_curtailed_to_a_smaller_size() -> None:
 def test_a_chamber_with_no_room_ahead_is_turned_into() -> None:
     """Two rows short of the border no chamber fits ahead: the corridor turns into one beside
     its end. A corridor ending in a door does not turn (it would open the door's wall)."""
-    roll = default_tables().roll("chambers", Rng(2), follow=tables.STRUCTURE)
+    roll = default_tables().roll("chambers", Rng(2), follow=walk.STRUCTURE)
     d = dungeon(60, 30)
     for y in range(4, 12):
         d.dig(at(d, 30, y))
@@ -424,21 +425,21 @@ def test_a_chamber_with_no_room_ahead_is_turned_into() -> None:
 
 
 def test_fallbacks_try_the_rolled_size_then_smaller_ones() -> None:
-    sizes = tables.table_sizes(default_tables())
-    order = tables.fallbacks(("octagon", 12, 12), sizes)
+    sizes = walk.table_sizes(default_tables())
+    order = walk.fallbacks(("octagon", 12, 12), sizes)
     assert order[0] == ("octagon", 12, 12)
     assert order[1:3] == [("octagon", 8, 12), ("octagon", 8, 8)]
     areas = [w * h for _, w, h in order[3:]]
     assert areas == sorted(areas, reverse=True) and max(areas) < 144
-    assert tables.fallbacks(("rectangle", 6, 8), sizes) == [("rectangle", 6, 8)]
+    assert walk.fallbacks(("rectangle", 6, 8), sizes) == [("rectangle", 6, 8)]
 
 
 def test_intersections() -> None:
     """A four-way goes left, right and ahead; a T's 1d3 names its arms."""
-    assert tables.branches(NORTH, None) == (WEST, EAST, NORTH)
-    assert tables.branches(NORTH, 1) == (WEST, EAST)
-    assert tables.branches(EAST, 2) == (NORTH, EAST)
-    assert tables.branches(SOUTH, 3) == (WEST, SOUTH)
+    assert walk.branches(NORTH, None) == (WEST, EAST, NORTH)
+    assert walk.branches(NORTH, 1) == (WEST, EAST)
+    assert walk.branches(EAST, 2) == (NORTH, EAST)
+    assert walk.branches(SOUTH, 3) == (WEST, SOUTH)
 
 
 # --- cleanup -----------------------------------------------------------------------------------
@@ -519,7 +520,7 @@ def test_the_way_down_is_far_from_the_arrival() -> None:
         dist = walk_distance(tiles.walkable(plan.tiles), [plan.arrival])
         if any((s["x"], s["y"]) == way_down for s in plan.extra["stairs_rolled"]):
             rolled_used += 1
-            assert dist[to_yx(way_down)] >= tables.FAR_SHARE * dist[dist != UNREACHED].max()
+            assert dist[to_yx(way_down)] >= walk.FAR_SHARE * dist[dist != UNREACHED].max()
             continue
         free = plan.tiles == tiles.FLOOR
         for x, y in features(plan):
@@ -543,12 +544,12 @@ def test_entrances() -> None:
         assert first.rooms[0].contains(first.arrival) and 0 in first.extra["contents"]
 
 
-@pytest.mark.parametrize("index", range(len(tables.ENTRANCES)))
+@pytest.mark.parametrize("index", range(len(geometry.ENTRANCES)))
 def test_premade_entrances_in_every_turn(index: int) -> None:
     """The stairs on the floor; three or four exits in the walls, each with floor inside."""
     for turns in range(4):
         for mirror in (False, True):
-            layout = tables.entrance_layout(index, turns, mirror)
+            layout = geometry.entrance_layout(index, turns, mirror)
             mask = layout.floor.mask
             h, w = mask.shape
             sx, sy = layout.stairs
@@ -556,7 +557,7 @@ def test_premade_entrances_in_every_turn(index: int) -> None:
             assert 3 <= len(layout.exits) <= 4
             for x, y, o, _ in layout.exits:
                 assert x in (0, w + 1) or y in (0, h + 1)
-                ix, iy = x - tables.DX[o], y - tables.DY[o]
+                ix, iy = x - geometry.DX[o], y - geometry.DY[o]
                 assert mask[iy - 1, ix - 1]
 
 
@@ -575,7 +576,7 @@ def test_layout_rolls_no_dressing_table(monkeypatch: pytest.MonkeyPatch) -> None
         make(seed, entrance=("premade", "corridor", "chamber")[seed % 3])
     assert "corridors" in rolled and "chamber_contents" in rolled
     assert not DRESSING & set(rolled)
-    assert set(rolled) <= tables.STRUCTURE | {"corridors"}
+    assert set(rolled) <= walk.STRUCTURE | {"corridors"}
 
 
 # --- sizes and params --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from game import generators, layout_checks
 from game.seeds import Rng
 
-MINIMUMS = {"bsp": (5, 5), "cave": (8, 8), "maze": (5, 5), "power": (12, 8), "tables": (24, 16)}
+MINIMUMS = {"bsp": (5, 5), "cave": (8, 8), "maze": (7, 7), "power": (12, 8), "tables": (24, 16)}
 """Each generator's documented smallest floor."""
 
 

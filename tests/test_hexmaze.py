@@ -58,7 +58,8 @@ def test_written_text_has_the_a_maze_ing_layout() -> None:
         (41, 21, {}),
         (80, 50, {"stamp": "42"}),
         (61, 33, {"perfect": False, "stamp": "80"}),
-        (5, 5, {}),
+        (7, 7, {}),
+        (41, 21, {"stamp": ""}),
         (200, 12, {"perfect": False}),
     ],
 )

@@ -298,8 +298,13 @@ def test_a_newer_rules_version_is_refused_an_older_one_loads_with_a_note(
     assert "floors not yet visited may differ" in loaded.notes[0]
 
 
+CURRENT = codec.FORMAT_VERSION
+NEXT = CURRENT + 1
+"""The tests below pretend a version NEXT exists, so that today's files are the older ones."""
+
+
 def test_an_older_format_loads_through_its_migration(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pretend version 2 renamed `cause` to `ending`: a version 1 file loads through the step."""
+    """Pretend version NEXT renamed `cause` to `ending`: a current file loads through the step."""
     game = played()
     blob = save_bytes(game)
 
@@ -308,29 +313,39 @@ def test_an_older_format_loads_through_its_migration(monkeypatch: pytest.MonkeyP
         state["ending"] = state.pop("cause")
         return state, arrays
 
-    def check_as_version_1(state: dict[str, Any], arrays: Any) -> None:
-        """Today's schema is version 1's: put the field back, then check."""
+    def check_as_current(state: dict[str, Any], arrays: Any) -> None:
+        """Today's schema is the older version's: put the field back, then check."""
         state["cause"] = state.pop("ending")
         check_state(state, arrays)
 
-    monkeypatch.setattr(codec, "FORMAT_VERSION", 2)
-    monkeypatch.setitem(migrate.MIGRATIONS, 1, rename)
-    monkeypatch.setattr(codec, "check_state", check_as_version_1)
+    monkeypatch.setattr(codec, "FORMAT_VERSION", NEXT)
+    monkeypatch.setitem(migrate.MIGRATIONS, CURRENT, rename)
+    monkeypatch.setattr(codec, "check_state", check_as_current)
     loaded = load_bytes(blob)
-    assert loaded.format_version == 1
-    assert loaded.notes == ["The save was upgraded from format version 1."]
+    assert loaded.format_version == CURRENT
+    assert loaded.notes == [f"The save was upgraded from format version {CURRENT}."]
     assert state_hash(loaded.game) == state_hash(game)
 
 
 def test_an_older_format_without_a_migration_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     blob = save_of()
-    monkeypatch.setattr(codec, "FORMAT_VERSION", 2)
-    assert refused(blob) == "save format version 1 cannot be read: no migration to version 2"
-    monkeypatch.setattr(migrate, "FIRST_VERSION", 2)
-    assert "older than any this game reads (2 to 2)" in refused(blob)
+    monkeypatch.setattr(codec, "FORMAT_VERSION", NEXT)
+    assert refused(blob) == (f"save format version {CURRENT} cannot be read: no migration to"
+                             f" version {NEXT}")
+    monkeypatch.setattr(migrate, "FIRST_VERSION", NEXT)
+    assert f"older than any this game reads ({NEXT} to {NEXT})" in refused(blob)
 
 
 def test_a_failing_migration_is_a_save_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(codec, "FORMAT_VERSION", 2)
-    monkeypatch.setitem(migrate.MIGRATIONS, 1, lambda s, a: (s["no such field"], a))
+    monkeypatch.setattr(codec, "FORMAT_VERSION", NEXT)
+    monkeypatch.setitem(migrate.MIGRATIONS, CURRENT, lambda s, a: (s["no such field"], a))
     assert "could not be upgraded (KeyError" in refused(save_of())
+
+
+def test_a_version_1_monster_fights_by_its_role_and_is_not_announced() -> None:
+    """The 1 -> 2 step gives every actor no tactic and marks its encounter as already seen."""
+    state: dict[str, Any] = {"player": {}, "floors": {"1": {"monsters": [{}, {}]}}}
+    upgraded, _ = migrate.MIGRATIONS[1](state, {})
+    defaults = {"tactic": "", "part": "", "band": 0, "sighted": True}
+    assert upgraded["player"] == defaults
+    assert upgraded["floors"]["1"]["monsters"] == [defaults, defaults]

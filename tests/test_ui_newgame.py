@@ -252,9 +252,9 @@ def test_left_and_right_step_values_and_delete_restores_the_default() -> None:
     choose(editor, "stamp")
     press(editor, KeySym.RIGHT)  # free text is only typed
     assert "stamp" not in dict(state.session.recipes[0].params)
-    type_text(editor, "42")
+    type_text(editor, "HI")  # "42" is the default, so it would not be stored
     press(editor, KeySym.RETURN)
-    assert dict(state.session.recipes[0].params)["stamp"] == "42"
+    assert dict(state.session.recipes[0].params)["stamp"] == "HI"
     choose(editor, "height")
     press(editor, KeySym.LEFT)
     assert state.session.recipes[0].size == (60, 39)

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.floorplan import Point
 from game.pathing import CARDINAL, STEPS, UNREACHED, flood_linked
-from game.world.model import Floor
+from game.world.model import Actor, Floor
 
 FLEE_SCALE = -1.2
 STEP_DX = np.array([[dx for dx, _ in STEPS]], dtype=np.intp)
@@ -75,6 +75,7 @@ class TurnMaps:
     _approach: dict[bool, NDArray[np.int32]] = field(default_factory=dict)
     _flee: dict[bool, NDArray[np.int32]] = field(default_factory=dict)
     _steps: dict[int, dict[Point, list[int]]] = field(default_factory=dict)
+    _bands: dict[int, list[Actor]] | None = None
 
     @classmethod
     def for_turn(cls, floor: Floor, goal: Point) -> TurnMaps:
@@ -94,6 +95,16 @@ class TurnMaps:
         if key not in self._flee:
             self._flee[key] = flee_map(self.floor, self.approach(key), key)
         return self._flee[key]
+
+    def band(self, group: int) -> list[Actor]:
+        """The living members of encounter `group` in id order (one pass over the floor's
+        monsters a turn, made on first use)."""
+        if self._bands is None:
+            self._bands = {}
+            for monster in sorted(self.floor.monsters, key=lambda m: m.id):
+                if monster.group >= 0:
+                    self._bands.setdefault(monster.group, []).append(monster)
+        return [m for m in self._bands.get(group, ()) if m.alive]
 
     def downhill(self, dist: NDArray[np.int32], x: int, y: int) -> list[int]:
         """Indexes into STEPS of the neighbours of (x, y) lower on `dist` than (x, y), best

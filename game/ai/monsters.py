@@ -15,17 +15,15 @@ Any monster but a minion or solo flees when badly hurt.
 
 from __future__ import annotations
 
-import numpy as np
-from numpy.typing import NDArray
-
+from game.ai import tactics
 from game.ai.maps import TurnMaps
-from game.floorplan import Point
+from game.ai.steps import away, distance, step, toward
 from game.pathing import STEPS
-from game.rules import combat, doors, movement
-from game.rules.actions import Alternative, Attack, OpenDoor, Result, Success
+from game.rules import combat
+from game.rules.actions import Success
 from game.world.dungeon import random_free_spot
 from game.world.kinds import MessageKind, Mode
-from game.world.model import NORMAL_SPEED, PLAYER_ID, Actor, Game
+from game.world.model import NORMAL_SPEED, Actor, Game
 
 NOTICE_RANGE = 9
 NOTICE_CHANCE = 0.35
@@ -82,11 +80,7 @@ def sees_player(game: Game, monster: Actor, within: int) -> bool:
     """Sight is symmetric: a monster on a tile the player sees can see the player."""
     player = game.player
     seen = bool(game.floor.visible[monster.y, monster.x])
-    return seen and _distance(monster.pos, player.pos) <= within
-
-
-def _distance(a: Point, b: Point) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    return seen and distance(monster.pos, player.pos) <= within
 
 
 def _idle(game: Game, monster: Actor) -> None:
@@ -110,8 +104,8 @@ def _wander(game: Game, monster: Actor) -> None:
     gx, gy = monster.goal
     dx = (gx > monster.x) - (gx < monster.x)
     dy = (gy > monster.y) - (gy < monster.y)
-    for step in ((dx, dy), (dx, 0), (0, dy)):
-        if step != (0, 0) and isinstance(_step(game, monster, step), Success):
+    for way in ((dx, dy), (dx, 0), (0, dy)):
+        if way != (0, 0) and isinstance(step(game, monster, way), Success):
             return
     monster.goal = None
 
@@ -128,8 +122,10 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
         if game.floor.visible[monster.y, monster.x]:
             game.log(f"The {monster.name} turns to flee!", MessageKind.FOE_BEATEN)
     if monster.mode == Mode.FLEE:
-        if not _away(game, monster, maps) and distance == 1:
+        if not away(game, monster, maps) and distance == 1:
             combat.attack(game, monster, player)
+        return
+    if monster.part and tactics.act(game, monster, maps, distance):
         return
     role = monster.role
     if role == "leader":
@@ -137,18 +133,18 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
     if role in RANGED_ROLES and _ranged_turn(game, monster, distance, maps):
         return
     if role == "leader" and distance <= KEEP_AWAY and _has_troops(game, monster):
-        backed = distance < KEEP_AWAY and _away(game, monster, maps)
+        backed = distance < KEEP_AWAY and away(game, monster, maps)
         if backed or distance > 1:
             return  # hold back behind the troops; fight only when cornered next to the player
     backing_off = role == "skirmisher" and "retreat" in monster.effects and distance <= 2
-    if backing_off and _away(game, monster, maps):
+    if backing_off and away(game, monster, maps):
         return
     if distance == 1:
         combat.attack(game, monster, player)
         if role == "skirmisher":
             monster.effects["retreat"] = 2
         return
-    _toward(game, monster, maps)
+    toward(game, monster, maps)
 
 
 def _stagger(game: Game, monster: Actor) -> None:
@@ -156,19 +152,19 @@ def _stagger(game: Game, monster: Actor) -> None:
     the player, a wild swing)."""
     if game.floor.visible[monster.y, monster.x]:
         game.log(f"The {monster.name} stumbles about in confusion.", MessageKind.CONFUSED)
-    _step(game, monster, STEPS[game.rng.below(len(STEPS))])
+    step(game, monster, STEPS[game.rng.below(len(STEPS))])
 
 
 def _ranged_turn(game: Game, monster: Actor, distance: int, maps: TurnMaps) -> bool:
     """Shoot or cast when the player is in sight and range; give ground once when the player
     closes in, then stand."""
-    if distance == 1 and "holding" not in monster.effects and _away(game, monster, maps):
+    if distance == 1 and "holding" not in monster.effects and away(game, monster, maps):
         monster.effects["holding"] = GIVE_GROUND_TURNS
         return True
     if distance <= 1 or not sees_player(game, monster, monster.reach):
         return False
     player = game.player
-    hexed = {"slowed", "confused"} & set(player.effects)
+    hexed = tactics.hampered(player)
     if monster.role == "controller" and not hexed and "recharging" not in monster.effects:
         monster.effects["recharging"] = SPELL_RECHARGE
         _hex(game, monster)
@@ -178,8 +174,10 @@ def _ranged_turn(game: Game, monster: Actor, distance: int, maps: TurnMaps) -> b
 
 
 def _hex(game: Game, caster: Actor) -> None:
-    """Slow or confuse the player, who may resist (a saving throw that grows with level)."""
-    effect = "slowed" if game.rng.coin() else "confused"
+    """Slow, confuse or web the player, who may resist (a saving throw that grows with level)."""
+    # Battlefield control pins the hero for its strikers; other casters slow or confuse.
+    hamper = caster.tactic == "hamper"
+    effect = "webbed" if hamper else "slowed" if game.rng.coin() else "confused"
     save = game.rng.randint(1, 20) + game.hero.level // 2
     if save >= HEX_DC + caster.attack // 2:
         game.log(f"The {caster.name} casts a spell, but you resist it.", MessageKind.RESISTED)
@@ -193,7 +191,7 @@ def _bolster(game: Game, leader: Actor) -> None:
         return  # no encounter: no troops
     for ally in game.floor.monsters:
         if (ally.group == leader.group and ally.id != leader.id and ally.alive
-                and _distance(ally.pos, leader.pos) <= BOLSTER_RANGE):
+                and distance(ally.pos, leader.pos) <= BOLSTER_RANGE):
             ally.effects["bolstered"] = BOLSTER_TURNS
 
 
@@ -201,47 +199,3 @@ def _has_troops(game: Game, leader: Actor) -> bool:
     return leader.group >= 0 and any(
         m.group == leader.group and m.id != leader.id and m.alive for m in game.floor.monsters
     )
-
-
-def _away(game: Game, monster: Actor, maps: TurnMaps) -> bool:
-    """A step down the flee map (away from the player, out of dead ends)."""
-    return _downhill(game, monster, maps.flee(monster.opens_doors), maps)
-
-
-def _toward(game: Game, monster: Actor, maps: TurnMaps) -> bool:
-    """A step down the approach map (toward the player)."""
-    return _downhill(game, monster, maps.approach(monster.opens_doors), maps)
-
-
-def _downhill(game: Game, monster: Actor, dist: NDArray[np.int32], maps: TurnMaps) -> bool:
-    """Step to the best free neighbour lower than here; True when a turn was spent.
-
-    A step onto a plain free tile is a bare move (the common case, hundreds of times a turn in
-    a big fight); anything else (the player, a door, a teleporter, a confused stagger) goes
-    through the movement rules."""
-    floor = game.floor
-    x, y = monster.x, monster.y
-    occupied = floor.occupancy()
-    for index in maps.downhill(dist, x, y):
-        dx, dy = STEPS[index]
-        spot = (x + dx, y + dy)
-        if spot in occupied:
-            continue
-        bare = maps.plain[spot[1], spot[0]] and spot != game.player.pos
-        if bare and "confused" not in monster.effects:
-            floor.relocate(monster, *spot)
-            return True
-        return isinstance(_step(game, monster, (dx, dy)), Success)
-    return False
-
-
-def _step(game: Game, monster: Actor, step: tuple[int, int]) -> Result:
-    """Move one step; a bump into the player attacks, a bump into a door tries to open it."""
-    result = movement.move(game, monster, *step)
-    match result:
-        case Alternative(Attack(target)) if target == PLAYER_ID:
-            combat.attack(game, monster, game.player)
-            return Success()
-        case Alternative(OpenDoor(x, y)):
-            return doors.open_door(game, monster, x, y)
-    return result

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import time
 from collections.abc import Callable
@@ -107,7 +108,34 @@ def bench_generators(sizes: tuple[tuple[int, int], ...], repeat: int) -> dict[st
             "generators": {n: round(statistics.median(s), 3) for n, s in samples.items()},
             "with_dressing": {n: round(statistics.median(s), 3) for n, s in dressed.items()},
         }
-    return {"sizes": result}
+    report: dict[str, Any] = {"sizes": result}
+    growth = growth_ratios(result)
+    if growth:
+        report["growth"] = growth
+    return report
+
+
+GROWTH_SIZES = ("80x50", "1000x1000")
+"""The growth check compares the cost per tile at the largest default size with the smallest."""
+
+
+def growth_ratios(sizes: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """Per generator: cost per tile at 1000x1000 over cost per tile at 80x50, layout alone and
+    dressed (above 1: the floor grows faster than its area). Empty unless both sizes ran."""
+    small, large = GROWTH_SIZES
+    if small not in sizes or large not in sizes:
+        return {}
+    tiles_of = {size: math.prod(int(side) for side in size.split("x")) for size in GROWTH_SIZES}
+    def per_tile(size: str, key: str, name: str) -> float:
+        return float(sizes[size][key][name]) / tiles_of[size]
+
+    return {
+        name: {
+            key: round(per_tile(large, key, name) / per_tile(small, key, name), 3)
+            for key in ("generators", "with_dressing")
+        }
+        for name in sizes[small]["generators"]
+    }
 
 
 def open_room_game(width: int, height: int, monsters: int) -> Game:
@@ -306,4 +334,11 @@ def run_suite(suite: str, as_json: bool, sizes: str | None, repeat: int) -> int:
             full = row["with_dressing"][name]
             print(f"  {name:8s} {ms:9.2f} ms  {ms / ref:5.2f} floods"
                   f"   with dressing {full:9.2f} ms  {full / ref:5.2f} floods")
+    growth = report.get("growth", {})
+    if growth:
+        print("growth: cost per tile at 1000x1000 over cost per tile at 80x50 (above 1: faster "
+              "than the area)")
+    for name, ratios in growth.items():
+        print(f"  {name:8s} layout {ratios['generators']:5.2f}"
+              f"   with dressing {ratios['with_dressing']:5.2f}")
     return 0

@@ -30,7 +30,7 @@ FORMATS = ("ascii", "json", "hex", "png", "text")
 COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
     "autoplay": "autoplay", "snapshot": "snapshot", "replay": "replay", "save-info": "saves",
-    "bench": "bench",
+    "bench": "bench", "amazeing": "amazeing",
 }
 """The module of game.cli that runs each command (None: no command, the window); each has
 `run(args) -> int`."""
@@ -123,6 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
     info = sub.add_parser("save-info", help="check a save file and say what it holds")
     info.add_argument("file", type=Path)
     info.add_argument("--json", action="store_true")
+
+    amaze = sub.add_parser("amazeing", help="A-Maze-ing: a maze from a config file")
+    amaze.add_argument("config", type=Path, help="the config file (WIDTH=20, HEIGHT=15, ...)")
+    amaze.add_argument("--theme", help="colour theme from assets/themes.toml (default: first)")
     return parser
 
 

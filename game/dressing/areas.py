@@ -220,9 +220,9 @@ class Space:
         box = self.amap.box(area)
         avoid = self.shunned if clear_of_arrival else self.taken
         ys, xs = np.nonzero((self.floor_owner[box] == area.id) & ~avoid[box])
-        found: Spots = np.column_stack((xs + box[1].start, ys + box[0].start)).astype(
-            np.int64, copy=False
-        )
+        found: Spots = np.empty((len(ys), 2), dtype=np.int64)  # half of column_stack's cost
+        np.add(xs, box[1].start, out=found[:, 0])
+        np.add(ys, box[0].start, out=found[:, 1])
         return found
 
     def is_taken(self, point: Point) -> bool:

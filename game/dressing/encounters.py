@@ -161,6 +161,27 @@ def deal(size: int, rng: Rng, tables: TableSet) -> list[Card]:
     return cards
 
 
+_POOLS: dict[tuple[int, int, Slot], tuple[Bestiary, tuple[MonsterKind, ...]]] = {}
+"""Candidate pools by (bestiary identity, depth, slot), each entry holding its bestiary so the
+identity stays its own. A pure function of immutable inputs, asked for about eight times a floor
+at a scan of the whole bestiary each."""
+
+POOL_CACHE_LIMIT: Final = 4096
+
+
+def slot_pool(bestiary: Bestiary, depth: int, slot: Slot) -> tuple[MonsterKind, ...]:
+    """The kinds that may fill the slot at this depth (nearest band if none lives there)."""
+    key = (id(bestiary), depth, slot)
+    hit = _POOLS.get(key)
+    if hit is not None and hit[0] is bestiary:
+        return hit[1]
+    if len(_POOLS) >= POOL_CACHE_LIMIT:
+        _POOLS.clear()
+    found = tuple(bestiary.candidates(slot.roles, depth, slot.allows))
+    _POOLS[key] = (bestiary, found)
+    return found
+
+
 class Composer:
     """Fills one template to its budget from the kinds living at the depth."""
 
@@ -168,12 +189,9 @@ class Composer:
         self.bestiary = bestiary
         self.depth = depth
         self.rng = rng
-        self.pools: dict[Slot, list[MonsterKind]] = {}
 
-    def pool(self, slot: Slot) -> list[MonsterKind]:
-        if slot not in self.pools:
-            self.pools[slot] = self.bestiary.candidates(slot.roles, self.depth, slot.allows)
-        return self.pools[slot]
+    def pool(self, slot: Slot) -> tuple[MonsterKind, ...]:
+        return slot_pool(self.bestiary, self.depth, slot)
 
     def compose(self, template: str, budget: int, room: int) -> Party:
         """At most `room` monsters (the free tiles of the area), never more than MAX_MONSTERS."""

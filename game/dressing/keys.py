@@ -232,13 +232,17 @@ def _spares(
     grower = Grower(graph, [d.held_shut for d in doors])
     picker: _Picker | None = None
     spares: list[Key] = []
+    by_door: dict[Point, list[Key]] = {}  # not a scan of every key per door: big floors have
+    for key in keys:  # thousands of both
+        by_door.setdefault(key.door, []).append(key)
     for index in grower.grow(int(graph.labels[exit_[1], exit_[0]])):
         point = doors[index].point
-        if any(k.door == point and grower.reached[int(graph.labels[k.y, k.x])]
-               for k in keys + spares):
+        if any(grower.reached[int(graph.labels[k.y, k.x])] for k in by_door.get(point, ())):
             continue
         picker = picker or _Picker(plan, graph, space.taken, exit_)
         x, y = picker.pick(rng, grower.order)
         space.take((x, y))
-        spares.append(Key(len(keys) + len(spares) + 1, x, y, point))
+        spare = Key(len(keys) + len(spares) + 1, x, y, point)
+        spares.append(spare)
+        by_door.setdefault(point, []).append(spare)
     return spares

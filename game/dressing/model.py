@@ -11,6 +11,14 @@ from dataclasses import dataclass
 from game.content.bestiary import Role
 from game.floorplan import Point
 
+TACTICS: dict[str, str] = {
+    "battlefield_control": "hamper", "commander_and_troops": "screen", "beasts_den": "den",
+    "battle_lines": "lines", "wolf_pack": "flank", "boss": "lair",
+}
+"""How each template fights (game.ai.tactics): the controller hampers the hero for its strikers;
+troops screen their commander; a beast guards its den on a leash; a melee line shields archers;
+a pack flanks; a boss keeps its lair with its guard screening it."""
+
 
 @dataclass(frozen=True, slots=True)
 class Area:
@@ -178,6 +186,11 @@ class Encounter:
     monsters: tuple[Monster, ...]
     traps: tuple[int, ...] = ()
     cramped: bool = False
+
+    @property
+    def tactic(self) -> str:
+        """The template's way of fighting (a TACTICS id)."""
+        return TACTICS[self.template]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
-"""The JSON floor export (format "dungeon-floor", version 1): a contract other tools rely on.
+"""The JSON floor export (format "dungeon-floor", version 2): a contract other tools rely on.
 
-Later versions add keys; they never change or remove these. A dressed floor
+Later versions add keys; they never change or remove these (version 2 added each encounter's
+`tactic`). A dressed floor
 (`dressed_floor_to_dict`) is the same object with the dressing's keys added.
 """
 
@@ -42,7 +43,7 @@ def floor_to_dict(plan: FloorPlan, seed: str, depth: int) -> dict[str, Any]:
     """The export object; deterministic (no timestamps), x is the column, y the row."""
     return {
         "format": "dungeon-floor",
-        "version": 1,
+        "version": 2,
         "generator": plan.generator,
         "seed": seed,
         "depth": depth,
@@ -163,6 +164,7 @@ def _encounter(encounter: Encounter) -> dict[str, Any]:
     return {
         "id": encounter.id,
         "template": encounter.template,
+        "tactic": encounter.tactic,
         "difficulty": encounter.difficulty,
         "room": encounter.room,
         "area": encounter.area,

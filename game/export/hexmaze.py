@@ -4,8 +4,8 @@ The file: one hex digit per cell, a row of cells per line (bit 1 north, 2 east, 
 set bit is a closed wall, so a stamped cell is F), an empty line, the entry `x,y`, the exit `x,y`,
 then the path from entry to exit as N/E/S/W letters. Coordinates are cell coordinates.
 
-(A-Maze-ing's README reads its example 0x5 as "north and south open"; its own "fully locked" pattern
-cells are F, which only the set-bit-closed reading allows, so that is the one used here.)
+The bits and the carving are `game.generators.mazegen`'s (A-Maze-ing's API), which explains the
+set-bit-closed reading of the README's example.
 
 Reading trusts nothing: every line is checked, and a file larger than MAX_CELLS_WIDE x
 MAX_CELLS_HIGH cells is refused before its cells are decoded. The cap (a 2001x2001-tile floor,
@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 
 from game import compass, tiles
 from game.floorplan import FloorPlan, Point
-from game.generators import maze
+from game.generators import maze, mazegen
 from game.generators.common import label_regions
 
 MAX_CELLS_WIDE: Final = 1000
@@ -46,7 +46,7 @@ def _decode_table() -> NDArray[np.uint8]:
 def _step_table() -> NDArray[np.int64]:
     """Byte of a path letter -> (dx, dy, wall bit that must be open in the cell left behind)."""
     table = np.zeros((256, 3), dtype=np.int64)
-    for letter, step in maze.STEPS.items():
+    for letter, step in mazegen.STEPS.items():
         table[ord(letter)] = step
     return table
 
@@ -60,12 +60,16 @@ def plan_to_hex(plan: FloorPlan) -> str:
     if "cells" not in plan.extra:
         raise ValueError(f"a {plan.generator} floor has no maze cells; only mazes export to hex")
     cells = np.asarray(plan.extra["cells"], dtype=np.uint8)
+    return maze_to_hex(cells, plan.extra["entry"], plan.extra["exit"], plan.extra["path"])
+
+
+def maze_to_hex(cells: NDArray[np.uint8], entry: Point, exit_: Point, path: str) -> str:
+    """Wall bits [y, x], the two ends and the path letters as the hex file text."""
     table = np.frombuffer(_DIGITS.encode("ascii"), dtype=np.uint8)
     lines = np.full((cells.shape[0], cells.shape[1] + 1), ord("\n"), dtype=np.uint8)
     lines[:, :-1] = table[cells]
-    (ex, ey), (xx, xy) = plan.extra["entry"], plan.extra["exit"]
     grid = lines.tobytes().decode("ascii")
-    return f"{grid}\n{ex},{ey}\n{xx},{xy}\n{plan.extra['path']}\n"
+    return f"{grid}\n{entry[0]},{entry[1]}\n{exit_[0]},{exit_[1]}\n{path}\n"
 
 
 def plan_from_hex(text: str, size: tuple[int, int] | None = None) -> FloorPlan:

@@ -292,7 +292,7 @@ def _encounter(encounter: Encounter, bestiary: Bestiary) -> list[str]:
     traps = f", {len(encounter.traps)} traps" if encounter.traps else ""
     cramped = "; the area is full" if encounter.cramped else ""
     lines = [
-        f"  Encounter {encounter.id}: {name}, {encounter.difficulty}"
+        f"  Encounter {encounter.id}: {name} (tactic {encounter.tactic}), {encounter.difficulty}"
         f" (XP {encounter.xp} of a budget of {encounter.budget}{traps}{cramped})"
     ]
     for monster in encounter.monsters:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules import gear, progress
+from game.rules import gear, morale, progress
 from game.rules.noise import make_noise
 from game.world.kinds import MessageKind, Mode, Outcome
 from game.world.model import PLAYER_ID, Actor, Game
@@ -84,6 +84,7 @@ def die(game: Game, victim: Actor, killer: Actor | None, cause: str = "") -> Non
         return
     game.floor.monsters = [m for m in game.floor.monsters if m.id != victim.id]
     game.log(f"{_name(victim, True)} dies.", MessageKind.FOE_BEATEN)
+    morale.after_death(game, victim)
     if killer is not None and killer.id == PLAYER_ID:
         progress.gain_xp(game, victim.xp)
 

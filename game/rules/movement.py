@@ -35,6 +35,10 @@ def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
                 game.log("You stumble into the wall.", MessageKind.CONFUSED)
             return Success()
         return Impossible("A wall blocks the way." if actor.id == PLAYER_ID else "blocked")
+    if "webbed" in actor.effects:  # held fast: the turn goes on tearing at the strands
+        if actor.id == PLAYER_ID:
+            game.log("You struggle against the webs.", MessageKind.STUCK)
+        return Success()
     floor.relocate(actor, nx, ny)
     arrive(game, actor)
     return Success()

@@ -20,9 +20,22 @@ Migration = Callable[[dict[str, Any], Arrays], tuple[dict[str, Any], Arrays]]
 
 FIRST_VERSION = 1
 """The oldest format this game reads: the first release."""
-MIGRATIONS: dict[int, Migration] = {}
-"""Version N -> the function that turns a version N state into a version N + 1 state. Empty while
-version 1 is the only release."""
+
+
+def _encounter_parts(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
+    """Version 2 gave actors their encounter's tactic, their part in it, the encounter's size and
+    whether the hero has seen it. A version 1 monster fights by its role alone (no tactic), as it
+    did then, and counts as already seen (its encounter is not announced mid-run)."""
+    actors = [state["player"]]
+    for floor in state["floors"].values():
+        actors.extend(floor["monsters"])
+    for actor in actors:
+        actor.update({"tactic": "", "part": "", "band": 0, "sighted": True})
+    return state, arrays
+
+
+MIGRATIONS: dict[int, Migration] = {1: _encounter_parts}
+"""Version N -> the function that turns a version N state into a version N + 1 state."""
 
 
 def migrate(version: int, current: int, state: Any, arrays: Arrays) -> tuple[Any, Arrays]:

@@ -21,8 +21,9 @@ from numpy.typing import NDArray
 from game import generators, tiles
 from game.content.bestiary import ROLES
 from game.content.items import item_kinds
+from game.dressing.model import TACTICS
 from game.save.format import SaveError
-from game.world.kinds import Mode, Outcome
+from game.world.kinds import PARTS, Mode, Outcome
 
 MAX_SIDE = 1000
 """Floors in play are at most 400 tiles a side (a run's recipes); bench scenes reach 200."""
@@ -221,6 +222,8 @@ ACTOR = Record({
     "opens_doors": Flag(),
     "reach": Whole(0, MAX_SIDE), "mode": OneOf(tuple(Mode)), "energy": STAT, "home": Maybe(POINT),
     "group": Whole(-1, ID_LIMIT), "effects": Table(NAME, STAT, 64), "goal": Maybe(POINT),
+    "tactic": OneOf(("", *TACTICS.values())), "part": OneOf(PARTS), "band": Whole(0, ID_LIMIT),
+    "sighted": Flag(),
 })
 DOOR = Record({
     "material": NAME, "quality": NAME, "state": NAME, "dc": Maybe(Whole(0, 1000)),

@@ -55,7 +55,9 @@ class TableSet:
         With `follow`, only references to those tables are rolled (the others are left out of
         `nested`): the tables generator rolls structure on its layout stream and leaves doors and
         furnishings to the dressing pass, so editing those tables never moves a wall."""
-        table = self.table(name)
+        table = self._tables.get(name)
+        if table is None:
+            table = self.table(name)  # raises, naming the tables
         face = rng.randint(1, table.sides)
         row = table.row_for(face)
         reroll = None
@@ -67,11 +69,13 @@ class TableSet:
             own = _own_fields(table, row, rng, fill=False)
             fields = _adjusted(row.reroll, {**reroll.fields, **own})
             refs = reroll.row.refs + row.refs
-        nested = tuple(
-            self._nest(ref, rng, follow)
-            for ref in refs + table.then
-            if follow is None or ref.table in follow
-        )
+        nested: tuple[Nested, ...] = ()
+        if refs or table.then:  # most rows refer to nothing: skip building the empty tuple
+            nested = tuple(
+                self._nest(ref, rng, follow)
+                for ref in refs + table.then
+                if follow is None or ref.table in follow
+            )
         if reroll is not None:
             fields = {spec.name: fields.get(spec.name) for spec in table.fields}
         return Roll(table.name, table.die, face, row, MappingProxyType(fields), reroll, nested)

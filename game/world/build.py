@@ -19,7 +19,7 @@ from game.dressing import Dressing
 from game.floorplan import FloorPlan, Point
 from game.run.recipe import FloorRecipe
 from game.seeds import Rng, floor_seed
-from game.world.kinds import Mode
+from game.world.kinds import Mode, Part
 from game.world.model import (
     NORMAL_SPEED,
     Actor,
@@ -127,14 +127,35 @@ def monster_from(kind: MonsterKind, monster_id: int, at: Point, elite: bool) -> 
     )
 
 
+def part_of(tactic: str, kind: MonsterKind, boss: bool) -> Part:
+    """A monster's place in its encounter's tactic, from its role and reach."""
+    match tactic:
+        case "hamper":
+            return "controller" if kind.role == "controller" else "striker"
+        case "screen":
+            return "commander" if kind.role == "leader" else "troop"
+        case "den":
+            return "beast"
+        case "lines":
+            return "archer" if kind.range > 0 else "melee"
+        case "flank":
+            return "wolf"
+        case "lair":
+            return "boss" if boss else "troop"
+    return ""
+
+
 def _monsters(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> None:
     bestiary = default_bestiary()
     for encounter in sorted(dressing.encounters, key=lambda e: e.id):
         for placed in encounter.monsters:
-            actor = monster_from(bestiary.get(placed.kind), next(ids), placed.point,
-                                 placed.elite or placed.boss)
+            kind = bestiary.get(placed.kind)
+            actor = monster_from(kind, next(ids), placed.point, placed.elite or placed.boss)
             actor.group = encounter.id
-            if placed.role == "solo" or placed.boss:
+            actor.tactic = encounter.tactic
+            actor.part = part_of(encounter.tactic, kind, placed.boss)
+            actor.band = len(encounter.monsters)
+            if actor.part in ("beast", "boss") or placed.role == "solo":
                 actor.mode, actor.home = Mode.GUARD, placed.point
             elif spawn.chance(WANDER_CHANCE):
                 actor.mode = Mode.WANDER

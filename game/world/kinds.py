@@ -84,6 +84,14 @@ class Outcome(StrEnum):
 ActorRole = Role | Literal["player"]
 """An actor's role: the hero's own, or a monster's bestiary role."""
 
+Part = Literal[
+    "", "controller", "striker", "commander", "troop", "beast", "melee", "archer", "wolf", "boss",
+]
+"""A monster's place in its encounter's tactic (game.ai.tactics); "" for none."""
+PARTS: tuple[Part, ...] = (
+    "", "controller", "striker", "commander", "troop", "beast", "melee", "archer", "wolf", "boss",
+)
+
 Landing = Literal["arrival", "exit", "random"]
 """Where `change_floor` puts the hero: the floor's arrival (coming down), its exit (coming up), or
 a random safe spot (a fall)."""

@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 from game.floorplan import Point
 from game.run import Run
 from game.seeds import Rng
-from game.world.kinds import ActorRole, MessageKind, Mode, Outcome
+from game.world.kinds import ActorRole, MessageKind, Mode, Outcome, Part
 
 PLAYER_ID = 0
 NORMAL_SPEED = 10
@@ -52,6 +52,14 @@ class Actor:
     home: Point | None = None
     group: int = -1
     """The encounter this monster belongs to (-1: none)."""
+    tactic: str = ""
+    """Its encounter's way of fighting (game.dressing.model.TACTICS; "" alone)."""
+    part: Part = ""
+    """Its place in that tactic (game.ai.tactics.PARTS: commander, troop, wolf ...; "" alone)."""
+    band: int = 0
+    """How many its encounter numbered when placed (a pack scatters when half are down)."""
+    sighted: bool = False
+    """The hero has seen its encounter: the log named it once."""
     effects: dict[str, int] = field(default_factory=dict)
     """Timed conditions by name (confused, slowed, bolstered): turns left."""
     goal: Point | None = None

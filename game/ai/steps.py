@@ -1,0 +1,99 @@
+"""A monster's single steps: down a shared Dijkstra map, or a few tiles straight at a spot.
+
+Shared by the role behaviours (game.ai.monsters) and the encounter tactics (game.ai.tactics);
+nothing here floods a map of its own.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.ai.maps import TurnMaps
+from game.floorplan import Point
+from game.pathing import STEPS
+from game.rules import combat, doors, movement
+from game.rules.actions import Alternative, Attack, OpenDoor, Result, Success
+from game.world.model import PLAYER_ID, Actor, Game
+
+
+def distance(a: Point, b: Point) -> int:
+    """King's-move distance."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def away(game: Game, monster: Actor, maps: TurnMaps) -> bool:
+    """A step down the flee map (away from the player, out of dead ends)."""
+    return downhill(game, monster, maps.flee(monster.opens_doors), maps)
+
+
+def toward(game: Game, monster: Actor, maps: TurnMaps,
+           near: tuple[Point, int] | None = None) -> bool:
+    """A step down the approach map (toward the player); with `near` (a spot and a range), only
+    onto tiles within that range of the spot."""
+    return downhill(game, monster, maps.approach(monster.opens_doors), maps, near)
+
+
+def downhill(game: Game, monster: Actor, dist: NDArray[np.int32], maps: TurnMaps,
+             near: tuple[Point, int] | None = None) -> bool:
+    """Step to the best free neighbour lower than here; True when a turn was spent.
+
+    A step onto a plain free tile is a bare move (the common case, hundreds of times a turn in
+    a big fight); anything else (the player, a door, a teleporter, a confused stagger) goes
+    through the movement rules."""
+    floor = game.floor
+    x, y = monster.x, monster.y
+    occupied = floor.occupancy()
+    for index in maps.downhill(dist, x, y):
+        dx, dy = STEPS[index]
+        spot = (x + dx, y + dy)
+        if spot in occupied or (near is not None and distance(spot, near[0]) > near[1]):
+            continue
+        bare = maps.plain[spot[1], spot[0]] and spot != game.player.pos
+        if bare and "confused" not in monster.effects:
+            floor.relocate(monster, *spot)
+            return True
+        return isinstance(step(game, monster, (dx, dy)), Success)
+    return False
+
+
+def step_to(game: Game, monster: Actor, target: Point, maps: TurnMaps) -> bool:
+    """A step onto a free plain tile nearer `target` (king's moves), never onto the player; ties
+    go down the approach map. For short walks (round the hero, back to a den a few tiles off),
+    where a map of its own would cost a flood."""
+    plain = maps.plain
+    height, width = plain.shape
+    x, y = monster.pos
+    tx, ty = target
+    here = max(abs(x - tx), abs(y - ty))
+    occupied: dict[Point, Actor] | None = None
+    best: tuple[int, int, Point] | None = None
+    for dx, dy in STEPS:
+        sx, sy = x + dx, y + dy
+        nearer = max(abs(sx - tx), abs(sy - ty))
+        if nearer >= here or not (0 <= sx < width and 0 <= sy < height) or not plain[sy, sx]:
+            continue  # the cheap tests first: most neighbours are no nearer
+        occupied = game.floor.occupancy() if occupied is None else occupied
+        spot = (sx, sy)
+        if spot in occupied or spot == game.player.pos:
+            continue
+        rank = (nearer, int(maps.approach(monster.opens_doors)[sy, sx]), spot)
+        if best is None or rank < best:
+            best = rank
+    if best is None:
+        return False
+    game.floor.relocate(monster, *best[2])
+    movement.arrive(game, monster)
+    return True
+
+
+def step(game: Game, monster: Actor, way: tuple[int, int]) -> Result:
+    """Move one step; a bump into the player attacks, a bump into a door tries to open it."""
+    result = movement.move(game, monster, *way)
+    match result:
+        case Alternative(Attack(target)) if target == PLAYER_ID:
+            combat.attack(game, monster, game.player)
+            return Success()
+        case Alternative(OpenDoor(x, y)):
+            return doors.open_door(game, monster, x, y)
+    return result

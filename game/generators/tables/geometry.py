@@ -1,0 +1,451 @@
+"""The geometry of a tables floor: the map being dug, with no dice and no tables.
+
+`Site` keeps the tiles and who owns them and answers the questions the table walk asks before it
+digs (may a corridor go here, where can a chamber of this outline be entered, is there room ahead),
+digs, lays chambers and doors where it is told, and cleans up dead ends. Chamber outlines (the
+fixed shapes, the irregular blob, the drawn entrances) live here too. The walk (`walk.py`: its
+`Dungeon` is a `Site` with the dice) decides what to dig by rolling on the tables, so filling a
+big map (more entrances, more budget) is a change to the walk's loop, not to this geometry.
+
+Everything stays in the map and apart: a corridor tile is dug only where the tiles beside it are
+rock, no other corridor runs two tiles off and the tile ahead is not a door, so no later digging
+opens a door's walls. A chamber takes its box plus a one-tile frame of rock that only its own
+exits may pierce; its exits stand in that frame, two or more tiles apart, facing free rock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import accumulate
+from typing import Final, cast
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game import tiles as tile_ids
+from game.floorplan import Point, Room
+from game.generators.common import blank
+from game.seeds import Rng
+
+REACH: Final = 10
+"""Cleanup digs a dead end on by at most this many tiles to meet the dungeon ahead."""
+WALL, FLOOR, DOOR = tile_ids.WALL, tile_ids.FLOOR, tile_ids.DOOR
+
+DX: Final = (0, 1, 0, -1)
+DY: Final = (-1, 0, 1, 0)
+"""Headings 0..3: north, east, south, west; turning right adds one."""
+
+ENTRANCES: Final = (
+    # The stair hall: the stairs come down in a recess; doors left and right, a passage ahead.
+    (
+        "###########",
+        "####.<.####",
+        "#.........#",
+        "+.........+",
+        "#.........#",
+        "#.........#",
+        "#####=#####",
+    ),
+    # The crossing: the stairs come down in the middle of a cross-shaped hall with four ways out.
+    (
+        "#####=#####",
+        "#####.#####",
+        "###.....###",
+        "#.........#",
+        "+....<....+",
+        "#.........#",
+        "###.....###",
+        "#####.#####",
+        "#####+#####",
+    ),
+)
+"""Pre-made entrance chambers, drawn with their walls: `<` the stairs, `+` a door exit, `=` an
+open exit (a corridor leads on). They are turned and mirrored at random."""
+
+# --- headings --------------------------------------------------------------------------------
+
+
+def left_of(d: int) -> int:
+    return (d + 3) % 4
+
+
+def right_of(d: int) -> int:
+    return (d + 1) % 4
+
+
+def back_of(d: int) -> int:
+    return (d + 2) % 4
+
+
+def passage(d: int) -> str:
+    """The Door passage of a door walked through heading d."""
+    return "ns" if d % 2 == 0 else "ew"
+
+
+# --- chamber shapes --------------------------------------------------------------------------
+
+
+def octagon(width: int, height: int) -> NDArray[np.bool_]:
+    """A box with its four corners cut diagonally, a quarter of the short side deep."""
+    cut = min(width, height) // 4
+    i = np.arange(height)[:, None]
+    j = np.arange(width)[None, :]
+    mask: NDArray[np.bool_] = np.minimum(i, height - 1 - i) + np.minimum(j, width - 1 - j) >= cut
+    return mask
+
+
+def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
+    """[start, end) of each row of a rough blob about width x height.
+
+    A rounded outline (a superellipse) has each row's ends pulled in at random, by up to an
+    eighth of the width (at least one tile). Then, from a random middle row outward, every row
+    is cut to lie within the row next to it toward the middle, and the middle row spans both
+    its neighbours. So every edge tile has a neighbour along its row and one across (no
+    spurs), and the blob is one piece. Rows shorter than two tiles (top and bottom) go."""
+    half = width / 2
+    deepest = max(1, width // 8)
+    starts, ends = [], []
+    for i in range(height):
+        t = abs(2 * i + 1 - height) / height
+        reach = half * (1 - t**2.5) ** 0.4
+        starts.append(int(half - reach + 0.5) + rng.randint(0, deepest))
+        ends.append(int(half + reach + 0.5) - rng.randint(0, deepest))
+    middle = rng.randint(height // 3, height - 1 - height // 3)
+    for i, toward in [(i, i + 1) for i in range(middle - 1, -1, -1)] + [
+        (i, i - 1) for i in range(middle + 1, height)
+    ]:
+        starts[i] = max(starts[i], starts[toward])
+        ends[i] = min(ends[i], ends[toward])
+    starts[middle] = min(starts[middle - 1], starts[middle + 1])
+    ends[middle] = max(ends[middle - 1], ends[middle + 1])
+    return [(a, b) for a, b in zip(starts, ends, strict=True) if b - a >= 2]
+
+
+def irregular(rng: Rng, width: int, height: int) -> NDArray[np.bool_]:
+    """A rough blob of about width x height, cropped to its own bounding box."""
+    rows = _blob_rows(rng, width, height)
+    low = min(start for start, _ in rows)
+    mask = np.zeros((len(rows), max(end for _, end in rows) - low), dtype=np.bool_)
+    for row, (start, end) in zip(mask, rows, strict=True):
+        row[start - low : end - low] = True
+    return mask
+
+
+@dataclass(frozen=True, slots=True)
+class Outline:
+    """A chamber's floor [y, x] as it lies on the map, and for each heading d the columns (or
+    rows) of its near side that a corridor heading d can enter by."""
+
+    shape: str
+    mask: NDArray[np.bool_]
+    near: tuple[tuple[int, ...], ...]
+
+
+def outline(shape: str, mask: NDArray[np.bool_]) -> Outline:
+    """The outline of a floor mask (which is frozen: outlines are shared)."""
+    sides = (mask[-1], mask[:, 0], mask[0], mask[:, -1])
+    near = tuple(tuple(k for k, floor in enumerate(side.tolist()) if floor) for side in sides)
+    mask.flags.writeable = False
+    return Outline(shape, mask, near)
+
+
+@cache
+def fixed_outline(shape: str, width: int, height: int) -> Outline:
+    """A square, rectangle or octagon outline (shared: they never change)."""
+    if shape == "octagon":
+        return outline(shape, octagon(width, height))
+    return outline(shape, np.ones((height, width), dtype=np.bool_))
+
+
+def shape_outline(rng: Rng, shape: str, width: int, height: int) -> Outline:
+    """The floor of a chamber of this shape in a box of about width x height."""
+    if shape == "irregular":
+        return outline(shape, irregular(rng, width, height))
+    return fixed_outline(shape, width, height)
+
+
+# --- entrances --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Entrance:
+    """A drawn entrance as laid on the map: its floor inside its walls, and the stairs and
+    exits (x, y, outward heading, door?) as offsets from the top-left of its walls."""
+
+    floor: Outline
+    stairs: Point
+    exits: tuple[tuple[int, int, int, bool], ...]
+
+
+@cache
+def entrance_layout(index: int, turns: int, mirror: bool) -> Entrance:
+    """ENTRANCES[index] turned a quarter `turns` times, then mirrored left to right."""
+    art = np.rot90(np.array([list(row) for row in ENTRANCES[index]]), turns)
+    if mirror:
+        art = np.fliplr(art)
+    floor = (art == ".") | (art == "<")
+    ((sy, sx),) = np.argwhere(art == "<")
+    exits = tuple(
+        (int(x), int(y), _outward(floor, int(x), int(y)), bool(art[y, x] == "+"))
+        for y, x in np.argwhere((art == "+") | (art == "="))
+    )
+    return Entrance(outline("entrance", floor[1:-1, 1:-1].copy()), (int(sx), int(sy)), exits)
+
+
+def _outward(floor: NDArray[np.bool_], x: int, y: int) -> int:
+    """The heading out of a drawn entrance through its exit at (x, y), away from its floor."""
+    h, w = floor.shape
+    for o in range(4):
+        ix, iy = x - DX[o], y - DY[o]
+        if 0 <= ix < w and 0 <= iy < h and floor[iy, ix]:
+            return o
+    raise ValueError(f"entrance exit ({x}, {y}) has no floor inside")
+
+
+# --- the site --------------------------------------------------------------------------------
+
+
+class Site:
+    """Tiles, chambers and doors of the floor being dug.
+
+    Growth works on flat indices (i = y * width + x) through memoryviews of the arrays: a tile
+    test costs a third of numpy indexing, and a step is one addition. The border is marked
+    blocked, so no corridor, chamber or frame reaches it and a dug tile's neighbours all exist."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height, self.size = width, height, width * height
+        self.tiles = blank(width, height)
+        self.owner = np.full((height, width), -1, dtype=np.int32)  # chamber: box and frame
+        self.in_room = np.zeros((height, width), dtype=np.bool_)  # chamber boxes
+        self.keep = np.zeros((height, width), dtype=np.bool_)  # features: never pruned
+        self.blocked = np.zeros((height, width), dtype=np.bool_)  # dug, a chamber's, or border
+        self.blocked[[0, -1], :] = True
+        self.blocked[:, [0, -1]] = True
+        self.flat_tiles = self.tiles.data.cast("B")
+        self.flat_owner = self.owner.data.cast("B").cast("i")
+        self.flat_room = self.in_room.view(np.uint8).data.cast("B")
+        self.flat_keep = self.keep.view(np.uint8).data.cast("B")
+        self.flat_blocked = self.blocked.view(np.uint8).data.cast("B")
+        self.step = (-width, 1, width, -1)  # one step heading d
+        self.across = (1, width, -1, -width)  # one step to the right of heading d
+        self.rooms: list[Room] = []
+        self.doors: dict[int, str] = {}
+
+    def xy(self, i: int) -> Point:
+        return (i % self.width, i // self.width)
+
+    # --- tiles ---------------------------------------------------------------------------------
+
+    def carvable(self, i: int, d: int) -> bool:
+        """May a corridor heading d dig tile i? Free rock inside the border and outside every
+        chamber's frame, rock on both sides, no door ahead whose wall it would open, and no
+        corridor running alongside two tiles off (a chamber's floor may: its wall is shared)."""
+        if self.flat_blocked[i]:
+            return False
+        t = self.flat_tiles
+        side = self.across[d]
+        if t[i + side] != WALL or t[i - side] != WALL or t[i + self.step[d]] == DOOR:
+            return False
+        room, size = self.flat_room, self.size
+        far = i + 2 * side
+        if 0 <= far < size and t[far] != WALL and not room[far]:
+            return False
+        far = i - 2 * side
+        return not (0 <= far < size and t[far] != WALL and not room[far])
+
+    def entry_ok(self, i: int, d: int) -> bool:
+        """Can frame tile i become an exit entered heading d? Its chamber's floor lies ahead and
+        rock on both sides, so a door there stands in a wall line."""
+        owner, t = self.flat_owner, self.flat_tiles
+        if owner[i] < 0 or t[i] != WALL:
+            return False
+        inside = i + self.step[d]
+        side = self.across[d]
+        return (
+            t[inside] != WALL
+            and self.flat_room[inside] == 1
+            and owner[inside] == owner[i]
+            and t[i + side] == WALL
+            and t[i - side] == WALL
+        )
+
+    def dig(self, i: int) -> None:
+        self.flat_tiles[i] = FLOOR
+        self.flat_blocked[i] = True
+
+    def put(self, i: int, tile: int) -> None:
+        self.flat_tiles[i] = tile
+        self.flat_blocked[i] = True
+
+    def set_door(self, i: int, d: int) -> None:
+        self.put(i, DOOR)
+        self.doors[i] = passage(d)
+
+    def wall_up(self, i: int) -> None:
+        self.flat_tiles[i] = WALL
+        self.flat_blocked[i] = self.flat_owner[i] >= 0
+        self.doors.pop(i, None)
+
+    def degree(self, i: int) -> int:
+        """Walkable neighbours of tile i (inside the border)."""
+        t, w = self.flat_tiles, self.width
+        return (t[i - w] != WALL) + (t[i + w] != WALL) + (t[i - 1] != WALL) + (t[i + 1] != WALL)
+
+    # --- chambers --------------------------------------------------------------------------------
+
+    def clear_ahead(self, i: int, d: int, tiles: int) -> bool:
+        """Are `tiles` tiles from i on, heading d, all free (not dug, not a chamber's)? The
+        border is blocked, so the scan stops there before it could leave the map."""
+        blocked, step = self.flat_blocked, self.step[d]
+        return not any(blocked[i + k * step] for k in range(tiles))
+
+    def entry_columns(self, ox: int, oy: int, d: int, floor: Outline) -> list[int]:
+        """The near-side columns k by which a chamber of this outline can be entered, heading d
+        through the frame tile (ox, oy): its box and frame inside the map's border and clear of
+        the dungeon and of other frames. One sliding-window test over a band of the map."""
+        h, w = floor.mask.shape
+        vertical = d % 2 == 0
+        along, lateral = (oy, ox) if vertical else (ox, oy)
+        depth, breadth = (h, w) if vertical else (w, h)
+        extent_a, extent_l = (self.height, self.width) if vertical else (self.width, self.height)
+        lo = along if d in (1, 2) else along - depth - 1
+        if lo < 0 or lo + depth + 2 > extent_a:
+            return []
+        l_lo, l_hi = max(0, lateral - breadth), min(extent_l, lateral + breadth + 1)
+        if vertical:
+            band = self.blocked[lo : lo + depth + 2, l_lo:l_hi].any(axis=0)
+        else:
+            band = self.blocked[l_lo:l_hi, lo : lo + depth + 2].any(axis=1)
+        lane = cast(list[bool], band.tolist())
+        sums = [0, *accumulate(lane)]
+        fits = []
+        for k in floor.near[d]:
+            start = lateral - k - 1  # the frame's first lateral tile
+            end = start + breadth + 2
+            if start >= 0 and end <= extent_l and sums[end - l_lo] == sums[start - l_lo]:
+                fits.append(k)
+        return fits
+
+    @staticmethod
+    def box_at(ox: int, oy: int, d: int, floor: Outline, k: int) -> Point:
+        """The top-left of a chamber's box entered heading d through (ox, oy) at column k."""
+        h, w = floor.mask.shape
+        if d == 0:
+            return (ox - k, oy - h)
+        if d == 2:
+            return (ox - k, oy + 1)
+        return (ox + 1, oy - k) if d == 1 else (ox - w, oy - k)
+
+    def add_chamber(self, x0: int, y0: int, floor: Outline) -> int:
+        """Carve a chamber's floor with its box's top-left at (x0, y0); claim box and frame."""
+        h, w = floor.mask.shape
+        cid = len(self.rooms)
+        frame = (slice(y0 - 1, y0 + h + 1), slice(x0 - 1, x0 + w + 1))
+        self.owner[frame] = cid
+        self.blocked[frame] = True
+        self.in_room[y0 : y0 + h, x0 : x0 + w] = True
+        self.tiles[y0 : y0 + h, x0 : x0 + w][floor.mask] = FLOOR
+        self.rooms.append(Room(cid, x0, y0, w, h, floor.shape))
+        return cid
+
+    def frame_side(self, room: Room, o: int) -> range:
+        """The frame tiles along one side of a chamber's box, facing outward o."""
+        w = self.width
+        corner = room.y * w + room.x  # the box's top-left tile
+        if o == 0:
+            return range(corner - w, corner - w + room.w)
+        if o == 2:
+            return range(corner + room.h * w, corner + room.h * w + room.w)
+        if o == 3:
+            return range(corner - 1, corner - 1 + room.h * w, w)
+        return range(corner + room.w, corner + room.w + room.h * w, w)
+
+    def room_ahead(self, i: int, d: int, tiles: int) -> bool:
+        """Could a corridor dig `tiles` tiles straight on from tile i heading d?"""
+        step = self.step[d]
+        for _ in range(tiles):
+            i += step
+            if not self.carvable(i, d):
+                return False
+        return True
+
+    def stairs_spots(self, cid: int) -> NDArray[np.intp]:
+        """The chamber's free floor tiles (flat indices, in row order), against its wall and off
+        its doorways if any are."""
+        room = self.rooms[cid]
+        frame = (slice(room.y - 1, room.y + room.h + 1), slice(room.x - 1, room.x + room.w + 1))
+        sub = self.tiles[frame]
+        free = (sub == FLOOR) & ~self.keep[frame] & self.in_room[frame]
+        doorway = (sub != WALL) & ~self.in_room[frame]
+
+        def around(m: NDArray[np.bool_]) -> NDArray[np.bool_]:
+            out: NDArray[np.bool_] = m[:-2, 1:-1] | m[2:, 1:-1] | m[1:-1, :-2] | m[1:-1, 2:]
+            return out
+
+        core = free[1:-1, 1:-1]
+        best = core & around(sub == WALL) & ~around(doorway)
+        ys, xs = np.nonzero(best if best.any() else core)
+        spots: NDArray[np.intp] = (room.y + ys) * self.width + room.x + xs
+        return spots
+
+    # --- cleanup ---------------------------------------------------------------------------------
+
+    def bounds(self) -> tuple[slice, slice]:
+        """The dug part of the map, with a tile of rock around it."""
+        walk = self.tiles != WALL
+        rows = np.flatnonzero(walk.any(axis=1)).tolist()
+        cols = np.flatnonzero(walk.any(axis=0)).tolist()
+        return slice(rows[0] - 1, rows[-1] + 2), slice(cols[0] - 1, cols[-1] + 2)
+
+    def prunable(self, i: int) -> bool:
+        """A dead end that is a corridor or exit tile: not a chamber's floor nor a feature."""
+        return (
+            self.flat_tiles[i] != WALL
+            and not self.flat_room[i]
+            and not self.flat_keep[i]
+            and self.degree(i) == 1
+        )
+
+    def cleanup(self, rows: slice, cols: slice) -> None:
+        """Step 3: dig each dead end on to the dungeon ahead if it is near; remove the rest back
+        to where they branch off, so a section that is only dead ends goes entirely."""
+        walk = self.tiles[rows, cols] != WALL
+        count = np.zeros(walk.shape, dtype=np.int8)
+        count[1:] += walk[:-1]
+        count[:-1] += walk[1:]
+        count[:, 1:] += walk[:, :-1]
+        count[:, :-1] += walk[:, 1:]
+        tips = walk & (count == 1) & ~self.in_room[rows, cols] & ~self.keep[rows, cols]
+        ys, xs = np.nonzero(tips)
+        points = ((ys + rows.start) * self.width + xs + cols.start).tolist()
+        for i in points:
+            if self.prunable(i):
+                self.connect(i)
+        for i in points:
+            self.prune(i)
+
+    def prune(self, i: int) -> None:
+        """Wall up the dead end at tile i and the corridor behind it, up to where it branches
+        off or meets a chamber or a feature."""
+        t = self.flat_tiles
+        while self.prunable(i):
+            after = next(i + step for step in self.step if t[i + step] != WALL)
+            self.wall_up(i)
+            i = after
+
+    def connect(self, i: int) -> None:
+        """Dig the dead end at tile i straight on if the dungeon is within REACH tiles ahead."""
+        t = self.flat_tiles
+        d = next(o for o in range(4) if t[i - self.step[o]] != WALL)
+        path: list[int] = []
+        for _ in range(REACH):
+            i += self.step[d]
+            if self.carvable(i, d):
+                path.append(i)
+                continue
+            if t[i] != WALL or self.entry_ok(i, d):
+                for tile in [*path, i]:
+                    if t[tile] == WALL:
+                        self.dig(tile)
+            return
