@@ -40,7 +40,8 @@ def test_a_step_lists_everything_underfoot_with_the_key_named_for_its_door() -> 
     scene.floor.items.append(Item(scene.game.new_id(), "key", *here, key_for=(3, 1)))
     scene.floor.items.append(Item(scene.game.new_id(), "scroll_mapping", *here))
     scene.act(Move(1, 0))
-    assert "You see here: a key to the iron door; a scroll of magic mapping." in messages(scene)
+    said = "You see here: a key to the iron door, depth 1, centre; a scroll of magic mapping."
+    assert said in messages(scene)
 
 
 def test_a_teleport_scroll_says_what_lies_where_it_lands() -> None:
@@ -72,3 +73,22 @@ def test_auto_pickup_takes_what_it_covers_in_no_time_and_leaves_gear() -> None:
     assert [i.kind for i in scene.floor.items] == ["sword"]
     again = scene.act(PickUp(auto=True))
     assert isinstance(again, Impossible) and again.reason == ""
+
+
+def test_a_locked_door_says_where_its_key_is_and_opens_with_the_key_carried() -> None:
+    scene = scenario("""
+    #######
+    #@+...#
+    #######
+    """, legend={"+": door(state="locked", dc=40, reinforced=True, material="iron",
+                           quality="none")})
+    refused = scene.act(Move(1, 0))
+    assert isinstance(refused, Impossible) and "its key is not on this floor" in refused.reason
+    key = Item(scene.game.new_id(), "key", 4, 1, key_for=(2, 1))
+    scene.floor.items.append(key)
+    refused = scene.act(Move(1, 0))
+    assert isinstance(refused, Impossible) and "its key lies on this floor" in refused.reason
+    scene.floor.items.remove(key)
+    give(scene, "key", key_for=(2, 1))
+    assert isinstance(scene.act(Move(1, 0)), Success)
+    assert "The iron door opens with the key you carry." in messages(scene)

@@ -44,8 +44,18 @@ def label(game: Game, item: Item) -> str:
     if kind.kind == "key" and item.key_for is not None:
         door = game.floor.doors.get(item.key_for)
         if door is not None:
-            return f"a key to the {door_name(door)}"
+            where = quarter(game.floor.width, game.floor.height, item.key_for)
+            return f"a key to the {door_name(door)}, depth {game.depth}, {where}"
+        return "a key to a door on another floor"
     return f"an {kind.name}" if kind.name[:1].lower() in "aeiou" else f"a {kind.name}"
+
+
+def quarter(width: int, height: int, pos: Point) -> str:
+    """Where on a floor `pos` lies, by thirds from its centre: "north-east", "centre"."""
+    x, y = pos
+    north_south = "north" if 3 * y < height else "south" if 3 * y >= 2 * height else ""
+    east_west = "west" if 3 * x < width else "east" if 3 * x >= 2 * width else ""
+    return "-".join(part for part in (north_south, east_west) if part) or "centre"
 
 
 def underfoot(game: Game) -> str:
