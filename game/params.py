@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.floorplan import ParamValue
@@ -27,6 +27,9 @@ class Param:
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[str, ...] = ()
+    check: Callable[[str], str] | None = None
+    """For text: what is wrong with a value ("" when nothing), so a bad value is refused where
+    the parameter is read (a run file, a run code), not when the floor is built."""
 
     def describe(self) -> str:
         kind = type(self.default).__name__
@@ -63,6 +66,9 @@ class Param:
             if self.choices and value not in self.choices:
                 valid = ", ".join(self.choices)
                 raise ParamError(f"parameter {self.name}: {text!r} is not one of {valid}")
+            problem = self.check(value) if self.check is not None else ""
+            if problem:
+                raise ParamError(f"parameter {self.name}: {problem}")
             return value
         low, high = self.minimum, self.maximum
         if (low is not None and value < low) or (high is not None and value > high):

@@ -8,10 +8,14 @@ depth, generator) alone. Parameters arrive typed and split by the recipe (game.r
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import generators
-from game.dressing import Dressing, dress_floor
 from game.floorplan import FloorPlan
 from game.run.recipe import FloorRecipe
+
+if TYPE_CHECKING:
+    from game.dressing import Dressing
 
 PARTY = 1
 """The game has one hero: encounters are built for a party of one."""
@@ -28,6 +32,8 @@ def dress(recipe: FloorRecipe, plan: FloorPlan, run_seed: int, boss: bool | None
     """The layout dressed with the recipe's dressing parameters. In play (`boss` given) the game
     decides the rest: a party of one, and the boss on the last floor; a lone floor (None, as
     `run.py generate` makes) leaves them to the recipe and the defaults."""
+    from game.dressing import dress_floor  # a layout alone (`run.py generate`) needs none of it
+
     params = dict(recipe.dressing)
     if boss is not None:
         params |= {"boss": boss, "party": PARTY}

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.floorplan import Point
-from game.rules.actions import ACTION_TYPES, Action
+from game.rules.actions import ACTION_TYPES, Action, Illegal
 from game.run import Run
 from game.turns import player_act
 from game.userfiles import read_text
@@ -122,6 +122,12 @@ def read(path: Path) -> Recording:
     return recording
 
 
+def _shown(action: Action) -> str:
+    """Move(dx=-10, dy=0): an action as the file names it."""
+    fields = ", ".join(f"{key}={value!r}" for key, value in _args(action).items())
+    return f"{type(action).__name__}({fields})"
+
+
 def _json(line: str, where: str) -> Any:
     if len(line) > MAX_LINE:
         raise ReplayError(f"{where}: line longer than {MAX_LINE} characters")
@@ -135,10 +141,14 @@ def _json(line: str, where: str) -> Any:
 
 def verify(recording: Recording) -> int | None:
     """Replay without a window: None when every state hash matches, else the first action
-    number (1-based) whose state hash differs."""
+    number (1-based) whose state hash differs. An action outside the legal set (a forged
+    file) is ReplayError naming its line."""
     game = new_game(Run.from_code(recording.code))
     for number, (action, digest) in enumerate(recording.steps, start=1):
-        player_act(game, action)
+        result = player_act(game, action)
+        if isinstance(result, Illegal):
+            raise ReplayError(f"illegal action at line {number + 1}: {_shown(action)}:"
+                              f" {result.reason}")
         if state_hash(game) != digest:
             return number
     return None

@@ -50,6 +50,10 @@ def floor_seed(run_seed: int, depth: int, generator: str) -> int:
     return derive(run_seed, "floor", depth, generator)
 
 
+PERIOD = 2**128
+"""PCG64's period: advancing by PERIOD draws leaves the stream where it was."""
+
+
 class Rng:
     """A deterministic random stream with sampling helpers defined by this project."""
 
@@ -73,8 +77,10 @@ class Rng:
 
     @property
     def consumed(self) -> int:
-        """Draws taken so far: with the seed, all a save needs (`Rng(seed, consumed)`)."""
-        return self._generated - (len(self._buf) - self._pos)
+        """Draws taken so far: with the seed, all a save needs (`Rng(seed, consumed)`). Counted
+        modulo PERIOD, the generator's period, after which the stream repeats exactly: so the
+        count a save holds has a fixed bound that no amount of play can pass."""
+        return (self._generated - (len(self._buf) - self._pos)) % PERIOD
 
     def fork(self, name: str | int) -> Rng:
         """An independent named stream (e.g. "layout", "dressing") derived from this seed."""

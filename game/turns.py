@@ -10,7 +10,7 @@ snapshot and restores it; see game.save (a later issue) for the crash report.
 from __future__ import annotations
 
 from game.ai import monsters, tactics
-from game.rules.actions import Action, Alternative, Impossible, Result, Success
+from game.rules.actions import Action, Alternative, Illegal, Impossible, Result, Success
 from game.rules.items import underfoot
 from game.rules.perform import perform
 from game.world.fov import update_fov
@@ -41,8 +41,8 @@ def player_act(game: Game, action: Action) -> Result:
             end_turn(game)
             if is_over(game):
                 break
-    elif isinstance(result, Impossible) and result.reason:
-        game.log(result.reason, MessageKind.FUTILE)
+    elif isinstance(result, Impossible) and result.reason and not isinstance(result, Illegal):
+        game.log(result.reason, MessageKind.FUTILE)  # an illegal action changes nothing at all
     return result
 
 

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import stat
 import sys
 import tempfile
+import time
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 DATA_ENV = "DELVE_DATA_DIR"
 """Overrides the data directory (tests, portable installs)."""
@@ -53,19 +58,115 @@ def _platform_dir(kind: str, override_env: str) -> Path:
     return base / "delve"
 
 
-def read_text(path: Path, limit: int) -> str:
-    """A UTF-8 text file of at most `limit` bytes; ValueError in one line naming the problem."""
+class UnsafeTargetError(OSError):
+    """A path the game will not write over: a FIFO, a device, a folder, or a link to one."""
+
+
+class MissingFileError(ValueError):
+    """The file a user named does not exist."""
+
+
+def read_bytes(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. Opened without blocking (a FIFO
+    named as a file never hangs the game) and checked to be a regular file before anything is
+    read. ValueError in one line naming the file and the problem: MissingFileError, a kind of
+    it, when there is no such file (which often means "use the defaults")."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
+        handle = os.open(path, flags)
+    except FileNotFoundError:
+        raise MissingFileError(f"cannot read {path}: No such file or directory") from None
     except OSError as problem:
-        raise ValueError(f"cannot read {path}: {problem.strerror}") from None
+        raise ValueError(f"cannot read {path}: {problem.strerror or problem}") from None
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            raise ValueError(f"{path} is not a regular file")
+        if status.st_size > limit:
+            raise ValueError(f"{path} is larger than {limit} bytes")
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            data = stream.read(limit + 1)
+    except OSError as problem:
+        raise ValueError(f"cannot read {path}: {problem.strerror or problem}") from None
+    finally:
+        os.close(handle)
     if len(data) > limit:
         raise ValueError(f"{path} is larger than {limit} bytes")
+    return data
+
+
+def read_text(path: Path, limit: int) -> str:
+    """A UTF-8 text file of at most `limit` bytes (read_bytes' checks), holding only valid
+    Unicode; ValueError in one line naming the problem (MissingFileError when missing)."""
     try:
-        return data.decode("utf-8")
+        return read_bytes(path, limit).decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError(f"{path} is not UTF-8 text") from None
+
+
+MAX_NESTING = 32
+"""How deeply brackets may nest in a TOML or JSON file a user hands over: far more than any of
+our formats uses, far less than what makes a recursive parser overflow its stack."""
+
+
+def nesting(text: str) -> int:
+    """The deepest bracket nesting ([ and {) in `text`, counted without parsing, so that a
+    hostile file is refused before a recursive parser sees it. Brackets inside strings count
+    too: an over-estimate only refuses absurd files sooner."""
+    depth = deepest = 0
+    for match in _BRACKETS.finditer(text):
+        if match.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth = max(depth - 1, 0)
+    return deepest
+
+
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def check_nesting(text: str, limit: int = MAX_NESTING) -> None:
+    """ValueError (one line) when `text` nests brackets deeper than `limit`."""
+    if nesting(text) > limit:
+        raise ValueError(f"nested more than {limit} levels deep")
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """TOML text parsed as data only (tomllib: no code runs), refusing deep nesting first;
+    ValueError in one line saying what is wrong (the caller names the file)."""
+    check_nesting(text)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as problem:
+        raise ValueError(f"not valid TOML ({problem})") from None
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+MAX_CONFIG_BYTES = 1024 * 1024
+"""The largest settings or run file read (keys, options, run files, the maze config)."""
+
+
+def read_toml(path: Path, limit: int = MAX_CONFIG_BYTES) -> dict[str, Any]:
+    """A user's TOML file through every bound: regular file, size, encoding, nesting, syntax.
+    ValueError in one line naming the file (MissingFileError when missing, so a caller can
+    fall back to its defaults)."""
+    text = read_text(path, limit)
+    try:
+        return parse_toml(text)
+    except ValueError as problem:
+        raise ValueError(f"{path}: {problem}") from None
+
+
+def is_scalar_text(text: str) -> bool:
+    """Whether `text` holds only Unicode scalar values (no lone surrogates, which JSON escapes
+    and surrogate-escaped command-line bytes can produce and which no terminal can draw)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def unused_path(directory: Path, stem: str, suffix: str) -> Path:
@@ -86,10 +187,13 @@ def write_atomic(
     `os.replace`, then the folder fsynced so the rename survives a power cut. `before_replace`
     runs once the new bytes are safe on disk, just before they take the old file's place (the
     save store keeps its backup there). OSError (disk full, no permission) leaves the old file
-    as it was and no temporary file behind."""
+    as it was and no temporary file behind. A target that is not a regular file is never
+    replaced (see writable_target), and stale temporaries of earlier writes are cleared."""
     blob = data.encode("utf-8") if isinstance(data, str) else data
+    path = writable_target(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
+    clear_stale_temporaries(path)
     handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     temporary = Path(name)
     try:
@@ -106,6 +210,58 @@ def write_atomic(
             temporary.unlink()
         raise
     fsync_folder(folder)
+
+
+MAX_LINKS = 16
+
+
+def writable_target(path: Path) -> Path:
+    """The file `write_atomic` may replace for `path`: `path` itself when it is missing or a
+    regular file; for a symbolic link, the file it points at (so the new bytes go through the
+    link, renamed into place in the target's folder, and the link itself is kept). Anything
+    else (a FIFO, a device, a folder, a link to one, a loop of links) is UnsafeTargetError, and the
+    node is left untouched."""
+    seen = 0
+    while True:
+        try:
+            status = os.lstat(path)
+        except FileNotFoundError:
+            return path
+        except OSError as problem:
+            raise UnsafeTargetError(problem.strerror or str(problem)) from None
+        if stat.S_ISREG(status.st_mode):
+            return path
+        if not stat.S_ISLNK(status.st_mode):
+            raise UnsafeTargetError(f"{path} is not a regular file (it is never replaced)")
+        seen += 1
+        if seen > MAX_LINKS:
+            raise UnsafeTargetError(f"{path}: too many levels of symbolic links")
+        path = path.parent / os.readlink(path)
+
+
+STALE_SECONDS = 60.0
+"""A temporary file of ours older than this was left by a write that never finished (a kill -9,
+a power cut): a live write finishes in far less."""
+
+
+def clear_stale_temporaries(path: Path, now: float | None = None) -> None:
+    """Delete leftovers of earlier writes to `path` that never finished: files named like our
+    own temporaries (`.NAME.XXXXXXXX.tmp`, regular files) that have not changed for
+    STALE_SECONDS. Another file of that shape (a user's own) is left alone."""
+    moment = time.time() if now is None else now
+    pattern = re.compile(re.escape(f".{path.name}.") + r"[A-Za-z0-9_]{8}\.tmp")
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return
+    for name in sorted(names):
+        if not pattern.fullmatch(name):
+            continue
+        leftover = path.parent / name
+        with contextlib.suppress(OSError):
+            status = os.lstat(leftover)
+            if stat.S_ISREG(status.st_mode) and moment - status.st_mtime > STALE_SECONDS:
+                leftover.unlink()
 
 
 def _write_all(handle: int, data: bytes) -> None:

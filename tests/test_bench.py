@@ -100,3 +100,15 @@ def test_generators_json_keeps_its_keys_and_adds_growth_only_with_both_sizes(
     assert set(report) == {"sizes"}
     row = report["sizes"]["30x20"]
     assert set(row) == {"reference_flood_ms", "generators", "with_dressing"}
+
+
+def test_startup_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "startup", "--json", "--repeat", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data) == ["generate_ratio", "first_frame_ratio", "catalog_ratio", "bare_import_ms"]
+    assert all(isinstance(value, float) and value > 0 for value in data.values())
+
+
+def test_startup_refuses_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "startup", "--sizes", "80x50"]) == 2
+    assert "--sizes" in capsys.readouterr().err

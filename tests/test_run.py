@@ -251,3 +251,11 @@ def test_the_run_and_the_first_stages_sit_below_the_world() -> None:
         parts = {part_of(name) for name in found[module] if name.startswith("game.")}
         assert parts & above == set()
     assert any(name.startswith("game.run") for name in found["game.world.model"])
+
+
+def test_the_recipe_names_every_dressing_parameter() -> None:
+    """ALL_DRESSING spares `run.py generate` the dressing's import: it must stay its list."""
+    from game.dressing import DRESSING_PARAMS
+    from game.run.recipe import ALL_DRESSING
+
+    assert tuple(p.name for p in DRESSING_PARAMS) == ALL_DRESSING

@@ -92,7 +92,7 @@ params = { perfect = false, stamp = "42" }
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("seed = ", "not TOML"),
+        ("seed = ", "not valid TOML"),
         ("colour = 1", "unknown key 'colour'"),
         ("seed = 'x'", "at least one"),
         ("[[floor]]\ndepths = '1'\ngenerator = 'bsp'\nsize = 3", "floor 1: unknown key 'size'"),

@@ -89,7 +89,7 @@ def test_save_info_of_anything_else(capsys: pytest.CaptureFixture[str], tmp_path
         assert expected.get(name, "") in line
     assert not (tmp_path / "fired").exists()
     assert "no such file" in one_line_error(capsys, "save-info", str(tmp_path / "nothing"))
-    assert "Is a directory" in one_line_error(capsys, "save-info", str(tmp_path))
+    assert "is not a regular file" in one_line_error(capsys, "save-info", str(tmp_path))
 
 
 def test_save_info_through_the_real_entry_point(tmp_path: Path) -> None:
@@ -130,7 +130,7 @@ def test_autoplay_save_dir_leaves_a_run_to_continue(
     assert game is not None and state_hash(game) == json.loads(out)["state_hash"]
     code, _, _ = run_main(capsys, "--save-dir", str(tmp_path / "x"), "autoplay", "--seed", "s",
                           "--turns", "5")
-    assert code == 0 and (tmp_path / "x" / "save.delve").exists()
+    assert code == 0 and [path.name[:2] for path in (tmp_path / "x").glob("*.delve")] == ["s-"]
 
 
 def test_bad_save_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -29,11 +29,11 @@ def test_run_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00seed")
     huge = tmp_path / "huge.toml"
     huge.write_bytes(b"#" * (1024 * 1024 + 1))
-    assert "not TOML: nested too deeply" in one_line_error(
+    assert "nested more than 32 levels deep" in one_line_error(
         capsys, "catalog", "--config", str(deep))
     assert "is not UTF-8 text" in one_line_error(capsys, "catalog", "--config", str(binary))
     assert "is larger than" in one_line_error(capsys, "autoplay", "--config", str(huge))
-    assert "Is a directory" in one_line_error(capsys, "catalog", "--config", str(tmp_path))
+    assert "is not a regular file" in one_line_error(capsys, "catalog", "--config", str(tmp_path))
     assert "No such file" in one_line_error(capsys, "catalog", "--config", str(tmp_path / "no"))
 
 

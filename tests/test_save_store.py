@@ -231,7 +231,7 @@ def test_read_save_names_the_file(tmp_path: Path) -> None:
     path.write_bytes(save_of()[:50])
     with pytest.raises(SaveError, match=r"x\.delve: the file is truncated"):
         read_save(path)
-    with pytest.raises(SaveError, match="Is a directory"):
+    with pytest.raises(SaveError, match="is not a regular file"):
         read_save(tmp_path)
 
 
@@ -241,7 +241,7 @@ def test_a_file_too_large_is_not_read_whole(
     monkeypatch.setattr(store, "MAX_FILE_BYTES", 100)
     path = tmp_path / "big.delve"
     path.write_bytes(b"\0" * 101)
-    with pytest.raises(SaveError, match="larger than a save may be"):
+    with pytest.raises(SaveError, match="larger than 100 bytes"):
         read_save(path)
 
 

@@ -36,8 +36,16 @@ def drawn_text(state: State) -> str:
     return "\n".join("".join(chr(int(c)) for c in row) for row in cells(console)["ch"])
 
 
-def save_path() -> Path:
+def old_slot() -> Path:
+    """The single save file of earlier versions."""
     return data_dir() / "save.delve"
+
+
+def save_path() -> Path:
+    """The one run's save in the data directory (each run saves to a file of its own)."""
+    files = sorted(data_dir().glob("*.delve"))
+    assert len(files) == 1, files
+    return files[0]
 
 
 def play(game: Game | None = None) -> PlayState:
@@ -63,34 +71,36 @@ def test_continue_plays_the_saved_run() -> None:
 
 
 def test_a_damaged_save_is_explained_in_the_menu_and_left_alone() -> None:
-    save_path().parent.mkdir(parents=True, exist_ok=True)
-    save_path().write_bytes(b"\x80\x04junk")
+    old_slot().parent.mkdir(parents=True, exist_ok=True)
+    old_slot().write_bytes(b"\x80\x04junk")
     menu = MainMenu(Session())
     assert not menu.choices.enabled(CONTINUE)
-    assert "Cannot continue: The save is damaged" in menu.error
+    assert "The save save.delve is damaged" in menu.error and "cannot be loaded" in menu.error
     assert "not a Delve save" in drawn_text(menu)
-    assert save_path().read_bytes() == b"\x80\x04junk"
+    assert old_slot().read_bytes() == b"\x80\x04junk"
 
 
 def test_a_pickle_in_place_of_the_save_never_runs(tmp_path: Path) -> None:
     from test_save_format import pickle_payloads
 
     marker = tmp_path / "fired"
-    save_path().parent.mkdir(parents=True, exist_ok=True)
+    old_slot().parent.mkdir(parents=True, exist_ok=True)
     for payload in pickle_payloads(marker):
-        save_path().write_bytes(payload)
+        old_slot().write_bytes(payload)
         menu = MainMenu(Session())
-        assert not menu.choices.enabled(CONTINUE) and "Cannot continue" in menu.error
+        assert not menu.choices.enabled(CONTINUE) and "is damaged" in menu.error
     assert not marker.exists()
 
 
 def test_a_damaged_save_falls_back_to_the_backup_and_says_so() -> None:
     older, newer = played("ui", 20), played("ui", 40)
-    assert saves.save_run(older) and saves.save_run(newer)
+    assert saves.save_run(older)
+    saves.carry_over(older, newer)  # the same run, later on
+    assert saves.save_run(newer)
     save_path().write_bytes(save_path().read_bytes()[:300])
     menu = MainMenu(Session())
-    assert menu.choices.enabled(CONTINUE)
-    assert f"continuing from the backup (turn {older.turn})" in menu.error
+    assert menu.choices.enabled(CONTINUE) and menu.choices.index == CONTINUE
+    assert "is damaged" in menu.error and "continuing from its backup" in menu.error
     result = menu.choose(CONTINUE)
     assert isinstance(result, Reset) and isinstance(result.state, PlayState)
     assert state_hash(result.state.game) == state_hash(older)
@@ -108,7 +118,7 @@ def test_another_running_game_turns_saving_off() -> None:
         assert not saves.saves_exist()
         assert GameMenu(Session(game=hand_game())).choices.labels[MAIN_MENU].startswith("Abandon")
         assert not saves.save_run(hand_game())
-        assert state_hash(read_save(save_path()).game) == state_hash(theirs)
+        assert state_hash(read_save(old_slot()).game) == state_hash(theirs)
     finally:
         other.release()
 
@@ -116,7 +126,8 @@ def test_another_running_game_turns_saving_off() -> None:
 def test_save_dir_moves_the_saves(tmp_path: Path) -> None:
     saves.configure(tmp_path / "elsewhere", 100)
     assert saves.save_run(hand_game())
-    assert (tmp_path / "elsewhere" / "save.delve").exists() and not save_path().exists()
+    assert len(list((tmp_path / "elsewhere").glob("*.delve"))) == 1
+    assert not list(data_dir().glob("*.delve"))
 
 
 # --- when the game saves ------------------------------------------------------------------------
@@ -138,7 +149,7 @@ def test_autosave_every_n_turns() -> None:
     state = play()
     for _ in range(4):
         state.on_event(key(KeySym.KP_5))
-    assert state.game.turn == 4 and not save_path().exists()
+    assert state.game.turn == 4 and not list(data_dir().glob("*.delve"))
     state.on_event(key(KeySym.KP_5))
     assert read_save(save_path()).game.turn == 5
 
@@ -157,7 +168,7 @@ def test_a_full_disk_is_shown_and_play_goes_on(monkeypatch: pytest.MonkeyPatch) 
         state.on_event(key(KeySym.KP_5))
     assert state.game.turn == 5
     assert save_path().read_bytes() == kept
-    assert sorted(p.name for p in data_dir().iterdir()) == ["save.delve", "save.lock"]
+    assert sorted(p.name for p in data_dir().iterdir()) == sorted([save_path().name, "save.lock"])
 
 
 def test_save_and_quit_from_the_game_menu(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -184,16 +195,19 @@ def test_closing_the_window_saves_the_run_in_play() -> None:
 def test_closing_the_window_in_the_menu_saves_nothing() -> None:
     app = App(Session())
     app.handle(tcod.event.Quit())
-    assert not save_path().exists()
+    assert not list(data_dir().glob("*.delve"))
 
 
 def test_the_end_of_the_run_deletes_its_save_and_keeps_the_morgue() -> None:
-    game = played("ui", 30)
-    assert saves.save_run(played("ui", 10)) and saves.save_run(game)
+    game, other = played("ui", 30), played("ui", 10)
+    assert saves.save_run(other) and saves.save_run(game) and saves.save_run(game)
+    files = sorted(data_dir().glob("*.delve*"))
+    assert len(files) == 3  # two runs, and the backup of the one saved twice
     game.outcome, game.cause = Outcome.DEAD, "tests"
     line = saves.record_run_end(game)
     assert "recorded" in line
-    assert not save_path().exists() and not (data_dir() / "save.delve.bak").exists()
+    assert state_hash(read_save(save_path()).game) == state_hash(other)  # another run: kept
+    assert sorted(data_dir().glob("*.delve*")) == [save_path()]
     assert len(list((data_dir() / "morgue").iterdir())) == 1
 
 

@@ -15,7 +15,7 @@ from game import pathing, userfiles
 from game.bot import paths
 from game.generators import names
 from game.run import FloorRecipe, Run
-from game.save.store import AUTOSAVE_TURNS
+from game.save import AUTOSAVE_TURNS
 from game.ui import intents, keyfile, options, saves
 from game.ui.activity import EXPLORED, Explore, ToStairs
 from game.ui.app import App

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 import tcod.console
@@ -11,6 +13,7 @@ from ui_world import click, hand_game, key, monster, motion
 from game import tiles
 from game.rules import gear
 from game.run import FloorRecipe
+from game.save.runs import SaveEntry
 from game.ui import saves
 from game.ui.app import App
 from game.ui.draw import cells
@@ -137,9 +140,10 @@ def test_continue_is_disabled_without_saves() -> None:
 
 def test_continue_uses_the_save_hook(monkeypatch: pytest.MonkeyPatch) -> None:
     game = hand_game()
+    monkeypatch.setattr(saves, "latest_run", lambda listed: SaveEntry(Path("run.delve")))
     monkeypatch.setattr(saves, "saved_run", lambda: game)
     menu = MainMenu(Session())
-    assert menu.choices.enabled(CONTINUE)
+    assert menu.choices.enabled(CONTINUE) and menu.choices.index == CONTINUE
     result = menu.choose(CONTINUE)
     assert isinstance(result, Reset) and isinstance(result.state, PlayState)
     assert result.state.game is game
@@ -157,7 +161,9 @@ def test_menu_quits_and_opens_help_new_game_and_scores() -> None:
 def test_menu_mouse_hover_and_click() -> None:
     session = Session()
     menu = MainMenu(session)
-    menu.on_event(motion(40, 20 + SCORES))
+    menu.on_event(motion(40, 20 + SCORES))  # where the mouse rests as the menu opens
+    assert menu.choices.index == NEW
+    menu.on_event(motion(41, 20 + SCORES))  # it moves: the hover follows
     assert menu.choices.index == SCORES
     result = menu.on_event(click(40, 20 + NEW))
     assert isinstance(result, Push) and isinstance(result.state, NewGameScreen)
@@ -378,6 +384,8 @@ def test_level_up_choice_by_mouse() -> None:
     top = screen.menu_top()
     strength = screen.keys.index("strength")
     assert "strength" in drawn_text(screen).splitlines()[top + strength]  # drawn where clicked
+    screen.on_event(motion(31, top + strength))
+    assert screen.choices.index == 0  # the screen opened under a resting mouse
     screen.on_event(motion(30, top + strength))
     assert screen.choices.index == strength
     before = state.game.hero.strength

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from game.cli.common import UsageError, write_output
@@ -56,7 +57,7 @@ def _slot_folder(args: argparse.Namespace) -> Path | None:
 def _keep_state(args: argparse.Namespace, game: Game) -> None:
     """Write the final state where autoplay was asked to (SaveError saying why it could not)."""
     from game.save.codec import save_bytes
-    from game.save.store import SaveSlot
+    from game.save.runs import RunSaves, stamp
     from game.userfiles import write_atomic
 
     if args.save_to is not None:
@@ -67,10 +68,11 @@ def _keep_state(args: argparse.Namespace, game: Game) -> None:
                             f" {problem.strerror or problem}") from None
     folder = _slot_folder(args)
     if folder is not None:
-        slot = SaveSlot(folder)
+        store = RunSaves(folder)
+        now = datetime.now(UTC)
         try:
-            slot.save(game)
+            store.new_slot(game, now).save(game, {"started_at": stamp(now), "saved_at": stamp(now)})
         except OSError as problem:
             raise SaveError(f"cannot save in {folder}: {problem.strerror or problem}") from None
         finally:
-            slot.release()
+            store.release()

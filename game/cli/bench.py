@@ -19,6 +19,7 @@ import numpy as np
 import tcod.path
 
 from game import generators, tiles
+from game.cli.parser import MAX_SIDE
 from game.rules.actions import Wait
 from game.run import FloorRecipe, Run
 from game.seeds import Rng
@@ -37,6 +38,15 @@ RENDER_CONSOLE = (80, 50)
 RENDER_MONSTERS = 10
 SAVE_FLOODS = 40
 """Target: saving or loading a ten-floor run costs at most this many 80x45 reference floods."""
+BARE_IMPORT = "import numpy, tcod, tcod.path"
+"""The start-up yardstick: Python importing the libraries every command needs."""
+STARTUP_COMMANDS = (
+    ("generate", 1.5, ("generate", "--generator", "bsp", "--seed", "x", "--format", "ascii")),
+    ("first_frame", 2.0, ("snapshot", "--seed", "x", "--turns", "0", "--out", "{folder}/f.png")),
+    ("catalog", 1.75, ("catalog", "--seed", "S", "--depths", "1-10", "--spoilers", "full")),
+)
+"""(name, target ratio, `run.py` arguments) of the whole processes `bench startup` times."""
+STARTUP_REPEATS = 7
 
 
 def parse_sizes(text: str | None) -> tuple[tuple[int, int], ...]:
@@ -48,6 +58,9 @@ def parse_sizes(text: str | None) -> tuple[tuple[int, int], ...]:
         width, sep, height = item.strip().lower().partition("x")
         if not sep or not width.isdigit() or not height.isdigit():
             raise ValueError(f"size {item!r} is not WxH")
+        if not all(1 <= int(side) <= MAX_SIDE for side in (width, height)):
+            raise ValueError(f"size {item!r}: each side must be within 1..{MAX_SIDE}, as for"
+                             " generate")
         sizes.append((int(width), int(height)))
     return tuple(sizes)
 
@@ -255,6 +268,59 @@ def bench_saves(repeat: int) -> dict[str, float]:
             "reference_flood_ms": _median(flood_ms)}
 
 
+def _process_ms(argv: list[str], env: dict[str, str]) -> float:
+    """Wall milliseconds of one whole Python process, start to exit; it must succeed."""
+    import subprocess
+
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=env)
+    return (time.perf_counter() - start) * 1000.0
+
+
+def bench_startup(repeat: int) -> dict[str, float]:
+    """Each command of STARTUP_COMMANDS as a fresh process over the bare import's time: rounds
+    of the bare import and every command, interleaved, medians over the rounds.
+
+    Every process reads compiled bytecode, as an installed game does: the processes keep it in
+    a cache folder of their own (PYTHONPYCACHEPREFIX, written even where PYTHONDONTWRITEBYTECODE
+    is set) that a first round, not counted, fills."""
+    import os
+    import sys
+    import tempfile
+
+    runs = repeat if repeat > 0 else STARTUP_REPEATS
+    cli = [sys.executable, "-c", "import sys; from game.cli import main; sys.exit(main())"]
+    bare = [sys.executable, "-c", BARE_IMPORT]
+    bare_ms: list[float] = []
+    command_ms: dict[str, list[float]] = {name: [] for name, _, _ in STARTUP_COMMANDS}
+    with tempfile.TemporaryDirectory(prefix="delve-bench-") as folder:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = os.path.join(folder, "pycache")
+        for round_ in range(runs + 1):
+            for name, _, argv in STARTUP_COMMANDS:
+                bare_run = _process_ms(bare, env)
+                command_run = _process_ms(cli + [arg.format(folder=folder) for arg in argv], env)
+                if round_:
+                    bare_ms.append(bare_run)
+                    command_ms[name].append(command_run)
+    bare_median = statistics.median(bare_ms)
+    report = {f"{name}_ratio": round(statistics.median(ms) / bare_median, 3)
+              for name, ms in command_ms.items()}
+    return report | {"bare_import_ms": round(bare_median, 1)}
+
+
+def _print_startup(report: dict[str, float]) -> None:
+    bare = report["bare_import_ms"]
+    print(f"bare import ({BARE_IMPORT}): {bare:.0f} ms")
+    for name, limit, argv in STARTUP_COMMANDS:
+        ratio = report[f"{name}_ratio"]
+        verdict = "met" if ratio <= limit else "MISSED"
+        shown = " ".join(argv[:3])
+        print(f"  {name:12s} run.py {shown:32s} {ratio * bare:7.0f} ms = {ratio:5.2f} x"
+              f" (target: at most {limit}) {verdict}")
+
+
 def _print_saves(report: dict[str, float]) -> None:
     flood = report["reference_flood_ms"]
     print(f"reference flood 80x45: {flood:.3f} ms")
@@ -298,6 +364,15 @@ def _print_turns(report: dict[str, Any]) -> None:
         print(f"target: {name}: {shown} (at most {limit}) {verdict}")
 
 
+FIXED_SUITES: dict[str, tuple[Callable[[int], Any], Callable[[Any], None], str, int | None]] = {
+    "startup": (bench_startup, _print_startup, "fixed commands", None),
+    "saves": (bench_saves, _print_saves, "one fixed run", None),
+    "turns": (bench_turns, _print_turns, "fixed scenes", 1),
+}
+"""The suites without --sizes: (measure(repeat), print the report, what they time instead,
+JSON indent)."""
+
+
 def run(args: argparse.Namespace) -> int:
     """The `bench` command: one suite, printed as text or JSON."""
     return run_suite(args.suite, as_json=args.json, sizes=args.sizes, repeat=args.repeat)
@@ -305,23 +380,16 @@ def run(args: argparse.Namespace) -> int:
 
 def run_suite(suite: str, as_json: bool, sizes: str | None, repeat: int) -> int:
     """Measure and print one suite (`repeat` 0: a number of runs chosen by size)."""
-    if suite == "saves":
+    fixed = FIXED_SUITES.get(suite)
+    if fixed is not None:
+        measure, show, what, indent = fixed
         if sizes:
-            raise ValueError("--sizes is for the generators suite; saves has one fixed run")
-        saves = bench_saves(repeat)
+            raise ValueError(f"--sizes is for the generators suite; {suite} has {what}")
+        report = measure(repeat)
         if as_json:
-            print(json.dumps(saves))
+            print(json.dumps(report, indent=indent))
         else:
-            _print_saves(saves)
-        return 0
-    if suite == "turns":
-        if sizes:
-            raise ValueError("--sizes is for the generators suite; turns has fixed scenes")
-        turns = bench_turns(repeat)
-        if as_json:
-            print(json.dumps(turns, indent=1))
-        else:
-            _print_turns(turns)
+            show(report)
         return 0
     report = bench_generators(parse_sizes(sizes), repeat)
     if as_json:

@@ -1,24 +1,27 @@
-"""`run.py generate`: one floor, printed or exported (ascii, json, hex, png, the text key)."""
+"""`run.py generate`: one floor, printed or exported (ascii, json, hex, png, the text key).
+
+Each format's exporter is imported only when it is asked for: the plain ascii floor is the
+command a player types most and should start as fast as Python itself."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from game import generators, pipeline
 from game.cli.common import UsageError, write_output
-from game.dressing import DRESSING_PARAMS, Dressing
-from game.export import floorjson, hexmaze, png
-from game.export.textkey import text_key
 from game.floorplan import FloorPlan
 from game.params import parse_assignments
-from game.run import FloorRecipe
-from game.run.recipe import ALL_DRESSING
+from game.run.recipe import ALL_DRESSING, FloorRecipe
 from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.tiles import to_ascii
 from game.userfiles import read_text
+
+if TYPE_CHECKING:
+    from game.dressing import Dressing
 
 MAX_HEX_BYTES = 16 * 1024 * 1024
 
@@ -26,6 +29,8 @@ MAX_HEX_BYTES = 16 * 1024 * 1024
 def run(args: argparse.Namespace) -> int:
     spec = generators.get(args.generator)
     if args.list_params:
+        from game.dressing import DRESSING_PARAMS
+
         for param in spec.params:
             print(param.describe())
         for param in DRESSING_PARAMS:
@@ -35,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
     recipe = FloorRecipe(args.depth, spec.name, args.width, args.height,
                          tuple(sorted(parse_assignments(args.param).items())), ALL_DRESSING)
     if args.from_hex is not None:
+        from game.export import hexmaze
+
         text = read_text(args.from_hex, MAX_HEX_BYTES)
         try:
             plan = hexmaze.plan_from_hex(text)
@@ -52,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
     if args.format in ("json", "text"):
         dressed = pipeline.dress(recipe, plan, seed_from_text(seed), boss=None)
     payload = _render(plan, dressed, args.format, seed, args.depth, args.stats)
-    if args.out is not None:
+    if isinstance(payload, dict):
+        _stream_json(payload, args.out)
+    elif args.out is not None:
         write_output(args.out, payload)
         if args.stats and args.format in ("hex", "png"):
             print("\n".join(floor_stats(plan).lines()))
@@ -67,23 +76,50 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stream_json(data: dict[str, Any], out: Path | None) -> None:
+    """The JSON export written piece by piece as it is encoded (json.dump), never held whole as
+    one string: a 4000x4000 floor prints some 160 MB, which as one string (and the encoder's
+    list of pieces) took over 2 GB."""
+    import json
+
+    if out is None:
+        json.dump(data, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return
+    try:
+        with out.open("w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1)
+            handle.write("\n")
+    except OSError as problem:
+        raise UsageError(f"cannot write {out}: {problem.strerror}") from None
+
+
 def _render(
     plan: FloorPlan, dressed: Dressing | None, fmt: str, seed: str, depth: int, stats: bool
-) -> str | bytes:
+) -> str | bytes | dict[str, Any]:
+    """The export: text, bytes, or (json) the document to stream."""
     if fmt == "ascii":
         text = "\n".join(to_ascii(plan.tiles)) + "\n"
         if stats:
             text += "\n" + "\n".join(floor_stats(plan).lines()) + "\n"
         return text
     if dressed is not None and fmt == "text":
+        from game.export.textkey import text_key
+
         return text_key(plan, dressed, seed, depth)
     if dressed is not None and fmt == "json":
+        from game.export import floorjson
+
         data = floorjson.dressed_floor_to_dict(plan, dressed, seed, depth)
         if stats:
             data["stats"] = floor_stats(plan).as_dict()
-        return json.dumps(data, indent=1) + "\n"
+        return data
     if fmt == "hex":
         if plan.generator != "maze":
             raise UsageError(f"--format hex is for the maze generator only, not {plan.generator}")
+        from game.export import hexmaze
+
         return hexmaze.plan_to_hex(plan)
+    from game.export import png
+
     return png.floor_png(plan)

@@ -15,7 +15,7 @@ from typing import NoReturn
 from game import generators
 from game.cli.common import EXIT_USAGE, whole_number
 from game.cli.runs import add_run_options
-from game.save.store import AUTOSAVE_TURNS
+from game.save import AUTOSAVE_TURNS
 
 MAX_SIDE = 4000
 MAX_ROLLS = 10_000
@@ -30,7 +30,7 @@ FORMATS = ("ascii", "json", "hex", "png", "text")
 COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
     "autoplay": "autoplay", "snapshot": "snapshot", "replay": "replay", "save-info": "saves",
-    "bench": "bench", "amazeing": "amazeing",
+    "saves": "saves", "bench": "bench", "amazeing": "amazeing",
 }
 """The module of game.cli that runs each command (None: no command, the window); each has
 `run(args) -> int`."""
@@ -59,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--autosave", type=whole_number(1, MAX_AUTOSAVE), default=AUTOSAVE_TURNS,
                         metavar="TURNS", help=f"autosave every TURNS turns (default"
                         f" {AUTOSAVE_TURNS}; also on every floor change and on quitting)")
+    parser.add_argument("--load", type=Path, metavar="FILE",
+                        help="play on from a save file (run.py saves lists them)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     gen = sub.add_parser("generate", help="make one floor and print or export it")
@@ -81,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"rolls, 1..{MAX_ROLLS}")
 
     bench = sub.add_parser("bench", help="speed benchmarks with a reference measured in the run")
-    bench.add_argument("suite", choices=("generators", "turns", "saves"))
+    bench.add_argument("suite", choices=("generators", "turns", "saves", "startup"))
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--sizes", help="comma-separated WxH list (default 80x50,200x200,1000x1000)")
     bench.add_argument("--repeat", type=whole_number(0), default=0,
@@ -119,6 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="leave a save of the final state in FILE")
     auto.add_argument("--save-dir", type=save_folder, metavar="DIR", default=argparse.SUPPRESS,
                       help="leave the final state as the saved run in DIR (Continue plays on)")
+
+    listing = sub.add_parser("saves", help="list the saved runs, newest first")
+    listing.add_argument("--save-dir", type=save_folder, metavar="DIR", default=argparse.SUPPRESS,
+                         help="the folder to list (default: where the game saves)")
+    listing.add_argument("--json", action="store_true")
 
     info = sub.add_parser("save-info", help="check a save file and say what it holds")
     info.add_argument("file", type=Path)

@@ -1,17 +1,18 @@
 """The run options of the command line: a seed with a plan (short form or TOML run file), a run
 code, or the daily seed, made into one `Run`. Shared by playing, the catalog, snapshots and
-autoplay so they agree exactly."""
+autoplay so they agree exactly. The parser adds these options to several commands, so the run
+machinery (recipes, the dressing's parameters) loads only when a run is chosen."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.run import Run
-from game.run.recipes import parse_recipes
-from game.userfiles import read_text
+from game.userfiles import MAX_CONFIG_BYTES, read_text
 
-MAX_RUN_FILE = 1024 * 1024
+if TYPE_CHECKING:
+    from game.run import Run
 
 
 def add_run_options(parser: argparse.ArgumentParser, seed_help: str = "run seed text") -> None:
@@ -27,6 +28,9 @@ def add_run_options(parser: argparse.ArgumentParser, seed_help: str = "run seed 
 def choose_run(args: argparse.Namespace, seed_required: bool = True) -> Run | None:
     """The run the options name (None when none is named and none is required). Bad options
     raise ValueError (RecipeError, RunCodeError) with one line saying what is wrong."""
+    from game.run import Run
+    from game.run.recipes import parse_recipes
+
     if args.run_code is not None:
         if args.run_seed or args.run_plan or args.run_config or args.daily:
             raise ValueError("--code already holds the seed and the plan: give it alone")
@@ -34,7 +38,7 @@ def choose_run(args: argparse.Namespace, seed_required: bool = True) -> Run | No
     if args.run_config is not None:
         if args.run_plan:
             raise ValueError("give --plan or --config, not both")
-        text = read_text(args.run_config, MAX_RUN_FILE)
+        text = read_text(args.run_config, MAX_CONFIG_BYTES)
         return Run.from_file(text, str(args.run_config), args.run_seed, args.daily)
     if args.daily:
         if args.run_seed:

@@ -16,11 +16,12 @@ from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import ndimage
 
 from game import tiles
 from game.dressing.model import Area
 from game.floorplan import FloorPlan, Point
+from game.grids import find_boxes, taxicab_distance
+from game.pathing import reachable
 
 BLOCK_W: Final = 20
 BLOCK_H: Final = 14
@@ -76,7 +77,7 @@ class AreaMap:
             near = np.abs(xs[:, None] - gx[None, :]) + np.abs(ys[:, None] - gy[None, :])
             found: NDArray[np.int64] = near.min(axis=1)
             return found
-        dist = ndimage.distance_transform_cdt(~gates, metric="taxicab")
+        dist = taxicab_distance(~gates)
         return np.asarray(dist[ys, xs], dtype=np.int64)
 
     def _gates(self, area: Area) -> tuple[Box, NDArray[np.bool_]]:
@@ -137,8 +138,7 @@ def _paint_blob(
         return None
     box = (slice(max(0, y - radius), min(h, y + radius + 1)),
            slice(max(0, x - radius), min(w, x + radius + 1)))
-    labels, _ = ndimage.label(open_[box] & (owner[box] == 0))
-    take = labels == labels[y - box[0].start, x - box[1].start]
+    take = reachable(open_[box] & (owner[box] == 0), (x - box[1].start, y - box[0].start))
     owner[box][take] = area_id
     ys, xs = np.nonzero(take)
     x0, y0 = box[1].start + int(xs.min()), box[0].start + int(ys.min())
@@ -160,11 +160,13 @@ def _sectors(open_: NDArray[np.bool_], owner: NDArray[np.int32], first_id: int) 
     ids = np.zeros(len(counts), dtype=np.int32)
     ids[keep] = np.arange(first_id, first_id + int(keep.sum()), dtype=np.int32)
     owner[ys, xs] = ids[blocks]
-    boxes = ndimage.find_objects(owner)
+    boxes = find_boxes(owner)
     areas = []
     for block in np.flatnonzero(keep).tolist():
         area_id = int(ids[block])
-        by, bx = boxes[area_id - 1]
+        box = boxes[area_id - 1]
+        assert box is not None  # the sector was just painted
+        by, bx = box
         areas.append(Area(area_id, bx.start, by.start, bx.stop - bx.start, by.stop - by.start,
                           "sector", None, int(counts[block])))
     return areas

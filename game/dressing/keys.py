@@ -1,6 +1,6 @@
 """Keys for held-shut doors, placed so that every floor is solvable by construction.
 
-The walkable tiles with the door tiles taken out fall into regions (scipy labelling, one pass).
+The walkable tiles with the door tiles taken out fall into regions (one labelling pass).
 Regions and doors make a small graph: a door joins what lies on its sides, a teleporter pair joins
 its two regions. The reachable set grows from the arrival's region through every door the player
 can open (unlocked, stuck: a natural 20 always breaks it, trapped: it hurts but opens). When it

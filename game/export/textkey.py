@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import ndimage
 
 from game import tiles
 from game.content.bestiary import Bestiary, default_bestiary
@@ -28,6 +27,7 @@ from game.dressing.model import (
     Trap,
 )
 from game.floorplan import FloorPlan, Point
+from game.grids import grow8
 
 LEGEND = (
     "# wall  . floor  + door  S secret door  ^ teleporter  < up  > down  = stairs without a tile",
@@ -128,7 +128,7 @@ def _number_spot(
     the run hold no digit, so two numbers never run together."""
     box = amap.box(area, 1)
     inside = amap.owner[box] == area.id
-    beside = ndimage.binary_dilation(inside, structure=np.ones((3, 3), dtype=np.bool_))
+    beside = grow8(inside)
     for usable in ((chars[box] == ".") & inside, (chars[box] == "#") & beside):
         spot = _run(usable, digits[box], length, area.center, (box[1].start, box[0].start))
         if spot is not None:

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import ndimage
 
 from game import tiles as tile_ids
 from game.floorplan import FloorPlan, ParamValue, Point, Stair, TeleporterPair
 from game.generators.common import GeneratorSpec, blank, label_regions
+from game.grids import find_boxes, region_boxes
 from game.params import Param
 from game.pathing import UNREACHED, flood, to_yx
 from game.seeds import Rng
@@ -121,7 +121,10 @@ def tunnel_to_main(
     """Dig from each pocket's tile nearest the main pocket to that main tile (taxicab nearest).
 
     One feature transform finds every tile's nearest main tile; each pocket then only scans its
-    own bounding box for its closest tile."""
+    own bounding box for its closest tile. scipy's feature transform decides which of equally
+    near main tiles is aimed at, so it is imported here, for the caves that have strays."""
+    from scipy import ndimage
+
     distance, nearest = ndimage.distance_transform_cdt(
         labels != main, metric="taxicab", return_indices=True
     )
@@ -144,7 +147,7 @@ def teleport_strays(
     home = np.flatnonzero(labels.ravel() == home_label)
     used: set[int] = set()
     links: list[Link] = []
-    for index, box in enumerate(ndimage.find_objects(labels)):
+    for index, box in enumerate(find_boxes(labels)):
         if box is None or index + 1 == home_label:
             continue
         spots = np.argwhere(labels[box] == index + 1)
@@ -244,7 +247,7 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
     worth[0] = False
     worth[main] = True
     others = [int(label) for label in np.flatnonzero(worth) if label != main]
-    boxes: list[Box] = ndimage.find_objects(labels)
+    boxes: list[Box] = region_boxes(labels)
     floor = worth[labels]
     chance = float(params["teleporter_chance"])
     # Teleporter ends may take all but two tiles of the main pocket: the stairs need those two.

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import ndimage
 
 from game import tiles as tile_ids
 from game.floorplan import FloorPlan, ParamValue
+from game.grids import label4
 from game.params import Param, resolve
 from game.seeds import Rng
 
@@ -51,8 +51,7 @@ class GeneratorSpec:
 
 def label_regions(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
     """4-connected regions of `mask`: labels 1..count, 0 outside the mask."""
-    labels, count = ndimage.label(mask)
-    return labels.astype(np.int32, copy=False), int(count)
+    return label4(mask)
 
 
 def blank(width: int, height: int) -> NDArray[np.uint8]:

@@ -17,7 +17,7 @@ import numpy as np
 from game import tiles as tile_ids
 from game.compass import CLOSED, EAST, SOUTH
 from game.floorplan import FloorPlan, ParamValue, Point, Stair
-from game.generators import mazegen
+from game.generators import mazegen, stampfont
 from game.generators.common import GeneratorSpec, blank
 from game.generators.mazegen import CellGrid
 from game.params import Param
@@ -101,6 +101,7 @@ SPEC: Final = GeneratorSpec(
             "stamp",
             mazegen.STAMP,
             "short text stamped in closed cells at the centre where it fits; empty for none",
+            check=stampfont.problem,
         ),
     ),
     min_width=2 * mazegen.MIN_SIDE + 1,

@@ -29,6 +29,7 @@ as the first row's gutter leaves room for the arrival stairs beyond the entrance
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -36,8 +37,6 @@ from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import dijkstra
 
 from game import tiles as tile_ids
 from game.floorplan import Door, FloorPlan, ParamValue, Point, Room, Stair
@@ -339,10 +338,36 @@ def far_pair(chambers: Chambers) -> tuple[int, int]:
     b = np.array([link[1] for link in links], dtype=np.int64)
     # Centres are doubled; +1 keeps every edge nonzero, as a sparse graph drops zero weights.
     steps = np.abs(centres[a] - centres[b]).sum(axis=1) // 2 + 1
-    graph = csr_matrix((steps, (a, b)), shape=(len(xs), len(xs)))
-    exit_ = last[int(np.argmax(dijkstra(graph, directed=False, indices=first[0])[last]))]
-    entrance = first[int(np.argmax(dijkstra(graph, directed=False, indices=exit_)[first]))]
+    edges: dict[int, dict[int, int]] = {}
+    for i, j, step in zip(a.tolist(), b.tolist(), steps.tolist(), strict=True):
+        edges.setdefault(i, {})
+        edges[i][j] = edges[i].get(j, 0) + step  # a repeated link adds up, as in a sparse matrix
+    graph: dict[int, list[tuple[int, int]]] = {}
+    for i, row in sorted(edges.items()):
+        for j, step in sorted(row.items()):
+            graph.setdefault(i, []).append((j, step))
+            graph.setdefault(j, []).append((i, step))
+    exit_ = last[int(np.argmax(_distances(graph, len(xs), first[0])[last]))]
+    entrance = first[int(np.argmax(_distances(graph, len(xs), exit_)[first]))]
     return entrance, exit_
+
+
+def _distances(graph: Mapping[int, list[tuple[int, int]]], count: int, source: int
+               ) -> NDArray[np.float64]:
+    """Shortest walking steps from `source` over the chamber graph (inf where unreachable):
+    a few dozen chambers, so a heap beats building a sparse matrix."""
+    dist = np.full(count, np.inf)
+    dist[source] = 0.0
+    heap = [(0, source)]
+    while heap:
+        here, node = heapq.heappop(heap)
+        if here > dist[node]:
+            continue
+        for other, step in graph.get(node, ()):
+            if here + step < dist[other]:
+                dist[other] = here + step
+                heapq.heappush(heap, (here + step, other))
+    return dist
 
 
 def random_ends(rng: Rng, chambers: Chambers) -> tuple[int, int]:

@@ -72,6 +72,13 @@ def unsupported(text: str) -> list[str]:
     return list(dict.fromkeys(c for c in text.upper() if c not in GLYPHS))
 
 
+def problem(text: str) -> str:
+    """What keeps `text` from being stamped ("" when nothing): the first character the font
+    lacks, named with the characters it has."""
+    missing = unsupported(text)
+    return f"no glyph for {missing[0]!r}; use {SUPPORTED!r}" if missing else ""
+
+
 def size(text: str) -> tuple[int, int]:
     """(width, height) in cells of the stamped text, computed without drawing it."""
     if not text:

@@ -28,6 +28,13 @@ class Impossible:
 
 
 @dataclass(frozen=True, slots=True)
+class Illegal(Impossible):
+    """Not an action this state has at all (a forged step, an item not carried): refused
+    before any rule runs. The interface shows the reason like any Impossible; a replay that
+    holds one is refused."""
+
+
+@dataclass(frozen=True, slots=True)
 class Alternative:
     """Do this instead (a bump into a door opens it)."""
 
@@ -35,6 +42,7 @@ class Alternative:
 
 
 Result = Success | Impossible | Alternative
+"""(Illegal is an Impossible.)"""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from game.floorplan import Point
 from game.rules import gear
 from game.rules.actions import Impossible, Result, Success
 from game.rules.doors import door_name
+from game.rules.progress import MAX_GOLD
 from game.world import dungeon
 from game.world.kinds import MessageKind, Mode
 from game.world.model import Game, Item
@@ -89,7 +90,7 @@ def _take(game: Game, item: Item) -> Result:
     floor = game.floor
     if item.kind == "gold":
         floor.items.remove(item)
-        game.hero.gold += item.amount
+        game.hero.gold = min(game.hero.gold + item.amount, MAX_GOLD)
         game.log(f"You pick up {item.amount} gold.", MessageKind.GOLD)
         return Success()
     if item.kind == "relic":

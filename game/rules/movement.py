@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game import tiles
 from game.rules.actions import Alternative, Attack, Impossible, OpenDoor, Result, Success
+from game.rules.progress import MAX_GOLD
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, Game
 
@@ -75,7 +76,7 @@ def arrive(game: Game, actor: Actor) -> None:
         return  # dead, or fallen to the floor below: nothing more happens up here
     here = floor.items_at(*actor.pos)
     for item in [i for i in here if i.kind == "gold"]:
-        game.hero.gold += item.amount
+        game.hero.gold = min(game.hero.gold + item.amount, MAX_GOLD)
         floor.items.remove(item)
         game.log(f"You pick up {item.amount} gold.", MessageKind.GOLD)
     stair = floor.stairs.get(actor.pos)

@@ -10,6 +10,7 @@ from game.rules.actions import (
     CloseDoor,
     Drop,
     Equip,
+    Illegal,
     Impossible,
     Move,
     OpenDoor,
@@ -21,10 +22,16 @@ from game.rules.actions import (
     Use,
     Wait,
 )
+from game.rules.legal import illegal
 from game.world.model import PLAYER_ID, Actor, Game
 
 
 def perform(game: Game, actor: Actor, action: Action) -> Result:
+    """Do `action` for `actor`: first the legal-set check (game.rules.legal), which nothing
+    bypasses, then the verb's own rules."""
+    refused = illegal(game, actor, action)
+    if refused:
+        return Illegal(refused)
     match action:
         case Move(dx, dy):
             return movement.move(game, actor, dx, dy)
@@ -33,9 +40,9 @@ def perform(game: Game, actor: Actor, action: Action) -> Result:
         case Wait():
             return Success()
         case OpenDoor(x, y):
-            return _adjacent(actor, x, y) or doors.open_door(game, actor, x, y)
+            return doors.open_door(game, actor, x, y)
         case CloseDoor(x, y):
-            return _adjacent(actor, x, y) or doors.close_door(game, actor, x, y)
+            return doors.close_door(game, actor, x, y)
         case Search():
             return traps.search(game, actor)
         case TakeStairs(direction):
@@ -53,22 +60,10 @@ def perform(game: Game, actor: Actor, action: Action) -> Result:
             return Impossible(reason) if reason else Success(turns=0)
 
 
-def _adjacent(actor: Actor, x: int, y: int) -> Impossible | None:
-    if max(abs(actor.x - x), abs(actor.y - y)) != 1:
-        return Impossible("That is not next to you.")
-    return None
-
-
 def _attack(game: Game, actor: Actor, target: int) -> Result:
-    if target == PLAYER_ID:
-        defender = game.player
-    else:
-        found = next((m for m in game.floor.monsters if m.id == target and m.alive), None)
-        if found is None:
-            return Impossible("There is nothing there to attack.")
-        defender = found
-    if max(abs(actor.x - defender.x), abs(actor.y - defender.y)) > actor.reach:
-        return Impossible("That is out of reach.")
+    """The legal-set check has found `target` alive and in reach."""
+    defender = game.player if target == PLAYER_ID else next(
+        m for m in game.floor.monsters if m.id == target and m.alive)
     combat.attack(game, actor, defender, ranged=actor.reach > 1 and not _touching(actor, defender))
     return Success()
 

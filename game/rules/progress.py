@@ -5,6 +5,14 @@ from __future__ import annotations
 from game.world.kinds import MessageKind
 from game.world.model import Game
 
+MAX_LEVEL = 1000
+"""Play never raises a hero past this level (level plus levels pending), nor xp past MAX_XP,
+gold past MAX_GOLD, nor a level choice's stat past MAX_STAT: the save's schema accepts exactly
+these limits, so whatever a loaded save holds, play never pushes it past what the loader takes."""
+MAX_XP = 10**12
+MAX_GOLD = 10**12
+MAX_STAT = 1000
+
 LEVEL_CHOICES = {
     "hp": "+10 maximum hit points",
     "attack": "+1 to hit",
@@ -20,8 +28,9 @@ def xp_for_level(level: int) -> int:
 
 def gain_xp(game: Game, amount: int) -> None:
     hero = game.hero
-    hero.xp += amount
-    while hero.xp >= xp_for_level(hero.level + hero.pending_levels + 1):
+    hero.xp = min(hero.xp + amount, MAX_XP)
+    while (hero.level + hero.pending_levels < MAX_LEVEL
+           and hero.xp >= xp_for_level(hero.level + hero.pending_levels + 1)):
         hero.pending_levels += 1
         game.log("You feel more experienced. Choose how you grow.", MessageKind.BOON)
 
@@ -34,15 +43,15 @@ def choose(game: Game, choice: str) -> str | None:
     if choice not in LEVEL_CHOICES:
         return f"Unknown choice {choice!r}."
     hero.pending_levels -= 1
-    hero.level += 1
+    hero.level = min(hero.level + 1, MAX_LEVEL)
     if choice == "hp":
         player.max_hp += 10
     elif choice == "attack":
-        player.attack += 1
+        player.attack = min(player.attack + 1, MAX_STAT)
     elif choice == "defense":
-        player.ac += 1
+        player.ac = min(player.ac + 1, MAX_STAT)
     else:
-        hero.strength += 1
+        hero.strength = min(hero.strength + 1, MAX_STAT)
     player.max_hp += 2
     player.hp = player.max_hp
     game.log(f"You reach level {hero.level}: {LEVEL_CHOICES[choice]}.", MessageKind.BOON)

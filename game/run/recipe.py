@@ -11,7 +11,6 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from game import generators
-from game.dressing import DRESSING_PARAMS
 from game.floorplan import ParamValue
 from game.params import ParamError, resolve
 
@@ -19,8 +18,10 @@ RANDOM = "random"
 """A recipe entry's generator drawn per depth from the run seed (never a recipe's own)."""
 RUN_DRESSING = ("ruleset",)
 """Dressing parameters a run may set; `boss` and `party` are the game's to decide."""
-ALL_DRESSING = tuple(p.name for p in DRESSING_PARAMS)
-"""Every dressing parameter: what `run.py generate --param` may set for one floor."""
+ALL_DRESSING = ("ruleset", "boss", "party")
+"""Every dressing parameter (the names of game.dressing.DRESSING_PARAMS, checked by a test):
+what `run.py generate --param` may set for one floor. Named here so that a recipe without
+dressing parameters is checked without loading the dressing (`run.py generate` starts faster)."""
 
 Params = dict[str, ParamValue]
 
@@ -34,7 +35,7 @@ def split_params(
     dressing deals encounters by). `random` takes dressing parameters only. ParamError names the
     first unknown key with the valid ones, or the bad value."""
     own = set() if generator == RANDOM else {p.name for p in generators.get(generator).params}
-    allowed = {p.name for p in DRESSING_PARAMS if p.name in dressing}
+    allowed = {name for name in ALL_DRESSING if name in dressing}
     unknown = sorted(set(given) - own - allowed)
     if unknown:
         if generator == RANDOM:
@@ -46,6 +47,10 @@ def split_params(
         spec = generators.get(generator)
         typed = spec.resolve_params({k: v for k, v in given.items() if k in own})
         layout = {k: typed[k] for k in given if k in own}
+    if not allowed & set(given):
+        return layout, {}
+    from game.dressing import DRESSING_PARAMS
+
     typed = resolve(DRESSING_PARAMS, {k: v for k, v in given.items() if k in allowed},
                     "the dressing")
     return layout, {k: typed[k] for k in given if k in allowed}

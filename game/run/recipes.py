@@ -12,7 +12,6 @@ the recipes' text.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -20,6 +19,7 @@ from game import generators
 from game.params import ParamError
 from game.run.recipe import RANDOM, FloorRecipe, split_params
 from game.seeds import Rng, derive
+from game.userfiles import parse_toml
 
 MAX_DEPTHS = 99
 MAX_SIDE = 400
@@ -125,6 +125,11 @@ def _entry(
         raise RecipeError(f"{where}: unknown generator {name!r}; valid: {valid}")
     if size is not None and not all(MIN_SIDE <= side <= MAX_SIDE for side in size):
         raise RecipeError(f"{where}: floor size must be within {MIN_SIDE}..{MAX_SIDE}")
+    if size is not None and name != RANDOM:
+        try:
+            generators.get(name).check_size(*size)
+        except ValueError as problem:
+            raise RecipeError(f"{where}: {problem}") from None
     _check_params(name, params, where)
     return RecipeEntry(low, high, name, size, params)
 
@@ -193,11 +198,9 @@ def read_run_file(text: str, source: str) -> tuple[str | None, tuple[RecipeEntry
     """The long form: an optional `seed` and `[[floor]]` tables with `depths`, `generator`, and
     optional `width`, `height` and `params` (a table). Returns (seed, entries)."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as problem:
-        raise RecipeError(f"{source}: not TOML: {problem}") from None
-    except RecursionError:
-        raise RecipeError(f"{source}: not TOML: nested too deeply") from None
+        data = parse_toml(text)
+    except ValueError as problem:
+        raise RecipeError(f"{source}: {problem}") from None
     unknown = sorted(set(data) - {"seed", "floor"})
     if unknown:
         raise RecipeError(f"{source}: unknown key {unknown[0]!r} (expected seed, floor)")
@@ -216,16 +219,22 @@ def read_run_file(text: str, source: str) -> tuple[str | None, tuple[RecipeEntry
         if extra:
             raise RecipeError(f"{where}: unknown key {extra[0]!r}")
         depths, name = floor.get("depths"), floor.get("generator")
-        if isinstance(depths, int):
+        if type(depths) is int:
             depths = str(depths)
-        if not isinstance(depths, str) or not isinstance(name, str):
-            raise RecipeError(f"{where}: needs depths (e.g. 3 or '1-2') and a generator")
+        if not isinstance(depths, str):
+            raise RecipeError(f"{where}: depths must be a depth or a range such as 3 or \"1-2\""
+                              f" (got {_shown(depths)})")
+        if not isinstance(name, str):
+            raise RecipeError(f"{where}: generator must be the name of a generator, in quotes"
+                              f" (got {_shown(name)})")
         size = None
         if "width" in floor or "height" in floor:
-            width, height = floor.get("width"), floor.get("height")
-            if not isinstance(width, int) or not isinstance(height, int):
-                raise RecipeError(f"{where}: width and height must both be whole numbers")
-            size = (width, height)
+            for key in ("width", "height"):
+                side = floor.get(key)
+                if type(side) is not int or not MIN_SIDE <= side <= MAX_SIDE:
+                    raise RecipeError(f"{where}: {key} must be a whole number within"
+                                      f" {MIN_SIDE}..{MAX_SIDE} (got {_shown(side)})")
+            size = (floor["width"], floor["height"])
         entries.append(_entry(depths.replace(" ", ""), name, size,
                               _table_params(floor.get("params", {}), where), where))
     _check_cover(entries)
@@ -234,13 +243,27 @@ def read_run_file(text: str, source: str) -> tuple[str | None, tuple[RecipeEntry
 
 def _table_params(params: object, where: str) -> tuple[tuple[str, str], ...]:
     """A TOML params table as the sorted KEY=VALUE text the short form gives."""
-    if not isinstance(params, Mapping) or not all(
-        isinstance(v, str | int | float | bool) for v in params.values()
-    ):
-        raise RecipeError(f"{where}: params must be a table of plain values")
+    if not isinstance(params, Mapping):
+        raise RecipeError(f"{where}: params must be a table (KEY = VALUE lines)")
+    for key, value in params.items():
+        if (not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,39}", key)
+                or not isinstance(value, str | int | float | bool)
+                or any(mark in str(value) for mark in ";,()=")):
+            raise RecipeError(f"{where}: params.{key} must be a plain number, word or"
+                              f" true/false (got {_shown(value)})")
     pairs = [(str(k).strip(), (str(v).lower() if isinstance(v, bool) else str(v)).strip())
              for k, v in params.items()]
     return tuple(sorted(pairs))
+
+
+def _shown(value: object) -> str:
+    """A TOML value as the user wrote it (true, 45, "text"), for messages."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def recipes_text(made: tuple[FloorRecipe, ...]) -> str:

@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from game.params import ParamError
+from game.run.recipes import RecipeError
 from game.save import migrate
 from game.save.format import MAX_SECTION_BYTES, SaveError, Section, pack, parse_json, unpack
 from game.save.validate import check_state
@@ -59,10 +61,11 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def save_bytes(game: Game) -> bytes:
-    """The save file of `game`."""
+def save_bytes(game: Game, stamps: dict[str, str] | None = None) -> bytes:
+    """The save file of `game`; `stamps` (the wall-clock times the run started and was saved,
+    which the state never holds: it stays deterministic) join the header's summary."""
     data, arrays = game_data(game)
-    return encode(data, arrays, summary(game))
+    return encode(data, arrays, {**summary(game), **(stamps or {})})
 
 
 def encode(
@@ -85,7 +88,7 @@ def encode(
 def load_bytes(blob: bytes) -> Loaded:
     """The game a save file holds; SaveError says what is wrong with anything else."""
     container = unpack(blob, migrate.FIRST_VERSION, FORMAT_VERSION)
-    rules, recorded = _header(container.header)
+    rules, recorded = check_header(container.header)
     state_bytes, arrays = _parts(container.sections)
     notes: list[str] = []
     if container.version == FORMAT_VERSION and content_hash(state_bytes, arrays) != recorded:
@@ -97,6 +100,8 @@ def load_bytes(blob: bytes) -> Loaded:
     check_state(state, arrays)
     try:
         game = game_from_data(state, arrays)
+    except (RecipeError, ParamError) as problem:  # the recipes, checked as every plan is
+        raise SaveError(f"state: recipes: {problem}") from None
     except (KeyError, TypeError, ValueError, IndexError) as problem:  # a gap in check_state
         raise SaveError(f"the state does not fit the game ({type(problem).__name__})") from None
     if rules < RULES_VERSION:
@@ -105,7 +110,7 @@ def load_bytes(blob: bytes) -> Loaded:
     return Loaded(game, container.version, rules, recorded, notes)
 
 
-def _header(header: dict[str, Any]) -> tuple[int, str]:
+def check_header(header: dict[str, Any]) -> tuple[int, str]:
     """The rules version and the recorded state hash, once the header's fields check out."""
     if header.get("format") != FORMAT:
         raise SaveError(f"the header does not name the {FORMAT} format")

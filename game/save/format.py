@@ -222,7 +222,11 @@ def _inflate(packed: bytes, raw_size: int, name: str) -> bytes:
 def parse_json(data: bytes, what: str) -> Any:
     """Strict JSON (no NaN or Infinity); SaveError for bad text, deep nesting or huge numbers."""
     try:
-        return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        value = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        raise SaveError(f"{what} holds text that is not valid Unicode (a lone surrogate)") from None
     except RecursionError:
         raise SaveError(f"{what} is nested too deeply") from None
     except UnicodeDecodeError:

@@ -15,14 +15,14 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from pathlib import Path
 from typing import IO
 
 from game.save import codec
 from game.save.format import MAX_FILE_BYTES, SaveError, unpack
 from game.save.migrate import FIRST_VERSION
-from game.userfiles import fsync_folder, write_atomic
+from game.userfiles import MissingFileError, fsync_folder, read_bytes, write_atomic
 from game.world.model import Game
 
 SAVE_NAME = "save.delve"
@@ -30,8 +30,6 @@ BACKUP_SUFFIX = ".bak"
 DAMAGED_SUFFIX = ".damaged"
 LOCK_NAME = "save.lock"
 MAX_LOCK_BYTES = 64
-AUTOSAVE_TURNS = 100
-"""The game autosaves every this many turns by default (and on every floor change)."""
 
 
 class SaveBusyError(SaveError):
@@ -39,17 +37,14 @@ class SaveBusyError(SaveError):
 
 
 def read_limited(path: Path) -> bytes:
-    """A file's bytes, refusing more than a save may hold (SaveError, never a traceback)."""
+    """A file's bytes, refusing more than a save may hold and anything but a regular file (a
+    FIFO never blocks): SaveError, never a traceback; FileNotFoundError passes through."""
     try:
-        with path.open("rb") as handle:
-            blob = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise
-    except OSError as problem:
-        raise SaveError(f"cannot read {path}: {problem.strerror or problem}") from None
-    if len(blob) > MAX_FILE_BYTES:
-        raise SaveError(f"{path} is larger than a save may be ({MAX_FILE_BYTES} bytes)")
-    return blob
+        return read_bytes(path, MAX_FILE_BYTES)
+    except MissingFileError:
+        raise FileNotFoundError(path) from None
+    except ValueError as problem:
+        raise SaveError(str(problem)) from None
 
 
 def read_save(path: Path) -> codec.Loaded:
@@ -176,21 +171,25 @@ class Restored:
 
 @dataclass
 class SaveSlot:
-    """The one saved run in a folder: the save, its backup and the lock."""
+    """One run's save in a folder: the save, its backup and the folder's lock (game.save.runs
+    names one file per run; the slots of one folder share its lock, since a process that took
+    flock twice on the same file would refuse itself)."""
 
     folder: Path
+    name: str = SAVE_NAME
+    shared_lock: InitVar[SaveLock | None] = None
     lock: SaveLock = field(init=False)
 
-    def __post_init__(self) -> None:
-        self.lock = SaveLock(self.folder / LOCK_NAME)
+    def __post_init__(self, shared_lock: SaveLock | None) -> None:
+        self.lock = shared_lock or SaveLock(self.folder / LOCK_NAME)
 
     @property
     def path(self) -> Path:
-        return self.folder / SAVE_NAME
+        return self.folder / self.name
 
     @property
     def backup(self) -> Path:
-        return self.folder / (SAVE_NAME + BACKUP_SUFFIX)
+        return self.folder / (self.name + BACKUP_SUFFIX)
 
     def claim(self) -> None:
         """Hold the lock for as long as this process uses the slot, and clear leftovers of
@@ -198,14 +197,15 @@ class SaveSlot:
         if self.lock.held:
             return
         self.lock.acquire()
-        for leftover in sorted(self.folder.glob(f".{SAVE_NAME}.*.tmp")):
+        for leftover in sorted(self.folder.glob(f".{self.name}.*.tmp")):
             with contextlib.suppress(OSError):
                 leftover.unlink()
 
-    def save(self, game: Game) -> None:
-        """Write the run (SaveBusyError, or OSError with the previous save intact)."""
+    def save(self, game: Game, stamps: dict[str, str] | None = None) -> None:
+        """Write the run, with `stamps` (when it started, when saved) in the header's summary
+        (SaveBusyError, or OSError with the previous save intact)."""
         self.claim()
-        write_atomic(self.path, codec.save_bytes(game), before_replace=_keep_backup)
+        write_atomic(self.path, codec.save_bytes(game, stamps), before_replace=_keep_backup)
 
     def load(self) -> Restored | None:
         """The saved run, from the backup when the save is damaged; None when there is none.

@@ -22,7 +22,9 @@ from game import generators, tiles
 from game.content.bestiary import ROLES
 from game.content.items import item_kinds
 from game.dressing.model import TACTICS
+from game.rules.progress import MAX_GOLD, MAX_LEVEL, MAX_STAT, MAX_XP
 from game.save.format import SaveError
+from game.seeds import PERIOD
 from game.world.kinds import PARTS, Mode, Outcome
 
 MAX_SIDE = 1000
@@ -217,7 +219,8 @@ POINT_TEXT = Text(9, POINT_KEY)
 ACTOR = Record({
     "id": IDENT, "kind": NAME, "name": Text(200, minimum=1), "glyph": Text(1, minimum=1),
     "color": COLOR, "x": COORD, "y": COORD, "hp": STAT, "max_hp": Whole(1, BIG),
-    "ac": Whole(-1000, 1000), "attack": Whole(-1000, 1000), "damage": Text(12, DICE),
+    "ac": Whole(-MAX_STAT, MAX_STAT), "attack": Whole(-MAX_STAT, MAX_STAT),
+    "damage": Text(12, DICE),
     "speed": Whole(0, 1000), "xp": Whole(0, BIG), "role": OneOf(("player", *ROLES)),
     "opens_doors": Flag(),
     "reach": Whole(0, MAX_SIDE), "mode": OneOf(tuple(Mode)), "energy": STAT, "home": Maybe(POINT),
@@ -241,8 +244,9 @@ RECIPE = Record({
 })
 MESSAGE = Row((Text(MAX_TEXT), COLOR, Whole(1, BIG)))
 HERO_FIELDS = {
-    "level": Whole(1, 10_000), "xp": Whole(0, BIG), "gold": Whole(0, BIG),
-    "strength": Whole(-1000, 1000), "has_relic": Flag(), "pending_levels": Whole(0, 10_000),
+    "level": Whole(1, MAX_LEVEL), "xp": Whole(0, MAX_XP), "gold": Whole(0, MAX_GOLD),
+    "strength": Whole(-MAX_STAT, MAX_STAT), "has_relic": Flag(),
+    "pending_levels": Whole(0, MAX_LEVEL),
     "equipment": Table(NAME, IDENT, 16),
 }
 
@@ -277,7 +281,7 @@ def state_schema() -> Record:
         "seed_text": Text(1000), "run_seed": Whole(0, 2**64 - 1),
         "recipes": Many(RECIPE, MAX_DEPTH), "player": ACTOR,
         "hero": Record({**HERO_FIELDS, "inventory": Many(item, 1000)}),
-        "rng": Record({"seed": Whole(0, 2**64 - 1), "consumed": Whole(0, 2**63)}),
+        "rng": Record({"seed": Whole(0, 2**64 - 1), "consumed": Whole(0, PERIOD - 1)}),
         "depth": Whole(1, MAX_DEPTH),
         "floors": Table(Text(2, re.compile(r"^[1-9]\d?$")), floor_schema(item), MAX_DEPTH),
         "turn": Whole(0, BIG), "next_id": IDENT, "messages": Many(MESSAGE, 10_000),

@@ -9,7 +9,6 @@ and the defaults.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Final
 
@@ -17,9 +16,10 @@ from tcod.event import KeySym, Modifier
 
 from game.ui import intents
 from game.ui.intents import Intent
-from game.userfiles import config_dir
+from game.userfiles import MissingFileError, config_dir, parse_toml, read_text
 
 KEYS_FILE: Final = "keys.toml"
+MAX_KEYS_BYTES: Final = 64 * 1024
 Table = dict[tuple[KeySym, Modifier], Intent]
 
 NAMES: Final[dict[str, Intent]] = {
@@ -88,10 +88,7 @@ def bindings_text(table: Table) -> str:
 
 def parse_bindings(text: str, defaults: Table) -> Table:
     """`defaults` with the file's intents rebound; ValueError names the problem."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"not valid TOML ({error})") from None
+    data = parse_toml(text)
     extra = sorted(set(data) - {"keys"})
     if extra or not isinstance(data.get("keys", {}), dict):
         raise ValueError("the file must hold only a [keys] table")
@@ -117,11 +114,11 @@ def load_bindings(path: Path | None = None) -> tuple[Table, str]:
     where = path or config_dir() / KEYS_FILE
     defaults = dict(intents.DEFAULT_KEYS)
     try:
-        text = where.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        text = read_text(where, MAX_KEYS_BYTES)
+    except MissingFileError:
         return defaults, ""
-    except (OSError, UnicodeDecodeError) as error:
-        return defaults, f"Could not read {where} ({error}); using the default keys."
+    except ValueError as error:
+        return defaults, f"Could not read keys: {error}; using the default keys."
     try:
         return parse_bindings(text, defaults), ""
     except ValueError as error:

@@ -8,7 +8,6 @@ message (shown once in the interface) and the defaults too. Nothing here touches
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Final
@@ -16,10 +15,11 @@ from typing import Final
 import numpy as np
 import tcod.console
 
-from game.save.store import AUTOSAVE_TURNS
-from game.userfiles import config_dir
+from game.save import AUTOSAVE_TURNS
+from game.userfiles import MissingFileError, config_dir, parse_toml, read_text
 
 OPTIONS_FILE: Final = "options.toml"
+MAX_OPTIONS_BYTES: Final = 64 * 1024
 THEMES: Final = ("classic", "high contrast", "amber")
 """Colour themes: a filter over the finished console (classic leaves it alone)."""
 VIEW_STYLES: Final = ("blocks", "labyrinth")
@@ -58,10 +58,7 @@ def _check(options: Options) -> str:
 
 def parse_options(text: str) -> Options:
     """Options from TOML text; ValueError names the problem."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"not valid TOML ({error})") from None
+    data = parse_toml(text)
     known = {f.name: f for f in fields(Options)}
     values: dict[str, object] = {}
     for name, value in data.items():
@@ -103,11 +100,11 @@ def load_options(path: Path | None = None) -> tuple[Options, str]:
     ("" when the file is fine or missing)."""
     where = path or config_dir() / OPTIONS_FILE
     try:
-        text = where.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        text = read_text(where, MAX_OPTIONS_BYTES)
+    except MissingFileError:
         return Options(), ""
-    except (OSError, UnicodeDecodeError) as error:
-        return Options(), f"Could not read {where} ({error}); using the default options."
+    except ValueError as error:
+        return Options(), f"Could not read options: {error}; using the default options."
     try:
         return parse_options(text), ""
     except ValueError as error:

@@ -15,7 +15,7 @@ from typing import Protocol
 from game.floorplan import Point
 from game.rules.actions import Action
 from game.ui.session import Session
-from game.ui.state import State, Transition
+from game.ui.state import Reset, State, Transition
 from game.world.model import Game, Item
 
 
@@ -44,6 +44,7 @@ class Routes:
     new_game: Callable[[Session], State]
     param_editor: Callable[[Session, int], State]
     lab: Callable[[Session], State]
+    load_game: Callable[[Session], State]
     scores: Callable[[], State]
     options: Callable[[], State]
     help: Callable[[], State]
@@ -71,3 +72,9 @@ def to() -> Routes:
     if not _table:
         raise RuntimeError("no screens installed: import game.ui.screens first")
     return _table[0]
+
+
+def play_run(session: Session, game: Game) -> Transition:
+    """Play a run just loaded (Continue, the Load screen): it replaces every screen."""
+    session.game = game
+    return Reset(to().play(session))

@@ -1,7 +1,9 @@
 """Hooks between the interface and saves, morgue and scores.
 
-The screens call these and nothing of game.save directly. Saves live in one slot: the
-user's data directory (game.userfiles.data_dir) unless `configure` names another (--save-dir).
+The screens call these and nothing of game.save directly. Each run saves to a file of its own
+(game.save.runs) in the user's data directory (game.userfiles.data_dir) unless `configure`
+names another (--save-dir); the run in play stays bound to its file, so a new run never replaces
+another's save.
 A problem (a damaged save, a full disk, another copy of the game using the saves) is never
 raised: the hook returns None or False and `problem()` gives the line to show the player.
 """
@@ -9,32 +11,50 @@ raised: the hook returns None or False and `problem()` gives the line to show th
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import ClassVar
 
 from game.morgue import record_score, write_morgue
-from game.save import crash
+from game.save import AUTOSAVE_TURNS, crash
 from game.save.format import SaveError
-from game.save.store import AUTOSAVE_TURNS, SaveSlot
+from game.save.runs import RunSaves, SaveEntry, read_entry, stamp
+from game.save.store import SaveSlot
 from game.userfiles import data_dir
 from game.world.model import Game
 
 
+@dataclass
+class _Binding:
+    """The run in play and the file it saves to (identity: a new run is a new Game)."""
+
+    game: Game
+    slot: SaveSlot
+    started_at: str
+
+
 class _Settings:
-    """What the command line chose, and the slot in use (one per folder)."""
+    """What the command line chose, the saves folder in use and the run bound to its file."""
 
     directory: Path | None = None
     autosave_every: int = AUTOSAVE_TURNS
-    slot: SaveSlot | None = None
+    store: RunSaves | None = None
+    bound: ClassVar[list[_Binding]] = []
+    """The runs of this process bound to their files, the latest last (one at a time in play;
+    a few kept so that a run put aside and taken up again keeps its file)."""
     problem: str = ""
     loaded: tuple[Game, str] | None = None
-    """The game saved_run returned last, and the note that came with it."""
+    """The game load_run returned last, and the note that came with it."""
 
 
 def configure(directory: Path | None = None, autosave_every: int = AUTOSAVE_TURNS) -> None:
     """Use `directory` for saves (None: the data directory) and autosave every N turns."""
-    if _Settings.slot is not None:
-        _Settings.slot.release()
-        _Settings.slot = None
+    _unbind()
+    if _Settings.store is not None:
+        _Settings.store.release()
+        _Settings.store = None
     _Settings.directory = directory
     _Settings.autosave_every = autosave_every
 
@@ -44,15 +64,40 @@ def folder() -> Path:
     return _Settings.directory if _Settings.directory is not None else data_dir()
 
 
-def slot() -> SaveSlot:
-    """The save slot (a new one, releasing the old lock, when the folder has changed)."""
+def store() -> RunSaves:
+    """The saves folder (a new one, releasing the old lock, when the folder has changed)."""
     where = folder()
-    current = _Settings.slot
+    current = _Settings.store
     if current is None or current.folder != where:
-        if current is not None:
-            current.release()
-        current = _Settings.slot = SaveSlot(where)
+        configure(_Settings.directory, _Settings.autosave_every)
+        current = _Settings.store = RunSaves(where)
     return current
+
+
+KEPT_BINDINGS = 8
+
+
+def _binding(game: Game) -> _Binding | None:
+    return next((bound for bound in _Settings.bound if bound.game is game), None)
+
+
+def _bind(binding: _Binding) -> None:
+    """Bind a run to its file, dropping any other run bound to the same file."""
+    _unbind(lambda bound: bound.slot.path == binding.slot.path or bound.game is binding.game)
+    _Settings.bound.append(binding)
+    while len(_Settings.bound) > KEPT_BINDINGS:
+        _unbind(lambda bound: bound is _Settings.bound[0])
+
+
+def _unbind(which: Callable[[_Binding], bool] = lambda bound: True) -> None:
+    """Forget the bindings `which` picks (all by default), releasing the lock of a file loaded
+    from another folder."""
+    shared = getattr(_Settings.store, "lock", None)
+    for bound in [bound for bound in _Settings.bound if which(bound)]:
+        _Settings.bound.remove(bound)
+        if bound.slot.lock is not shared and not any(
+                other.slot.lock is bound.slot.lock for other in _Settings.bound):
+            bound.slot.release()
 
 
 def problem() -> str:
@@ -65,39 +110,114 @@ def autosave_every() -> int:
 
 
 def set_autosave_every(turns: int) -> None:
-    """Autosave every `turns` turns from now on (the Options screen; the slot is kept)."""
+    """Autosave every `turns` turns from now on (the Options screen; the folder is kept)."""
     _Settings.autosave_every = max(1, turns)
 
 
+def saved_runs() -> list[SaveEntry]:
+    """Every run's save, newest first (the Load screen); [] with `problem()` when the folder
+    cannot be used."""
+    try:
+        entries = store().entries()
+    except (SaveError, OSError) as failure:
+        _Settings.problem = f"Cannot continue: {failure}"
+        return []
+    _Settings.problem = ""
+    return entries
+
+
+def latest_run(entries: list[SaveEntry] | None = None) -> SaveEntry | None:
+    """The run Continue plays: the newest save of a run still in play that can be loaded.
+    `problem()` names a damaged save (the latest one's backup in use, or a file that cannot be
+    loaded at all: it stays listed on the Load screen, to be deleted there). `entries`: the
+    listing, when the caller has just read it (each file is checked in full: read it once)."""
+    listed = saved_runs() if entries is None else entries
+    entries = [entry for entry in listed if not entry.outcome]
+    latest = next((entry for entry in entries if entry.loadable), None)
+    broken = [entry for entry in entries if not entry.loadable]
+    if latest is not None and latest.problem:
+        _Settings.problem = (f"The save {latest.path.name} is damaged ({latest.problem}):"
+                             " continuing from its backup.")
+    elif broken:
+        more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+        _Settings.problem = (f"The save {broken[0].path.name}{more} is damaged"
+                             f" ({broken[0].problem}): it cannot be loaded.")
+    return latest
+
+
 def saved_run() -> Game | None:
-    """The run to continue from the main menu; None when there is none or it cannot be loaded
-    (then `problem()` says why). A damaged save falls back to its backup, with a note."""
+    """The run to continue from the main menu (the latest); None when there is none or it
+    cannot be loaded (then `problem()` says why)."""
+    entry = latest_run()
+    return load_run(entry.path) if entry is not None else None
+
+
+def load_run(path: Path) -> Game | None:
+    """Load the save at `path` and make it the run in play: its saves go back to that file.
+    None (and `problem()`) when it cannot be loaded; a damaged save falls back to its backup,
+    with a note."""
     _Settings.loaded = None
     try:
-        restored = slot().load()
+        slot = store().slot(path)
+        restored = slot.load()
     except (SaveError, OSError) as failure:
         _Settings.problem = f"Cannot continue: {failure}"
         return None
     if restored is None:
-        _Settings.problem = ""
+        _Settings.problem = f"Cannot continue: {path} is gone"
         return None
+    _bind(_Binding(restored.game, slot, read_entry(path).started_at))
     _Settings.problem = " ".join(restored.notes)
     _Settings.loaded = (restored.game, _Settings.problem)
     return restored.game
 
 
+def delete_run(path: Path) -> bool:
+    """Delete one run's save and its backup (the Load screen asked first); False and
+    `problem()` when it could not be."""
+    try:
+        slot = store().slot(path)
+        slot.delete()
+    except (SaveError, OSError) as failure:
+        _Settings.problem = f"Not deleted: {failure}"
+        return False
+    _unbind(lambda bound: bound.slot.path == path)
+    _Settings.problem = ""
+    return True
+
+
+def carry_over(old: Game, new: Game) -> None:
+    """`new` replaces `old` in play (an action undone): it keeps saving to the same file."""
+    bound = _binding(old)
+    if bound is not None:
+        bound.game = new
+
+
 def note_for(game: Game) -> str:
-    """What the player should hear about `game` if saved_run just loaded it (the backup was
+    """What the player should hear about `game` if load_run just loaded it (the backup was
     used, an older rules version); "" for any other game."""
     loaded = _Settings.loaded
     return loaded[1] if loaded is not None and loaded[0] is game else ""
 
 
+def _slot_for(game: Game) -> _Binding:
+    """The file `game` saves to: its own, or (a run never saved) a new one named by its seed
+    and the moment it is first saved, so that no other run's save is ever replaced."""
+    bound = _binding(game)
+    if bound is None:
+        now = datetime.now(UTC)
+        bound = _Binding(game, store().new_slot(game, now), stamp(now))
+        _bind(bound)
+    return bound
+
+
 def save_run(game: Game) -> bool:
-    """Save `game` for Continue; False (and `problem()`) when it could not be saved, in which
-    case the previous save is left as it was."""
+    """Save `game` to its run's file; False (and `problem()`) when it could not be saved, in
+    which case the previous save is left as it was."""
     try:
-        slot().save(game)
+        bound = _slot_for(game)
+        stamps = {"started_at": bound.started_at, "saved_at": stamp(datetime.now(UTC))}
+        bound.slot.save(game, stamps)
     except SaveError as failure:
         _Settings.problem = f"Not saved: {failure}."
         return False
@@ -113,7 +233,7 @@ def saves_exist() -> bool:
     """Whether save_run can save (the menus say "save and quit" rather than "abandon"): false
     only while another copy of the game holds the saves or the folder cannot be made."""
     try:
-        slot().claim()
+        store().claim()
     except (SaveError, OSError) as failure:
         _Settings.problem = f"Saving is off: {failure}"
         return False
@@ -136,19 +256,21 @@ def report_crash(game: Game, what: str, error: BaseException) -> str:
 
 
 def record_run_end(game: Game) -> str:
-    """The run has ended: write the morgue file and the high-score entry, and delete the save
-    of this run (the morgue is kept).
+    """The run has ended: write the morgue file and the high-score entry, and delete this run's
+    save, as Brogue and DCSS do (a dead hero cannot be reloaded; a won run is over too). The
+    morgue and the score keep the run; other runs' saves are never touched.
 
     The one call site is the end screen, once per finished run. Returns a line for the player
     ("" when there is nothing to say); a file that cannot be written is reported, not raised.
     """
     lines = []
+    bound = _binding(game)
     try:
-        current = slot()
-        if current.belongs_to(game):
-            current.delete()
+        if bound is not None and bound.slot.belongs_to(game):
+            bound.slot.delete()
     except (SaveError, OSError) as failure:
         lines.append(f"The save could not be deleted: {failure}")
+    _unbind(lambda other: other is bound)
     try:
         write_morgue(game)
         record_score(game)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game import pipeline, tiles
 from game.content.bestiary import MonsterKind, default_bestiary
@@ -172,23 +173,29 @@ def _items(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> 
              if k.weight > 0 and k.depth[0] <= floor.depth <= k.depth[1]]
     if not kinds:
         return
-    taken = {item.pos for item in floor.items} | set(floor.stairs) | set(floor.teleports)
-    taken |= set(floor.traps) | {m.pos for m in floor.monsters} | {floor.arrival}
+    free = floor.tiles == tiles.FLOOR
+    taken = [item.pos for item in floor.items] + list(floor.stairs) + list(floor.teleports)
+    taken += [*floor.traps, *(m.pos for m in floor.monsters), floor.arrival]
+    for tx, ty in taken:
+        free[ty, tx] = False
+    weights = [k.weight for k in kinds]
     for area in dressing.areas:
         if not spawn.chance(LOOT_PER_AREA):
             continue
-        kind = kinds[spawn.weighted_index([k.weight for k in kinds])]
-        spot = _free_spot_in(floor, (area.x, area.y, area.w, area.h), taken, spawn)
+        kind = kinds[spawn.weighted_index(weights)]
+        spot = _free_spot_in(free, (area.x, area.y, area.w, area.h), spawn)
         if spot is not None:
-            taken.add(spot)
+            free[spot[1], spot[0]] = False
             floor.items.append(Item(next(ids), kind.key, *spot))
 
 
 def _free_spot_in(
-    floor: Floor, box: tuple[int, int, int, int], taken: set[Point], spawn: Rng
+    free: NDArray[np.bool_], box: tuple[int, int, int, int], spawn: Rng
 ) -> Point | None:
+    """A random free floor tile of the box (reading order, one draw), or None."""
     x, y, w, h = box
-    window = floor.tiles[y : y + h, x : x + w] == tiles.FLOOR
-    spots = [(int(sx) + x, int(sy) + y) for sy, sx in np.argwhere(window)]
-    spots = [p for p in spots if p not in taken]
-    return spots[spawn.below(len(spots))] if spots else None
+    ys, xs = np.nonzero(free[y : y + h, x : x + w])
+    if len(ys) == 0:
+        return None
+    pick = spawn.below(len(ys))
+    return int(xs[pick]) + x, int(ys[pick]) + y

@@ -15,6 +15,7 @@ from game.ui.screens.history import HistoryScreen
 from game.ui.screens.inventory import InventoryScreen
 from game.ui.screens.lab import LabScreen
 from game.ui.screens.levelup import LevelUpScreen
+from game.ui.screens.loadgame import LoadScreen
 from game.ui.screens.look import LookScreen
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.newgame import NewGameScreen
@@ -25,7 +26,8 @@ from game.ui.screens.scores import ScoresScreen
 
 routes.install(routes.Routes(
     main_menu=MainMenu, play=PlayState, new_game=NewGameScreen, param_editor=ParamEditor,
-    lab=LabScreen, scores=ScoresScreen, options=OptionsScreen, help=HelpScreen,
+    lab=LabScreen, load_game=LoadScreen, scores=ScoresScreen, options=OptionsScreen,
+    help=HelpScreen,
     game_menu=GameMenu, end=EndScreen, character=CharacterScreen, history=HistoryScreen,
     floor_map=FloorMapScreen, inventory=InventoryScreen, look=LookScreen,
     door_prompt=DoorPrompt, level_up=LevelUpScreen,

@@ -1,5 +1,6 @@
-"""The main menu: new game (the New game screen sets the run up), continue, high scores, the
-generator lab, options, help, quit."""
+"""The main menu: new game (the New game screen sets the run up), continue (the latest saved
+run, selected when there is one), load (every run's save), high scores, the generator lab,
+options, help, quit."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ import tcod.event
 from game.ui import intents, routes, saves
 from game.ui.draw import MUTED, TITLE, box, clip, wrap
 from game.ui.session import Session
-from game.ui.state import Push, Quit, Reset, Transition
+from game.ui.state import Push, Quit, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
 from game.world.model import Game
 
-NEW, CONTINUE, SCORES, LAB, OPTIONS, HELP, QUIT = range(7)
-LABELS = ("New game", "Continue", "High scores", "Generator lab", "Options", "Help", "Quit")
+NEW, CONTINUE, LOAD, SCORES, LAB, OPTIONS, HELP, QUIT = range(8)
+LABELS = ("New game", "Continue", "Load game", "High scores", "Generator lab", "Options", "Help",
+          "Quit")
 WIDTH = 44
 TOP = 20
 ERROR_LINES = 4
@@ -23,13 +25,20 @@ ERROR_LINES = 4
 
 
 class MainMenu(ChoiceMenu):
-    """The first screen. Continue stays disabled until saves exist (game.ui.saves)."""
+    """The first screen. Continue (the latest run's save) is selected when there is one and
+    disabled otherwise; Load game lists every run's save (game.ui.saves)."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        disabled = {} if saves.saved_run() is not None else {CONTINUE: "no saved run"}
-        self.error = saves.problem()  # a damaged save, or the backup used instead
-        self.choices = Choices(list(LABELS), disabled)
+        listed = saves.saved_runs()
+        latest = saves.latest_run(listed)
+        self.error = saves.problem()  # a damaged save, or a folder another game holds
+        disabled: dict[int, str] = {}
+        if latest is None:
+            disabled[CONTINUE] = "no saved run"
+        if not listed:
+            disabled[LOAD] = "no saves"
+        self.choices = Choices(list(LABELS), disabled, CONTINUE if latest is not None else NEW)
 
     def _left(self, console: tcod.console.Console) -> int:
         return (console.width - WIDTH) // 2
@@ -55,6 +64,8 @@ class MainMenu(ChoiceMenu):
                 self.error = saves.problem()
                 return None
             return self._play(game)
+        if row == LOAD:
+            return Push(routes.to().load_game(self.session))
         if row == SCORES:
             return Push(routes.to().scores())
         if row == LAB:
@@ -66,8 +77,7 @@ class MainMenu(ChoiceMenu):
         return Quit()
 
     def _play(self, game: Game) -> Transition:
-        self.session.game = game
-        return Reset(routes.to().play(self.session))
+        return routes.play_run(self.session, game)
 
     def menu_top(self) -> int:
         return TOP
@@ -90,3 +100,4 @@ class MainMenu(ChoiceMenu):
         for row, line in enumerate(wrap(self.error, console.width - 4)[:ERROR_LINES]):
             console.print(middle, TOP + len(self.choices.labels) + 6 + row, line,
                           fg=(255, 110, 110), alignment=tcod.constants.CENTER)
+

@@ -11,7 +11,7 @@ import tcod.console
 import tcod.event
 
 from game.floorplan import Point
-from game.rules.actions import Action, Move, PickUp, Result, Search, TakeStairs, Wait
+from game.rules.actions import Action, Illegal, Move, PickUp, Result, Search, TakeStairs, Wait
 from game.save import crash
 from game.turns import player_act
 from game.ui import firstperson, intents, options, routes, saves
@@ -30,7 +30,7 @@ from game.ui.camera import Camera
 from game.ui.render import play_camera, render_play
 from game.ui.session import Session
 from game.ui.state import BaseState, Push, Replace, Transition
-from game.world.kinds import StairsWay
+from game.world.kinds import MessageKind, StairsWay
 from game.world.model import Game
 
 SEARCH_TURNS = 5
@@ -72,6 +72,8 @@ class PlayState(BaseState):
         """Perform one player action and open whatever screen its aftermath needs."""
         # an impossible action logs its reason; one that raised was undone (None)
         self.last_result = self.guarded(repr(action), lambda: self.act_and_pick_up(action))
+        if isinstance(self.last_result, Illegal):  # e.g. '>' away from stairs: say why
+            self.game.log(self.last_result.reason, MessageKind.FUTILE)
         return self.aftermath()
 
     def act_and_pick_up(self, action: Action) -> Result:
@@ -97,7 +99,9 @@ class PlayState(BaseState):
     def recover(self, before: crash.Snapshot, what: str, error: Exception) -> None:
         """Put back the game from before the failed action; report where the details went."""
         report = saves.report_crash(self.game, what, error)
-        self.game = self.session.game = before.restore()
+        restored = before.restore()
+        saves.carry_over(self.game, restored)
+        self.game = self.session.game = restored
         self.activity = None
         self.notice = f"That action failed ({type(error).__name__}) and was undone; {report}"
 

@@ -14,6 +14,7 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from game.replay import Recording
+from game.rules.actions import Illegal
 from game.run import Run
 from game.turns import player_act
 from game.ui import intents, routes
@@ -69,9 +70,10 @@ class ReplayState(BaseState):
         if self.finished:
             return False
         action, digest = self.recording.steps[self.done]
-        player_act(self.game, action)
+        result = player_act(self.game, action)
         self.done += 1
-        if self.diverged is None and state_hash(self.game) != digest:
+        if self.diverged is None and (isinstance(result, Illegal)
+                                      or state_hash(self.game) != digest):
             self.diverged = self.done
         return True
 

@@ -60,6 +60,9 @@ class ChoiceMenu(BaseState):
     (`menu_top`) and, if they take other keys, handle them before deferring here."""
 
     choices: Choices
+    resting: tuple[int, int] | None = None
+    """The cell where the mouse was when the menu first heard of it: a menu that opens under a
+    resting mouse keeps its own selection until the mouse moves to another cell."""
 
     def choose(self, row: int) -> Transition | None:
         raise NotImplementedError
@@ -82,6 +85,10 @@ class ChoiceMenu(BaseState):
         return None
 
     def on_mouse(self, x: int, y: int) -> Transition | None:
+        if self.resting is None or self.resting == (x, y):
+            self.resting = (x, y)
+            return None
+        self.resting = (-1, -1)  # it has moved: from now on the hover follows it
         row = self.row_under(x, y)
         if row is not None and self.choices.enabled(row):
             self.choices.index = row

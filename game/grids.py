@@ -1,0 +1,112 @@
+"""Regions, boxes and distances on boolean grids with numpy and tcod alone.
+
+These give exactly what `scipy.ndimage.label` (4-connected), `find_objects` and
+`distance_transform_cdt(metric="taxicab")` give, so that no command pays for importing scipy
+(about twice the bare `import numpy, tcod` on its own) just to label a floor.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.pathing import UNREACHED, flood
+
+Box = tuple[slice, slice]
+
+
+def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
+    """4-connected regions of `mask`: labels 1..count in the order their first tile comes in
+    reading order (as scipy.ndimage.label numbers them), 0 outside the mask.
+
+    Works on row runs: runs touching in the next row are joined by hooking each component's
+    root onto the smallest root next to it, then pointer jumping, until nothing changes; a root
+    is always its component's first run, so numbering roots in run order is reading order."""
+    height, width = mask.shape
+    if mask.size == 0:
+        return np.zeros((height, width), dtype=np.int32), 0
+    padded = np.zeros((height, width + 1), dtype=np.bool_)
+    padded[:, :width] = mask
+    flat = padded.ravel()
+    starts = flat.copy()
+    starts[1:] &= ~flat[:-1]
+    runs = int(starts.sum())
+    if runs == 0:
+        return np.zeros((height, width), dtype=np.int32), 0
+    # run number (1..runs) of every tile from its run's start on; right for the open tiles
+    run_no = np.cumsum(starts, dtype=np.int32).reshape(height, width + 1)
+    # one edge per pair of touching runs: the first column where both rows are open
+    both = mask[:-1] & mask[1:]
+    first = both.copy()
+    first[:, 1:] &= ~both[:, :-1]
+    ys, xs = np.nonzero(first)
+    upper, lower = run_no[ys, xs] - 1, run_no[ys + 1, xs] - 1
+    parent = np.arange(runs, dtype=np.int32)
+    while len(upper):
+        pu, pl = parent[upper], parent[lower]
+        differ = pu != pl
+        if not differ.any():
+            break
+        pu, pl = pu[differ], pl[differ]
+        upper, lower = upper[differ], lower[differ]
+        np.minimum.at(parent, np.maximum(pu, pl), np.minimum(pu, pl))
+        while True:
+            jumped = parent[parent]
+            if not (jumped != parent).any():
+                break
+            parent = jumped
+    is_root = parent == np.arange(runs)
+    number = np.cumsum(is_root, dtype=np.int32)
+    label_of_run = np.zeros(runs + 1, dtype=np.int32)
+    label_of_run[1:] = number[parent]
+    labels = label_of_run[run_no * padded][:, :width]
+    return np.ascontiguousarray(labels), int(number[-1])
+
+
+def find_boxes(labels: NDArray[np.integer]) -> list[Box | None]:
+    """The bounding box of each label 1..max as (row slice, column slice), None for a label
+    with no tiles: what scipy.ndimage.find_objects returns."""
+    ys, xs = np.nonzero(labels > 0)
+    if len(ys) == 0:
+        return []
+    ids = labels[ys, xs].astype(np.int64) - 1
+    count = int(ids.max()) + 1
+    big = np.iinfo(np.int64).max
+    y0 = np.full(count, big, dtype=np.int64)
+    x0 = np.full(count, big, dtype=np.int64)
+    y1 = np.full(count, -1, dtype=np.int64)
+    x1 = np.full(count, -1, dtype=np.int64)
+    np.minimum.at(y0, ids, ys)
+    np.minimum.at(x0, ids, xs)
+    np.maximum.at(y1, ids, ys)
+    np.maximum.at(x1, ids, xs)
+    return [None if b < 0 else (slice(a, b + 1), slice(c, d + 1))
+            for a, b, c, d in zip(y0.tolist(), y1.tolist(), x0.tolist(), x1.tolist(),
+                                  strict=True)]
+
+
+def taxicab_distance(mask: NDArray[np.bool_]) -> NDArray[np.int32]:
+    """Steps (up, down, left, right, through anything) from each tile to the nearest False
+    tile: scipy's taxicab chamfer distance. `mask` must have a False tile."""
+    dist = np.where(mask, UNREACHED, 0).astype(np.int32)
+    return flood(dist, np.ones(mask.shape, dtype=np.int8), 1, None)
+
+
+def grow8(mask: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """`mask` and every tile touching it, diagonals included (a 3x3 binary dilation)."""
+    rows = mask.copy()
+    rows[1:] |= mask[:-1]
+    rows[:-1] |= mask[1:]
+    grown = rows.copy()
+    grown[:, 1:] |= rows[:, :-1]
+    grown[:, :-1] |= rows[:, 1:]
+    return grown
+
+
+def region_boxes(labels: NDArray[np.integer]) -> list[Box]:
+    """`find_boxes` for labels with no gaps in 1..max (as `label4` numbers them)."""
+    boxes = find_boxes(labels)
+    found = [box for box in boxes if box is not None]
+    if len(found) != len(boxes):
+        raise ValueError("a label between 1 and the largest has no tiles")
+    return found

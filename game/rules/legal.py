@@ -1,0 +1,83 @@
+"""The legal set: whether an action is one the current state allows at all, before any rule
+runs. `perform` asks this first for every action, whoever built it (the interface, the bot, a
+replay file), so a forged action (a ten-square step, an attack on a monster out of sight, an item
+the hero does not carry) is refused as Illegal and can never change the game.
+
+An illegal action differs from an impossible one: walking into a wall is a legal one-square step
+that the rules then refuse; a step of ten squares is not an action the game has at all.
+"""
+
+from __future__ import annotations
+
+from game.rules.actions import (
+    Action,
+    Attack,
+    ChooseLevelUp,
+    CloseDoor,
+    Drop,
+    Equip,
+    Move,
+    OpenDoor,
+    TakeStairs,
+    Use,
+)
+from game.rules.progress import LEVEL_CHOICES
+from game.world.model import PLAYER_ID, Actor, Game
+
+
+def illegal(game: Game, actor: Actor, action: Action) -> str:
+    """Why `actor` may not take `action` in this state ("" when it may)."""
+    match action:
+        case Move(dx, dy):
+            if max(abs(dx), abs(dy)) != 1:
+                return f"A step is one square, not ({dx}, {dy})."
+        case Attack(target):
+            return _attack(game, actor, target)
+        case OpenDoor(x, y) | CloseDoor(x, y):
+            if max(abs(actor.x - x), abs(actor.y - y)) != 1:
+                return "That is not next to you."
+        case Drop() | Equip() | Use() | TakeStairs() | ChooseLevelUp() if actor.id != PLAYER_ID:
+            return "Only the hero carries items, takes stairs and gains levels."
+        case Drop(item) | Equip(item) | Use(item, _):
+            if not any(carried.id == item for carried in game.hero.inventory):
+                return "You do not have that."
+            if isinstance(action, Use) and action.target is not None:
+                return _target(game, action.target)
+        case TakeStairs(direction):
+            if game.player.pos not in game.floor.stairs:
+                return f"There are no stairs {direction} here."
+        case ChooseLevelUp(choice):
+            if game.hero.pending_levels <= 0:
+                return "You have no level to spend."
+            if choice not in LEVEL_CHOICES:
+                return f"Unknown choice {choice!r}."
+    return ""
+
+
+def _attack(game: Game, actor: Actor, target: int) -> str:
+    """An attack names a living actor on this floor within reach; the hero attacks only what
+    it sees or touches (a bump finds an unseen monster)."""
+    if target == actor.id:
+        return "You cannot attack yourself."
+    if target == PLAYER_ID:
+        defender = game.player
+    else:
+        found = next((m for m in game.floor.monsters if m.id == target and m.alive), None)
+        if found is None:
+            return "There is nothing there to attack."
+        defender = found
+    distance = max(abs(actor.x - defender.x), abs(actor.y - defender.y))
+    if distance > actor.reach:
+        return "That is out of reach."
+    if actor.id == PLAYER_ID and distance > 1 and not game.floor.visible[defender.y, defender.x]:
+        return "You cannot see anything there."
+    return ""
+
+
+def _target(game: Game, target: tuple[int, int]) -> str:
+    """An item's target is a square of this floor."""
+    height, width = game.floor.tiles.shape
+    x, y = target
+    if not (0 <= x < width and 0 <= y < height):
+        return "That is not a place on this floor."
+    return ""

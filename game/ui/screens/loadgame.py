@@ -1,0 +1,163 @@
+"""The Load screen: every run's save, newest first (seed, depth, turn, hero level, when saved),
+the selected one's full run code and file below. Enter plays it; `d` deletes it after a yes/no,
+the only way a save is removed from the interface while its run goes on."""
+
+from __future__ import annotations
+
+import tcod.console
+import tcod.constants
+import tcod.event
+from tcod.event import KeySym
+
+from game.save.runs import SaveEntry, parse_stamp
+from game.ui import intents, routes, saves
+from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, box, clip, wrap
+from game.ui.session import Session
+from game.ui.state import Pop, Transition
+from game.ui.widgets.choices import ChoiceMenu, Choices
+
+TOP = 7
+"""The console row of the first save."""
+VISIBLE = 20
+"""Saves shown at once; the list scrolls to keep the selection in view."""
+HEADER = "seed                    depth   turn  level  saved"
+WARN = (255, 110, 110)
+
+
+def when(text: str) -> str:
+    """A header stamp as local time for the list ("?" when the file did not say)."""
+    moment = parse_stamp(text)
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment is not None else "?"
+
+
+def row_label(entry: SaveEntry) -> str:
+    """One save's row: the seed, depth, turn, hero level and when it was saved."""
+    if not entry.loadable:
+        return f"{entry.path.name}  (damaged)"
+    seed = entry.seed if len(entry.seed) <= 22 else entry.seed[:21] + "~"
+    ended = f"  ({entry.outcome})" if entry.outcome else ""
+    return (f"{seed:<22}  {entry.depth:>5}  {entry.turn:>5}  {entry.hero_level:>5}"
+            f"  {when(entry.saved_at)}{ended}")
+
+
+class LoadScreen(ChoiceMenu):
+    """Choose a saved run to play, or delete one (after a yes/no)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.entries: list[SaveEntry] = []
+        self.choices = Choices([])
+        self.first = 0
+        """The first entry shown (the list scrolls)."""
+        self.asking: SaveEntry | None = None
+        """The save the player asked to delete, until they answer yes or no."""
+        self.error = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the list again (after a delete), keeping the selection in range."""
+        self.entries = saves.saved_runs()
+        self.error = saves.problem()
+        index = min(self.choices.index, max(0, len(self.entries) - 1))
+        self.choices = Choices([row_label(entry) for entry in self.entries], {}, index)
+
+    def selected(self) -> SaveEntry | None:
+        return self.entries[self.choices.index] if self.entries else None
+
+    def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
+        if self.asking is not None:
+            if event.sym == KeySym.Y:
+                if saves.delete_run(self.asking.path):
+                    self.refresh()
+                else:
+                    self.error = saves.problem()
+                self.asking = None
+            elif event.sym in (KeySym.N, KeySym.ESCAPE):
+                self.asking = None
+            return None
+        if event.sym == KeySym.D and self.entries:
+            self.asking = self.selected()
+            return None
+        return super().on_key(event)
+
+    def on_intent(self, intent: intents.Intent) -> Transition | None:
+        if isinstance(intent, intents.Back):
+            return Pop()
+        result = super().on_intent(intent)
+        self._scroll()
+        return result
+
+    def _scroll(self) -> None:
+        index = self.choices.index
+        self.first = min(max(self.first, index - VISIBLE + 1), index)
+
+    def choose(self, row: int) -> Transition | None:
+        """Play the save in `row` (a damaged one with no sound backup says why instead)."""
+        if not 0 <= row < len(self.entries):
+            return None
+        self.choices.index = row
+        entry = self.entries[row]
+        if not entry.loadable:
+            self.error = f"{entry.path.name} cannot be loaded: {entry.problem}"
+            return None
+        game = saves.load_run(entry.path)
+        if game is None:
+            self.error = saves.problem()
+            return None
+        return routes.play_run(self.session, game)
+
+    def menu_top(self) -> int:
+        return TOP
+
+    def row_under(self, x: int, y: int) -> int | None:
+        del x
+        row = y - TOP
+        return row + self.first if 0 <= row < VISIBLE and row + self.first < len(
+            self.entries) else None
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        width = console.width - 4
+        middle = console.width // 2
+        console.print(middle, 2, "Load a saved run", fg=TITLE, alignment=tcod.constants.CENTER)
+        box(console, 0, 4, console.width, VISIBLE + 5, f"Saved runs ({len(self.entries)})")
+        console.print(2, TOP - 1, clip(HEADER, width), fg=MUTED)
+        if not self.entries:
+            console.print(2, TOP, "No saved runs: a run is saved when you leave it.", fg=MUTED)
+        shown = self.entries[self.first:self.first + VISIBLE]
+        for offset, entry in enumerate(shown):
+            row = self.first + offset
+            label = self.choices.labels[row]
+            picked = row == self.choices.index
+            console.print(2, TOP + offset, clip(label, width).ljust(width),
+                          fg=WARN if not entry.loadable else TEXT,
+                          bg=HIGHLIGHT_BG if picked else None)
+        self._draw_details(console, TOP + VISIBLE + 3, width)
+
+    def _draw_details(self, console: tcod.console.Console, top: int, width: int) -> None:
+        """The selected save in full (run code, file, problem), the keys, and any question."""
+        entry = self.selected()
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if entry is not None:
+            lines += [(line, TEXT) for line in wrap(f"Seed: {entry.seed or '?'}", width)]
+            lines += [(line, TEXT) for line in wrap(f"Run code: {entry.code or '?'}", width)]
+            started = f"started {when(entry.started_at)}, " if entry.started_at else ""
+            lines.append((f"Run {started}saved {when(entry.saved_at)}", MUTED))
+            lines += [(line, MUTED) for line in wrap(f"File: {entry.path}", width)]
+            if entry.problem:
+                lines += [(line, WARN) for line in wrap(f"Problem: {entry.problem}", width)]
+        if self.error:
+            lines += [(line, WARN) for line in wrap(self.error, width)]
+        for row, (line, colour) in enumerate(lines[:console.height - top - 3]):
+            console.print(2, top + row, line, fg=colour)
+        bottom = console.height - 2
+        if self.asking is not None:
+            asked = self.asking
+            question = (f"Delete the save of {asked.seed} (depth {asked.depth}, turn"
+                        f" {asked.turn})? y/n" if asked.loadable else
+                        f"Delete the damaged file {asked.path.name}? y/n")
+            for row, line in enumerate(reversed(wrap(question, width))):
+                console.print(2, bottom - row, line, fg=(255, 230, 120))
+            return
+        hint = "Up/Down: choose   Enter: play   d: delete   Esc: back"
+        console.print(console.width // 2, bottom, clip(hint, console.width), fg=MUTED,
+                      alignment=tcod.constants.CENTER)
