@@ -12,6 +12,7 @@ import datetime
 import json
 import os
 import re
+import string
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -73,14 +74,18 @@ def morgue_text(game: Game) -> str:
     by_id = {item.id: item for item in hero.inventory}
     worn = [(slot, by_id[i]) for slot, i in sorted(hero.equipment.items()) if i in by_id]
     lines += [f"  {slot}: {_describe(item.kind)}" for slot, item in worn] or ["  (nothing)"]
-    lines += ["", f"Inventory ({len(hero.inventory)} items)"]
+    rows = gear.pack_rows(hero)
+    lines += ["", f"Inventory ({len(rows)} places)"]
     worn_ids = [item.id for _, item in worn]
-    for index, item in enumerate(hero.inventory):
-        letter = chr(ord("a") + index) if index < 26 else "?"
-        mark = " (worn)" if item.id in worn_ids else ""
-        lines.append(f"  {letter}) {_describe(item.kind)}{mark}")
-    if not hero.inventory:
+    for index, row in enumerate(rows):  # never more rows than letters (items.INVENTORY_LIMIT)
+        letter = string.ascii_lowercase[index % 26]
+        mark = " (worn)" if row[0].id in worn_ids else ""
+        stack = f" (x{len(row)})" if len(row) > 1 else ""
+        lines.append(f"  {letter}) {_describe(row[0].kind)}{stack}{mark}")
+    if not rows:
         lines.append("  (empty)")
+    ring = gear.key_ring(hero)
+    lines.append(f"  key ring: {len(ring)} key{'' if len(ring) == 1 else 's'}")
     lines += ["", "Floors visited"]
     for depth in sorted(game.floors):
         floor = game.floors[depth]

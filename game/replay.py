@@ -70,7 +70,7 @@ def action_from(name: Any, args: Any, where: str) -> Action:
     hints = typing.get_type_hints(cls)
     for key, value in args.items():
         wanted = hints[key]
-        if _is_int(value) and wanted is int:
+        if (_is_int(value) and wanted is int) or (isinstance(value, bool) and wanted is bool):
             values[key] = value
         elif value is None and wanted == Point | None:
             values[key] = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.ai import monsters, tactics
 from game.rules.actions import Action, Alternative, Illegal, Impossible, Result, Success
+from game.rules.items import underfoot
 from game.rules.perform import perform
 from game.world.fov import update_fov
 from game.world.kinds import MessageKind
@@ -25,12 +26,17 @@ def player_act(game: Game, action: Action) -> Result:
     """Perform the player's action; on success run the rest of the turn(s)."""
     if game.outcome:
         return Impossible("The run is over.")
+    floor, pos = game.floor, game.player.pos
     result = perform(game, game.player, action)
     for _ in range(MAX_ALTERNATIVES):
         if not isinstance(result, Alternative):
             break
         result = perform(game, game.player, result.action)
     if isinstance(result, Success):
+        moved = game.floor is not floor or game.player.pos != pos
+        seen = underfoot(game) if moved and not game.outcome else ""
+        if seen:  # a step, a teleport, the stairs or a fall: say what lies here
+            game.log(seen)
         for _ in range(result.turns):
             end_turn(game)
             if is_over(game):

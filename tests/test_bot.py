@@ -21,7 +21,6 @@ from game.rules import combat
 from game.rules.actions import (
     Attack,
     ChooseLevelUp,
-    Drop,
     Equip,
     Impossible,
     Move,
@@ -208,19 +207,16 @@ def test_leaves_worse_gear_on_the_floor() -> None:
     assert not isinstance(next_action(scene.game), PickUp)
 
 
-def test_a_full_pack_drops_keys_from_floors_above_to_take_what_is_needed() -> None:
+def test_a_ring_full_of_old_keys_never_stops_the_bot_taking_this_floors_key() -> None:
     scene = scenario("#####\n#@..#\n#####")
     for _ in range(INVENTORY_LIMIT):
-        give(scene, "key", key_for=(40, 40))  # doors of another floor
+        give(scene, "key", key_for=(40, 40))  # doors of another floor, on the key ring
     here = Item(scene.game.new_id(), "key", *scene.player.pos, key_for=(3, 1))
     scene.floor.items.append(here)
     scene.floor.doors[(3, 1)] = door("locked", dc=25)
-    first = scene.game.hero.inventory[0]
-    assert policy.junk(scene.game)[0] == first
-    assert next_action(scene.game) == Drop(first.id)
-    scene.act(Drop(first.id))
-    assert next_action(scene.game) == PickUp()  # the key of this floor's door, not the old one
-    assert not policy.wanted(scene.game, first)
+    assert policy.junk(scene.game) == []
+    assert next_action(scene.game) == PickUp()  # the key of this floor's door
+    assert not policy.wanted(scene.game, scene.game.hero.inventory[0])
 
 
 def test_picks_up_gold_found_underfoot() -> None:

@@ -4,6 +4,8 @@ corruption and never pickles."""
 from __future__ import annotations
 
 import json
+import re
+import string
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from game.run import FloorRecipe, Run
 from game.userfiles import data_dir
 from game.world.dungeon import new_game
 from game.world.kinds import Outcome
-from game.world.model import Game
+from game.world.model import Game, Item
 
 RECIPES = (FloorRecipe(1, "cave", 50, 36), FloorRecipe(2, "maze", 41, 31))
 
@@ -78,6 +80,20 @@ def test_morgue_names_everything_that_matters(tmp_path: Path) -> None:
     lines = text.split("Last 20 messages\n")[1].strip().splitlines()
     assert len(lines) == 20
     assert "message 9" not in text.split("Last 20 messages")[1]
+
+
+def test_morgue_lists_stacks_with_valid_letters_and_the_key_ring(tmp_path: Path) -> None:
+    game = finished_game()
+    hero = game.hero
+    for n in range(30):
+        hero.inventory.append(Item(game.new_id(), "key", key_for=(n, 0)))
+    for _ in range(5):
+        hero.inventory.append(Item(game.new_id(), "scroll_mapping"))
+    text = write_morgue(game, tmp_path).read_text(encoding="utf-8")
+    assert "?)" not in text and "key ring: 30 keys" in text
+    assert "scroll of magic mapping (x5)" in text
+    letters = re.findall(r"^  ([a-z?])\) ", text, flags=re.MULTILINE)
+    assert letters == list(string.ascii_lowercase[: len(letters)])
 
 
 def test_morgue_never_overwrites_an_earlier_one(tmp_path: Path) -> None:

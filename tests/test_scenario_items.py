@@ -234,9 +234,9 @@ def test_pick_up_and_drop() -> None:
 
 
 def fill_pack(scene: Scene) -> None:
-    """Every place in the pack taken: keys to different doors never share a place."""
+    """Every place in the pack taken: things that differ (here: in charges) never share one."""
     for n in range(items.INVENTORY_LIMIT):
-        give(scene, "key", key_for=(100 + n, 100))
+        give(scene, "dagger", amount=n + 1)
 
 
 def test_the_pack_holds_a_limited_number_of_items() -> None:
@@ -256,12 +256,23 @@ def test_interchangeable_items_share_a_place_in_the_pack() -> None:
         give(scene, "scroll_mapping")  # fifty-two scrolls: one place
     assert not items.pack_full(scene.game)
     for n in range(items.INVENTORY_LIMIT - 2):
-        give(scene, "key", key_for=(100 + n, 100))
+        give(scene, "dagger", amount=n + 1)
     give(scene, "potion_healing")  # the last place
     assert items.pack_full(scene.game)
     scene.act(Move(1, 0))
     assert isinstance(scene.act(PickUp()), Success), "a potion joins the potions' place"
     assert not scene.floor.items
+
+
+def test_keys_hang_on_the_ring_and_take_no_place_in_the_pack() -> None:
+    scene = scenario(ROOM.replace("#@.", "#@k"), legend={"k": "key"})
+    fill_pack(scene)
+    for n in range(19):
+        give(scene, "key", key_for=(100 + n, 100))
+    assert len(gear.pack_rows(scene.game.hero)) == items.INVENTORY_LIMIT
+    scene.act(Move(1, 0))
+    assert isinstance(scene.act(PickUp()), Success), "a full pack still takes a key"
+    assert len(gear.key_ring(scene.game.hero)) == 20
 
 
 def test_the_relic_fits_in_a_full_pack() -> None:

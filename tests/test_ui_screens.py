@@ -11,6 +11,7 @@ from tcod.event import KeySym, Modifier, MouseButton
 from ui_world import click, hand_game, key, monster, motion
 
 from game import tiles
+from game.rules import gear
 from game.run import FloorRecipe
 from game.save.runs import SaveEntry
 from game.ui import saves
@@ -198,7 +199,7 @@ def test_inventory_drop_and_equip_with_arrows_and_enter() -> None:
     assert isinstance(InventoryScreen(state, "use").on_event(key(KeySym.ESCAPE)), Pop)
 
 
-def test_interchangeable_items_share_a_row_and_keys_and_worn_gear_do_not() -> None:
+def test_interchangeable_items_share_a_row_worn_gear_does_not_and_keys_are_on_the_ring() -> None:
     state = play()
     hero = state.game.hero
     hero.inventory.clear()
@@ -209,7 +210,8 @@ def test_interchangeable_items_share_a_row_and_keys_and_worn_gear_do_not() -> No
     door_keys = [give(state.game, "key") for _ in range(2)]
     door_keys[0].key_for, door_keys[1].key_for = (1, 1), (2, 2)
     screen = InventoryScreen(state, "use")
-    assert screen.items == [potions[0], worn, spare, *door_keys]
+    assert screen.items == [potions[0], worn, spare], "keys hang on the ring, not in the pack"
+    assert gear.key_ring(hero) == door_keys
     text = drawn_text(screen)
     assert "a) potion of healing (x3)" in text and "b) long sword (worn)" in text
     assert "c) long sword" in text and "(x2)" not in text
@@ -363,8 +365,11 @@ def test_level_up_choice_by_letter() -> None:
     state = play()
     state.game.hero.pending_levels = 2
     screen = LevelUpScreen(state)
-    assert screen.on_event(key(KeySym.ESCAPE)) is None  # a choice must be made
-    assert isinstance(screen.on_event(key(KeySym.B)), Pop)
+    for _ in range(3):  # b b b, meant as steps south-west: highlights, never chooses
+        assert screen.on_event(key(KeySym.B)) is None
+    assert screen.on_event(key(KeySym.SPACE)) is None
+    assert state.game.hero.level == 1 and screen.choices.index == 1
+    assert isinstance(screen.on_event(key(KeySym.RETURN)), Pop)
     assert state.game.hero.level == 2 and state.game.hero.pending_levels == 1
     screen.on_event(key(KeySym.DOWN))
     screen.on_event(key(KeySym.RETURN))

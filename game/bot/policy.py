@@ -659,13 +659,12 @@ def better_gear(game: Game) -> list[Item]:
 
 
 def junk(game: Game) -> list[Item]:
-    """Carried things of no more use: keys to doors not on this floor (the floors above are
-    done with), and gear neither worn nor better than what is worn. A full pack drops them."""
+    """Carried gear neither worn nor better than what is worn: a full pack drops it (keys hang
+    on the ring and take no place)."""
     worn = set(game.hero.equipment.values())
     return [item for item in game.hero.inventory if item.id not in worn and (
-        (item.kind == "key" and item.key_for not in game.floor.doors)
-        or (kind_of(item.kind).slot
-            and gear_score(item.kind) <= _worn_score(game, kind_of(item.kind).slot)))]
+        kind_of(item.kind).slot
+        and gear_score(item.kind) <= _worn_score(game, kind_of(item.kind).slot))]
 
 
 def wanted(game: Game, item: Item) -> bool:

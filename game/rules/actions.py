@@ -76,7 +76,10 @@ class CloseDoor:
 
 @dataclass(frozen=True, slots=True)
 class PickUp:
-    pass
+    """The first thing underfoot; `auto`: all that auto-pickup takes, in no time (the
+    interface issues it after a step, so replays record it like any other action)."""
+
+    auto: bool = False
 
 
 @dataclass(frozen=True, slots=True)

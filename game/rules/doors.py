@@ -43,6 +43,16 @@ def has_key(game: Game, door_pos: tuple[int, int]) -> bool:
     return any(i.kind == "key" and i.key_for == door_pos for i in game.hero.inventory)
 
 
+def key_here(game: Game, door: tuple[int, int]) -> bool:
+    """Whether the key to `door` lies somewhere on this floor."""
+    return any(i.kind == "key" and i.key_for == door for i in game.floor.items)
+
+
+def key_hint(game: Game, door: tuple[int, int]) -> str:
+    """What a locked door says about its key: where it is, as far as the floor tells."""
+    return "its key lies on this floor" if key_here(game, door) else "its key is not on this floor"
+
+
 def open_door(game: Game, actor: Actor, x: int, y: int) -> Result:
     floor = game.floor
     door = floor.doors.get((x, y))
@@ -59,11 +69,12 @@ def open_door(game: Game, actor: Actor, x: int, y: int) -> Result:
         return _monster_opens(game, actor, door, x, y)
     if door.sealed:
         if has_key(game, (x, y)):
-            game.log(f"You unlock the {door_name(door)}.", MessageKind.GOLD)
+            game.log(f"The {door_name(door)} opens with the key you carry.", MessageKind.GOLD)
             door.state = "unlocked"
             door.reinforced = False
         elif door.reinforced:
-            return Impossible("The door is held shut by magic: you need its key or a knock.")
+            return Impossible(f"The door is held shut by magic: {key_hint(game, (x, y))};"
+                              " it needs its key or a knock.")
         else:
             return _force(game, door, x, y, natural_20=False)
     elif door.state == "stuck":
@@ -84,7 +95,7 @@ def _force(game: Game, door: DoorState, x: int, y: int, natural_20: bool) -> Res
                  MessageKind.FORCED)
         _swing_open(game, game.player, door, x, y)
     else:
-        what = "stuck" if door.state == "stuck" else "locked"
+        what = "stuck" if door.state == "stuck" else f"locked: {key_hint(game, (x, y))}"
         game.log(f"The door is {what} ({roll}+{game.hero.strength} vs DC {dc}).", MessageKind.STUCK)
     return Success()
 

@@ -22,6 +22,11 @@ def weapon_dice(hero: Hero) -> str:
     return next((kind.damage for kind in worn(hero) if kind.slot == "weapon"), "")
 
 
+def key_ring(hero: Hero) -> list[Item]:
+    """The keys carried: they hang on a ring, not in the pack (no letter, no place)."""
+    return [item for item in hero.inventory if item.kind == "key"]
+
+
 def pack_rows(hero: Hero, extra: Item | None = None) -> list[list[Item]]:
     """The pack (plus `extra`, if given) as rows: interchangeable items (same kind and amount,
     not worn, not the key to one door) share a row, in the order first carried; the rest have a
@@ -30,6 +35,8 @@ def pack_rows(hero: Hero, extra: Item | None = None) -> list[list[Item]]:
     rows: list[list[Item]] = []
     row_of: dict[tuple[str, int], int] = {}
     for item in [*hero.inventory, *([extra] if extra is not None else [])]:
+        if item.kind == "key":
+            continue  # on the key ring: no place in the pack
         alike = item.id not in worn and item.key_for is None
         kind = (item.kind, item.amount)
         if alike and kind in row_of:

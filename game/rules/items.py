@@ -10,6 +10,7 @@ from game.content.items import ItemKind, kind_of
 from game.floorplan import Point
 from game.rules import gear
 from game.rules.actions import Impossible, Result, Success
+from game.rules.doors import door_name
 from game.rules.progress import MAX_GOLD
 from game.world import dungeon
 from game.world.kinds import MessageKind, Mode
@@ -18,6 +19,8 @@ from game.world.model import Game, Item
 INVENTORY_LIMIT = 26
 """Places in the pack, one per inventory letter: interchangeable items share one
 (gear.pack_rows), so twenty potions of healing take one place."""
+AUTO_PICKUP_KINDS = ("gold", "key", "potion", "scroll")
+"""What auto-pickup takes (the interface's option decides whether it is asked for)."""
 HEAL_SHARE = 4
 """A potion of healing restores its dice or 1/HEAL_SHARE of maximum HP, whichever is more: the
 potions found deep down must still matter to a hero who has grown to three times the HP."""
@@ -34,12 +37,57 @@ def pack_full(game: Game, item: Item | None = None) -> bool:
     return len(gear.pack_rows(game.hero, item)) > INVENTORY_LIMIT
 
 
-def pick_up(game: Game) -> Result:
+def label(game: Game, item: Item) -> str:
+    """An item as the player reads it: "12 gold", "a key to the iron door", "a potion of ..."."""
+    kind = kind_of(item.kind)
+    if kind.kind == "gold":
+        return f"{item.amount} gold"
+    if kind.kind == "key" and item.key_for is not None:
+        door = game.floor.doors.get(item.key_for)
+        if door is not None:
+            where = quarter(game.floor.width, game.floor.height, item.key_for)
+            return f"a key to the {door_name(door)}, depth {game.depth}, {where}"
+        return "a key to a door on another floor"
+    return f"an {kind.name}" if kind.name[:1].lower() in "aeiou" else f"a {kind.name}"
+
+
+def quarter(width: int, height: int, pos: Point) -> str:
+    """Where on a floor `pos` lies, by thirds from its centre: "north-east", "centre"."""
+    x, y = pos
+    north_south = "north" if 3 * y < height else "south" if 3 * y >= 2 * height else ""
+    east_west = "west" if 3 * x < width else "east" if 3 * x >= 2 * width else ""
+    return "-".join(part for part in (north_south, east_west) if part) or "centre"
+
+
+def underfoot(game: Game) -> str:
+    """"You see here: ..." for what lies under the player ("" when nothing does)."""
+    here = game.floor.items_at(*game.player.pos)
+    if not here:
+        return ""
+    return f"You see here: {'; '.join(label(game, i) for i in here)}."
+
+
+def pick_up(game: Game, auto: bool = False) -> Result:
+    """Pick up the first thing underfoot (a turn); `auto`: everything auto-pickup takes, at no
+    cost in time (the interface asks for it after a step when the option is on)."""
     floor, player = game.floor, game.player
     here = floor.items_at(*player.pos)
+    if auto:
+        return _pick_up_auto(game, [i for i in here if kind_of(i.kind).kind in AUTO_PICKUP_KINDS])
     if not here:
         return Impossible("There is nothing here to pick up.")
-    item = here[0]
+    return _take(game, here[0])
+
+
+def _pick_up_auto(game: Game, wanted: list[Item]) -> Result:
+    took = False
+    for item in wanted:
+        took = isinstance(_take(game, item), Success) or took
+    return Success(turns=0) if took else Impossible("")
+
+
+def _take(game: Game, item: Item) -> Result:
+    floor = game.floor
     if item.kind == "gold":
         floor.items.remove(item)
         game.hero.gold = min(game.hero.gold + item.amount, MAX_GOLD)
@@ -54,7 +102,7 @@ def pick_up(game: Game) -> Result:
     item.x = item.y = -1
     if item.kind != "relic":
         game.hero.inventory.append(item)
-        game.log(f"You pick up the {kind_of(item.kind).name}.")
+        game.log(f"You pick up {label(game, item)}.")
     return Success()
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from game import tiles
-from game.content.items import kind_of
 from game.rules import features
 from game.rules.actions import (
     Alternative,
@@ -96,10 +95,6 @@ def arrive(game: Game, actor: Actor) -> None:
         game.hero.gold = min(game.hero.gold + item.amount, MAX_GOLD)
         floor.items.remove(item)
         game.log(f"You pick up {item.amount} gold.", MessageKind.GOLD)
-    names = [i.kind for i in floor.items_at(*actor.pos)]
-    if names:
-        listed = ", ".join(kind_of(n).name for n in names)
-        game.log(f"You see here: {listed}.")
     stair = floor.stairs.get(actor.pos)
     if stair is not None and stair.dead_end:
         game.log("These stairs are collapsed: they lead nowhere.", MessageKind.DEAD_END)

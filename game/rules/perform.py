@@ -50,8 +50,8 @@ def perform(game: Game, actor: Actor, action: Action) -> Result:
             return features.interact(game, actor, x, y)
         case TakeStairs(direction):
             return stairs.take_stairs(game, direction)
-        case PickUp():
-            return items.pick_up(game)
+        case PickUp(auto):
+            return items.pick_up(game, auto)
         case Drop(item):
             return items.drop(game, item)
         case Use(item, target):

@@ -91,8 +91,11 @@ def search(game: Game, searcher: Actor) -> Result:
                 and game.rng.chance(SECRET_CHANCE)):
             floor.tiles[y, x] = tiles.DOOR
             found.append("a secret door")
-    if found and searcher.id == PLAYER_ID:
-        game.log(f"You find {', '.join(found)}!", MessageKind.DISCOVERY)
+    if searcher.id == PLAYER_ID:  # a search always reports (a run of them stacks: "x5")
+        if found:
+            game.log(f"You find {', '.join(found)}!", MessageKind.DISCOVERY)
+        else:
+            game.log("You search and find nothing.")
     return Success()
 
 

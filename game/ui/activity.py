@@ -2,8 +2,8 @@
 
 An activity gives one action per tick, so the player watches each step. It stops when it is done,
 when an action does not succeed or gets nowhere, when the floor changes or the run ends, and when a
-monster comes into view that was not in view when it started. The interface never writes to the
-game's message log (replays must hash the same without it), so a stop reason is a notice string.
+monster comes into view that was not in view when it started. A stop reason is a notice string
+that the play screen also puts in the log.
 """
 
 from __future__ import annotations
@@ -15,21 +15,34 @@ from numpy.typing import NDArray
 
 from game import pathing, tiles
 from game.bot import paths
+from game.content.items import kind_of
 from game.floorplan import Point
-from game.rules.actions import Action, Move, Result, Success
-from game.rules.doors import has_key
+from game.rules.actions import Action, Move, PickUp, Result, Success
+from game.rules.doors import door_name, has_key
+from game.rules.items import AUTO_PICKUP_KINDS
 from game.turns import player_act
+from game.ui import options
 from game.ui.describe import article
-from game.world.kinds import StairsWay
+from game.world.kinds import MessageKind, StairsWay
 from game.world.model import Floor, Game
 
 TRAVEL_STEPS = 500
 """A path longer than this is cut (it is walked again on the next click)."""
 LOW_HP = 0.4
 """Exploring stops when a hurt hero's hit points fall below this share."""
-DOOR_TRIES = 3
-"""Bumps at a door that will not open before exploring leaves it alone."""
+STALLS = 6
+"""Steps in a row that get nowhere before an activity gives up."""
 EXPLORED = "Explored."
+
+
+def pick_up_underfoot(game: Game) -> Result | None:
+    """After any action: with the auto-pickup option on, ask the rules to take the gold, keys,
+    potions and scrolls underfoot (an action of its own, so a replay records it)."""
+    wanted = [i for i in game.floor.items_at(*game.player.pos)
+              if kind_of(i.kind).kind in AUTO_PICKUP_KINDS]
+    if not wanted or not options.current().auto_pickup or game.outcome:
+        return None
+    return player_act(game, PickUp(auto=True))
 
 
 def visible_monsters(game: Game) -> frozenset[int]:
@@ -89,7 +102,9 @@ class Activity:
         if action is None:
             return False
         before = game.player.pos
-        return self.went_on(player_act(game, action), before)
+        result = player_act(game, action)
+        pick_up_underfoot(game)
+        return self.went_on(result, before)
 
     def went_on(self, result: Result, before: Point) -> bool:
         """Whether to take another action after `result` (from `before`)."""
@@ -159,7 +174,9 @@ class Seek(Activity):
     """Walk toward the nearest of some goals by a fresh Dijkstra flood each step, so doors that
     open and tiles that come into view change the way at once. Chooses no path by chance."""
 
-    door_tries: dict[Point, int] = field(default_factory=dict)
+    failed: set[Point] = field(default_factory=set, kw_only=True)
+    """Doors of this floor that did not open when bumped: never bumped again (the play screen
+    keeps the set per floor, so the next press of the key remembers them too)."""
     items: frozenset[int] = field(init=False)
     traps: int = field(init=False)
     start_hp: int = field(init=False)
@@ -182,14 +199,14 @@ class Seek(Activity):
         raise NotImplementedError
 
     def blocked(self) -> list[Point]:
-        """Closed doors to walk around: sealed without the key, or bumped too often."""
+        """Closed doors to walk around: sealed without the key, or already failed to open."""
         game, blocked = self.game, []
         for y, x in np.argwhere(game.floor.tiles == tiles.DOOR).tolist():
             door = game.floor.doors.get((x, y))
             if has_key(game, (x, y)):
                 continue
             sealed = door is not None and door.known and door.sealed
-            if sealed or self.door_tries.get((x, y), 0) >= DOOR_TRIES:
+            if sealed or (x, y) in self.failed:
                 blocked.append((x, y))
         return blocked
 
@@ -217,6 +234,11 @@ class Seek(Activity):
         game = self.game
         if visible_items(game) - self.items:
             return "You stop: you see something lying here."
+        return self.alarm()
+
+    def alarm(self) -> str:
+        """A trap found or hit points running low ("" when neither)."""
+        game = self.game
         if found_traps(game.floor) > self.traps:
             return "You stop: you have found a trap."
         player = game.player
@@ -225,20 +247,32 @@ class Seek(Activity):
         return ""
 
     def went_on(self, result: Result, before: Point) -> bool:
-        """A bump at a door that stays shut counts against that door (another way is tried
+        """A bump at a door that stays shut marks it failed (said once; the way goes round it
         next); too many steps in a row that get nowhere end the activity."""
         del result
         if self.game.player.pos != before:
             self.stalls = 0
             return True
         self.stalls += 1
-        x, y = self.target
-        if self.game.floor.tiles[y, x] == tiles.DOOR:
-            self.door_tries[self.target] = self.door_tries.get(self.target, 0) + 1
-        if self.stalls > 2 * DOOR_TRIES:
+        if self.game.floor.tiles[self.target[1], self.target[0]] == tiles.DOOR:
+            self.give_up_on(self.target)
+        if self.stalls > STALLS:
             self.notice = "You stop: you are stuck."
             return False
         return True
+
+    def give_up_on(self, pos: Point) -> None:
+        """Remember a door that would not open, and say so once."""
+        if pos in self.failed:
+            return
+        self.failed.add(pos)
+        door = self.game.floor.doors.get(pos)
+        if door is None:
+            return
+        how = "is stuck fast" if door.state == "stuck" else "stays locked"
+        dc = f" (DC {door.dc})" if door.dc is not None else ""
+        self.game.log(f"The {door_name(door)} at {pos[0]}, {pos[1]} {how}{dc}; "
+                      "you leave it and go round.", MessageKind.STUCK)
 
 
 def visible_items(game: Game) -> frozenset[int]:
@@ -256,14 +290,25 @@ class Explore(Seek):
 
     stood: list[Point] = field(default_factory=list)
     """Edge tiles already stood on: what they did not reveal stays hidden (no second visit)."""
+    visited: set[int] = field(default_factory=set, kw_only=True)
+    """Items already stepped onto (the play screen keeps the set): each is visited once."""
+
+    def interruption(self) -> str:
+        """Items seen do not stop exploring: it walks onto each one (once) instead."""
+        return self.alarm()
 
     def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
         floor, here = self.game.floor, self.game.player.pos
+        self.visited.update(i.id for i in floor.items_at(*here))
         edge = paths.frontier(floor, walk)
         if edge[here[1], here[0]]:
             self.stood.append(here)
         for x, y in self.stood:
             edge[y, x] = False
+        for item in floor.items:
+            if item.id not in self.visited and floor.explored[item.y, item.x] \
+                    and walk[item.y, item.x]:
+                edge[item.y, item.x] = True
         portals = [a for a, b in sorted(floor.teleports.items())
                    if walk[a[1], a[0]] and not floor.explored[b[1], b[0]]]
         return edge, portals
@@ -297,3 +342,93 @@ def stairs_mask(floor: Floor, direction: StairsWay) -> NDArray[np.bool_]:
         if stair.direction == direction and not stair.dead_end and floor.explored[y, x]:
             mask[y, x] = True
     return mask
+
+
+ROOM_NEIGHBOURS = 5
+"""A tile with at least this many walkable neighbours is open floor (a run goes straight on);
+fewer: a corridor (a run follows its bends)."""
+AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+@dataclass
+class RunAlong(Activity):
+    """Shift+direction, by the rules of Brogue and DCSS: along a corridor, following its bends;
+    across open floor, straight on. It stops at forks, at doors, on items and stairs, when the
+    walls beside change (an opening passed), when something new comes into view, and when a
+    monster does (as every activity)."""
+
+    dx: int = field(kw_only=True)
+    dy: int = field(kw_only=True)
+    steps: int = 0
+    room: bool = field(init=False)
+    shape: int = field(init=False)
+    items: frozenset[int] = field(init=False)
+    traps: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.shape = len(open_around(self.game.floor, self.game.player.pos))
+        self.room = self.shape >= ROOM_NEIGHBOURS
+        self.items = visible_items(self.game)
+        self.traps = found_traps(self.game.floor)
+
+    def next_action(self) -> Action | None:
+        game = self.game
+        floor, here = game.floor, game.player.pos
+        if self.steps and self.arrived(floor, here):
+            return None
+        around = open_around(floor, here)
+        if self.steps and self.room and len(around) != self.shape:
+            return None  # an opening passed, or a wall reached
+        if self.steps and not self.room:
+            way = self.corridor_way(floor, here)
+            if way is None:
+                return None  # a fork or a dead end
+            self.dx, self.dy = way
+        x, y = here[0] + self.dx, here[1] + self.dy
+        if not (floor.in_bounds(x, y) and tiles.WALKABLE[floor.tiles[y, x]]):
+            return None  # a wall, or a closed door: runs never bump
+        if floor.monster_at(x, y) is not None or floor.tiles[y, x] == tiles.TELEPORTER:
+            return None
+        self.steps += 1
+        return Move(self.dx, self.dy)
+
+    def arrived(self, floor: Floor, here: Point) -> bool:
+        """Whether the tile reached, or what came into view, ends the run."""
+        if floor.items_at(*here) or here in floor.stairs or here in floor.doors:
+            return True
+        return bool(visible_items(self.game) - self.items) or found_traps(floor) > self.traps
+
+    def corridor_way(self, floor: Floor, here: Point) -> tuple[int, int] | None:
+        """The one way on (not back): straight ahead when it is part of it, else the step into
+        it (orthogonal first); None at a fork or a dead end."""
+        ahead = [(dx, dy) for dx, dy in open_around(floor, here)
+                 if dx * self.dx + dy * self.dy >= 0 and (dx, dy) != (-self.dx, -self.dy)]
+        if not ahead or len(_clusters(ahead)) != 1:
+            return None
+        if (self.dx, self.dy) in ahead:
+            return (self.dx, self.dy)
+        return min(ahead, key=lambda d: (abs(d[0]) + abs(d[1]), d))
+
+
+def open_around(floor: Floor, pos: Point) -> list[tuple[int, int]]:
+    """The steps from `pos` onto walkable tiles or closed doors."""
+    found = []
+    for dx, dy in AROUND:
+        x, y = pos[0] + dx, pos[1] + dy
+        if floor.in_bounds(x, y) and (tiles.WALKABLE[floor.tiles[y, x]]
+                                      or floor.tiles[y, x] == tiles.DOOR):
+            found.append((dx, dy))
+    return found
+
+
+def _clusters(steps: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """Steps grouped where they share a side: each group is one way on (two passages that
+    only touch at a corner are two ways)."""
+    groups: list[list[tuple[int, int]]] = []
+    for step in steps:
+        touching = [g for g in groups
+                    if any(abs(step[0] - o[0]) + abs(step[1] - o[1]) == 1 for o in g)]
+        merged = [step] + [s for g in touching for s in g]
+        groups = [g for g in groups if g not in touching] + [merged]
+    return groups

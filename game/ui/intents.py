@@ -26,6 +26,14 @@ class Direction:
 
 
 @dataclass(frozen=True, slots=True)
+class RunDirection:
+    """Shift+direction: run that way (along a corridor, following its bends)."""
+
+    dx: int
+    dy: int
+
+
+@dataclass(frozen=True, slots=True)
 class WaitTurn:
     pass
 
@@ -90,6 +98,12 @@ class ShowCharacter:
 
 
 @dataclass(frozen=True, slots=True)
+class SpendLevel:
+    """Open the level-up choice (a pending level waits for it; nothing else opens it while a
+    monster is in view)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ToggleView:
     """Switch the play screen between the map and the first-person view."""
 
@@ -132,11 +146,18 @@ class Scroll:
 
 
 Intent = (
-    Direction | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand | SearchArea
-    | UseFeature | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm
-    | Scroll
-    | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions
+    Direction | RunDirection | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand
+    | SearchArea | UseFeature
+    | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
+    | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions | SpendLevel
 )
+
+MODIFIER_KEYS: Final = frozenset({
+    KeySym.LSHIFT, KeySym.RSHIFT, KeySym.LCTRL, KeySym.RCTRL, KeySym.LALT, KeySym.RALT,
+    KeySym.LGUI, KeySym.RGUI, KeySym.CAPSLOCK, KeySym.NUMLOCKCLEAR, KeySym.SCROLLLOCK,
+    KeySym.MODE,
+})
+"""Keys that only change others: pressed alone they are neither bound nor unknown."""
 
 NONE: Final = Modifier.NONE
 SHIFT: Final = Modifier.SHIFT
@@ -163,6 +184,10 @@ def _directions() -> dict[tuple[KeySym, Modifier], Intent]:
         for sym in (arrow, pad, vi):
             if sym is not None:
                 keys[(sym, NONE)] = Direction(dx, dy)
+    for arrow, pad, vi, dx, dy in groups:
+        for sym in (arrow, pad, vi):
+            if sym is not None:
+                keys[(sym, SHIFT)] = RunDirection(dx, dy)
     return keys
 
 
@@ -193,6 +218,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.V, NONE): ShowHistory(),
         **_symbol(KeySym.QUESTION, ShowHelp(), KeySym.SLASH),
         **_symbol(KeySym.AT, ShowCharacter(), KeySym.N2),
+        **_symbol(KeySym.PLUS, SpendLevel(), KeySym.EQUALS),
         (KeySym.Z, NONE): AutoExplore(),
         (KeySym.F12, NONE): TakeScreenshot(),
         (KeySym.F2, NONE): ShowOptions(),
@@ -301,6 +327,8 @@ def describe(intent: Intent) -> str:
     match intent:
         case Direction(dx, dy):
             return f"move / attack {COMPASS[(dx, dy)]}"
+        case RunDirection(dx, dy):
+            return f"run {COMPASS[(dx, dy)]} (stops at forks, doors, items, anything new)"
         case UseStairs(direction):
             return f"take the stairs {direction} (walks to known stairs first)"
         case OpenInventory(mode):
@@ -328,6 +356,7 @@ _PLAIN: Final[dict[type, str]] = {
     ShowOptions: "options",
     ShowHelp: "this help",
     ShowCharacter: "character sheet",
+    SpendLevel: "spend a level gained (when the panel says LEVEL UP)",
     Back: "menu (save and quit) / close a screen",
     Confirm: "confirm / choose",
 }

@@ -1,6 +1,6 @@
 """Player preferences in the user's config directory: options.toml (window scale, fullscreen,
-colour theme, first-person style, autosave interval, whether the introduction was shown) and
-keys.toml (bindings, game.ui.keyfile).
+colour theme, first-person style, autosave interval, auto-pickup, whether the introduction was
+shown) and keys.toml (bindings, game.ui.keyfile).
 
 A missing file means the defaults; a file that cannot be read or holds bad values gives a clear
 message (shown once in the interface) and the defaults too. Nothing here touches the game.
@@ -39,6 +39,8 @@ class Options:
     autosave_every: int = AUTOSAVE_TURNS
     """Turns between autosaves (floor changes always save)."""
     intro_seen: bool = False
+    auto_pickup: bool = True
+    """Step onto gold, a key, a potion or a scroll and take it (g still takes anything)."""
 
 
 def _check(options: Options) -> str:

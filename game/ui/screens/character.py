@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.content.items import kind_of
-from game.rules import gear
+from game.rules import gear, items
 from game.rules.combat import armour_class, attack_bonus
 from game.rules.progress import xp_for_level
 from game.ui import intents
@@ -35,6 +35,9 @@ def sheet(game: Game, width: int = 76) -> list[Line]:
         ("Equipment", TITLE),
     ]
     rows += [(line, TEXT) for line in worn or ["  nothing worn"]]
+    ring = [f"  {items.label(game, key).removeprefix('a ')}" for key in gear.key_ring(hero)]
+    rows += [("", TEXT), ("Key ring", TITLE)]
+    rows += [(line, TEXT) for line in ring or ["  no keys"]]
     daily = " (daily run)" if game.run.is_daily else ""
     rows += [("", TEXT), ("Run", TITLE),
              (f"Seed {game.run.seed}{daily}   depth {game.depth}/{game.last_depth}   "

@@ -1,4 +1,6 @@
-"""The level-up choice (game.rules.progress.LEVEL_CHOICES); it stays until a choice is made."""
+"""The level-up choice (game.rules.progress.LEVEL_CHOICES). Keys meant for walking never choose:
+a letter or Up/Down only highlights, Enter confirms (a click chooses), Esc leaves it for later
+(the panel says LEVEL UP and names the key that brings it back)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from game.ui.state import Pop, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
 
 LETTERS = "abcd"
+CONFIRM_KEYS = (tcod.event.KeySym.RETURN, tcod.event.KeySym.KP_ENTER)
 WIDTH = 50
 
 
@@ -29,8 +32,16 @@ class LevelUpScreen(ChoiceMenu):
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
         letter = intents.letter_of(event)
         if letter is not None and letter in LETTERS[: len(self.keys)]:
-            return self.choose(LETTERS.index(letter))
-        return super().on_key(event)
+            self.choices.index = LETTERS.index(letter)
+            return None
+        if event.sym in CONFIRM_KEYS:
+            return self.choose(self.choices.index)
+        if event.sym in (tcod.event.KeySym.UP, tcod.event.KeySym.DOWN):
+            self.choices.move(-1 if event.sym == tcod.event.KeySym.UP else 1)
+            return None
+        if isinstance(intents.intent_for(event), intents.Back):
+            return Pop()  # later: the panel's marker stays
+        return None
 
     def choose(self, row: int) -> Transition:
         self.play.act(ChooseLevelUp(self.keys[row]))
@@ -49,5 +60,7 @@ class LevelUpScreen(ChoiceMenu):
         x, y = centred_box(console, WIDTH + 4, self._height(),
                            f"Level {hero.level + 1}: choose how you grow")
         self.choices.draw(console, x + 2, y + 2, WIDTH)
-        console.print(x + 2, y + len(self.keys) + 3, "a-d or Enter (every choice also: +2 HP,"
-                      " full heal)", fg=MUTED)
+        console.print(x + 2, y + len(self.keys) + 3, "a-d/Up/Down pick, Enter takes it, Esc: later",
+                      fg=MUTED)
+        console.print(x + 2, y + len(self.keys) + 4, "(every choice also: +2 HP, full heal)",
+                      fg=MUTED)

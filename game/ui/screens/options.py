@@ -1,6 +1,5 @@
-"""Options (F2): window scale, fullscreen, colour theme, first-person style, autosave interval;
-saved to
-options.toml in the config directory when the screen closes."""
+"""Options (F2): window scale, fullscreen, colour theme, first-person style, autosave interval,
+auto-pickup; saved to options.toml in the config directory when the screen closes."""
 
 from __future__ import annotations
 
@@ -15,13 +14,15 @@ from game.ui.state import BaseState, Pop, Transition
 from game.ui.widgets.choices import Choices
 
 WIDTH: Final = 52
-ROWS: Final = ("scale", "fullscreen", "theme", "autosave_every", "view_style")
+ROWS: Final = ("scale", "fullscreen", "theme", "autosave_every", "view_style", "auto_pickup")
 LABELS: Final = {"scale": "Tile scale (font size)", "fullscreen": "Fullscreen",
                  "theme": "Colour theme", "view_style": "First-person style",
-                 "autosave_every": "Autosave every (turns)"}
+                 "autosave_every": "Autosave every (turns)",
+                 "auto_pickup": "Auto-pickup"}
 CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "scale": options.SCALES, "fullscreen": (False, True), "theme": options.THEMES,
     "view_style": options.VIEW_STYLES, "autosave_every": options.AUTOSAVE_CHOICES,
+    "auto_pickup": (False, True),
 }
 
 

@@ -25,7 +25,17 @@ from game.rules.actions import (
 from game.save import crash
 from game.turns import player_act
 from game.ui import firstperson, intents, options, routes, saves
-from game.ui.activity import Activity, Explore, Repeat, ToStairs, stairs_mask, travel
+from game.ui.activity import (
+    Activity,
+    Explore,
+    Repeat,
+    RunAlong,
+    ToStairs,
+    pick_up_underfoot,
+    stairs_mask,
+    travel,
+    visible_monsters,
+)
 from game.ui.camera import Camera
 from game.ui.render import play_camera, render_play
 from game.ui.session import Session
@@ -34,6 +44,7 @@ from game.world.kinds import MessageKind, StairsWay
 from game.world.model import Game
 
 SEARCH_TURNS = 5
+UNKNOWN_KEY = "unknown key \u2014 ? for help"
 T = TypeVar("T")
 
 
@@ -55,6 +66,14 @@ class PlayState(BaseState):
         """Tab: the first-person view instead of the map."""
         self.saved_turn = self.game.turn
         """The turn of the last autosave (or of the start of this screen)."""
+        self.unknown_said = False
+        """An unbound key was answered since the last bound one (so the next is not)."""
+        self.failed_doors: dict[int, set[Point]] = {}
+        """Per depth, the doors exploring bumped and could not open (never bumped again)."""
+        self.visited_items: set[int] = set()
+        """Items exploring has stepped onto (each once)."""
+        self.offered: tuple[int, int] = (0, 0)
+        """The (level, pending levels) the level-up choice last opened by itself for."""
 
     def camera(self) -> Camera:
         return play_camera(self.game, self.session.columns, self.session.rows)
@@ -62,10 +81,16 @@ class PlayState(BaseState):
     def act(self, action: Action) -> Transition | None:
         """Perform one player action and open whatever screen its aftermath needs."""
         # an impossible action logs its reason; one that raised was undone (None)
-        self.last_result = self.guarded(repr(action), lambda: player_act(self.game, action))
+        self.last_result = self.guarded(repr(action), lambda: self.act_and_pick_up(action))
         if isinstance(self.last_result, Illegal):  # e.g. '>' away from stairs: say why
             self.game.log(self.last_result.reason, MessageKind.FUTILE)
         return self.aftermath()
+
+    def act_and_pick_up(self, action: Action) -> Result:
+        """The action, then auto-pickup of what it brought the player onto."""
+        result = player_act(self.game, action)
+        pick_up_underfoot(self.game)
+        return result
 
     def guarded(self, what: str, perform: Callable[[], T]) -> T | None:
         """Run one action (or activity step), then autosave when due. An exception inside it
@@ -102,12 +127,17 @@ class PlayState(BaseState):
             self.notice = saves.problem()
 
     def aftermath(self) -> Transition | None:
-        """The end screen when the run is over; the level-up choice when a level is pending."""
+        """The end screen when the run is over. A pending level opens its choice by itself only
+        with no monster in view, no activity running, and once (Esc leaves it for the panel's
+        LEVEL UP marker and its key): it never opens under keys meant for walking or fighting."""
         if self.game.outcome:
             self.stop()
             return Replace(routes.to().end(self.session))
-        if self.game.hero.pending_levels > 0:
-            self.stop()
+        hero = self.game.hero
+        pending = (hero.level, hero.pending_levels)
+        quiet = self.activity is None and not visible_monsters(self.game)
+        if hero.pending_levels > 0 and quiet and self.offered != pending:
+            self.offered = pending
             return Push(routes.to().level_up(self))
         return None
 
@@ -130,7 +160,22 @@ class PlayState(BaseState):
             if going is False:  # done or stopped (None: the step raised and was undone)
                 self.notice = activity.notice
                 self.activity = None
+                if activity.notice:  # the hover line is overwritten; the log keeps why
+                    self.game.log(activity.notice)
         return self.aftermath()
+
+    def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
+        """A bound key acts; an unbound one says so once (until a bound key is pressed), and
+        a modifier pressed alone says nothing."""
+        intent = intents.intent_for(event)
+        if intent is not None:
+            self.unknown_said = False
+            return self.on_intent(intent)
+        if event.sym not in intents.MODIFIER_KEYS and not self.unknown_said:
+            self.stop()
+            self.unknown_said = True
+            self.notice = UNKNOWN_KEY
+        return None
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         if self.stop():
@@ -149,12 +194,17 @@ class PlayState(BaseState):
             case intents.Direction(dx, dy):
                 self.facing = firstperson.facing_of(dx, dy, self.facing)
                 return self.act(Move(dx, dy))
+            case intents.RunDirection(dx, dy) if not self.first_person:
+                self.facing = firstperson.facing_of(dx, dy, self.facing)
+                self.start(RunAlong(self.game, dx=dx, dy=dy))
+                return None
             case intents.WaitTurn():
                 return self.act(Wait())
             case intents.UseStairs(direction):
                 return self.stairs(direction)
             case intents.AutoExplore():
-                self.start(Explore(self.game))
+                self.start(Explore(self.game, failed=self.failed_here(),
+                                   visited=self.visited_items))
                 return None
             case intents.PickUpItem():
                 return self.act(PickUp())
@@ -164,6 +214,10 @@ class PlayState(BaseState):
                 self.start(Repeat(self.game, action=Search(), times=SEARCH_TURNS))
                 return None
         return self.open_screen(intent)
+
+    def failed_here(self) -> set[Point]:
+        """The doors of this floor that would not open for exploring or the way to stairs."""
+        return self.failed_doors.setdefault(self.game.depth, set())
 
     def toggle_style(self) -> None:
         """The first-person view's other style, kept in the options as the Options screen
@@ -178,7 +232,7 @@ class PlayState(BaseState):
         """Take the stairs underfoot; off the stairs, walk to the nearest known ones first."""
         floor, here = self.game.floor, self.game.player.pos
         if here not in floor.stairs and stairs_mask(floor, direction).any():
-            self.start(ToStairs(self.game, direction=direction))
+            self.start(ToStairs(self.game, direction=direction, failed=self.failed_here()))
             return None
         return self.act(TakeStairs(direction))
 
@@ -199,6 +253,10 @@ class PlayState(BaseState):
                 return Push(routes.to().help())
             case intents.ShowCharacter():
                 return Push(routes.to().character(self.game))
+            case intents.SpendLevel() if self.game.hero.pending_levels > 0:
+                return Push(routes.to().level_up(self))
+            case intents.SpendLevel():
+                self.notice = "No level to spend yet."
             case intents.Back():
                 return Push(routes.to().game_menu(self.session))
         return None

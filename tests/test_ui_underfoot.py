@@ -1,0 +1,192 @@
+"""Issue 13, items 2, 3, 5, 8 in the interface: auto-pickup after a step (an action the rules
+perform), silent keys that now answer, search that always reports, the deferred level-up."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from tcod.event import KeySym, Modifier
+from ui_world import hand_game, key, monster
+
+from game import userfiles
+from game.ui import keyfile, options
+from game.ui.activity import EXPLORED
+from game.ui.render import status_lines
+from game.ui.screens.levelup import LevelUpScreen
+from game.ui.screens.play import SEARCH_TURNS, UNKNOWN_KEY, PlayState
+from game.ui.session import Session
+from game.ui.state import Pop, Push
+from game.world.fov import update_fov
+from game.world.model import DoorState, Game, Item
+
+
+@pytest.fixture(autouse=True)
+def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv(userfiles.CONFIG_ENV, str(tmp_path / "config"))
+    monkeypatch.setenv(userfiles.DATA_ENV, str(tmp_path / "data"))
+    options.reload()
+    yield tmp_path / "config"
+    keyfile.install(tmp_path / "missing.toml")
+    options.reload()
+
+
+def texts(game: Game) -> list[str]:
+    return [m.text for m in game.messages.messages]
+
+
+def lay(game: Game, kind: str, x: int, y: int) -> Item:
+    item = Item(game.new_id(), kind, x, y)
+    game.floor.items.append(item)
+    return item
+
+
+def test_auto_pickup_takes_potions_and_scrolls_in_no_time_but_leaves_gear() -> None:
+    game = hand_game()
+    potion, sword = lay(game, "potion_healing", 4, 2), lay(game, "sword", 4, 2)
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.L))
+    assert game.player.pos == (4, 2)
+    assert potion in game.hero.inventory and sword not in game.hero.inventory
+    assert game.turn == 1, "the pickup itself took no time"
+    log = texts(game)
+    assert any(t.startswith("You see here: a potion of healing; a") for t in log), log
+    assert "You pick up a potion of healing." in log
+
+
+def test_auto_pickup_off_leaves_things_and_g_still_takes_anything() -> None:
+    options.save(replace(options.current(), auto_pickup=False))
+    game = hand_game()
+    potion = lay(game, "potion_healing", 4, 2)
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.L))
+    assert potion not in game.hero.inventory
+    state.on_event(key(KeySym.G))
+    assert potion in game.hero.inventory
+    assert game.turn == 2, "g takes a turn"
+
+
+def test_an_unbound_key_says_so_once_and_a_modifier_alone_never() -> None:
+    state = PlayState(Session(game=hand_game()))
+    state.on_event(key(KeySym.LSHIFT))
+    assert state.notice == ""
+    state.on_event(key(KeySym.F7))
+    assert state.notice == UNKNOWN_KEY
+    state.notice = ""
+    state.on_event(key(KeySym.F7))
+    assert state.notice == "", "said once, not on every press"
+    state.on_event(key(KeySym.PERIOD))  # a bound key: the next unknown one is said again
+    state.on_event(key(KeySym.F7))
+    assert state.notice == UNKNOWN_KEY
+
+
+def test_searching_reports_even_when_it_finds_nothing() -> None:
+    game = hand_game()
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.S))
+    while state.activity is not None:
+        state.on_tick()
+    assert game.turn == SEARCH_TURNS
+    last = game.messages.messages[-1]
+    assert (last.text, last.count) == ("You search and find nothing.", SEARCH_TURNS)
+
+
+STUCK_ROOM = """
+##############
+#........#...#
+#........+...#
+#........#...#
+##############
+"""
+
+
+def test_explore_says_a_stuck_door_once_routes_elsewhere_and_logs_why_it_stopped() -> None:
+    game = hand_game(STUCK_ROOM, player=(2, 2))
+    game.floor.doors[(9, 2)] = DoorState("iron", "none", "stuck", 28, False, "normal", False)
+    game.floor.items.append(Item(game.new_id(), "sword", 6, 3))
+    state = PlayState(Session(game=game))
+    for _ in range(3):  # three presses of z: the door is bumped once only
+        state.on_event(key(KeySym.Z))
+        for _ in range(200):
+            if state.activity is None:
+                break
+            state.on_tick()
+    log = texts(game)
+    stuck = [t for t in log if t.startswith("The iron door at 9, 2 is stuck fast (DC 28)")]
+    assert len(stuck) == 1, log
+    assert sum(1 for t in log if t.startswith("The door is stuck")) == 1, "bumped once"
+    assert "You see here: a long sword." in log, "explore stepped onto the sword"
+    assert log[-1] == EXPLORED, "the stop reason reaches the log"
+
+
+def run_from(text: str, start: tuple[int, int], way: KeySym) -> Game:
+    game = hand_game(textwrap.dedent(text).replace("@", "."), player=start)
+    state = PlayState(Session(game=game))
+    state.on_event(key(way, Modifier.SHIFT))
+    for _ in range(100):
+        if state.activity is None:
+            break
+        state.on_tick()
+    return game
+
+
+def test_shift_direction_follows_a_corridor_round_its_bend_and_stops_at_the_fork() -> None:
+    corridor = """
+    #########
+    #@...####
+    ####.####
+    ####...##
+    ####.#.##
+    #########
+    """
+    game = run_from(corridor, (1, 1), KeySym.L)
+    assert game.player.pos == (4, 3), "round the bend, then stopped where the way forks"
+
+
+def test_a_run_across_a_room_goes_straight_and_stops_before_a_door() -> None:
+    room = """
+    ##########
+    #@......+#
+    #.......##
+    ##########
+    """
+    game = run_from(room, (1, 1), KeySym.L)
+    assert game.player.pos == (7, 1)
+
+
+def test_a_run_stops_on_an_item() -> None:
+    room = """
+    ##########
+    #@.......#
+    #........#
+    ##########
+    """
+    game = hand_game(textwrap.dedent(room).replace("@", "."), player=(1, 1))
+    game.floor.items.append(Item(game.new_id(), "sword", 4, 1))
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.RIGHT, Modifier.SHIFT))
+    for _ in range(100):
+        if state.activity is None:
+            break
+        state.on_tick()
+    assert game.player.pos == (4, 1)
+
+
+def test_a_level_waits_while_a_monster_is_in_view_and_esc_leaves_it_for_the_key() -> None:
+    game = hand_game()
+    watcher = monster(game, 6, 2, mode="hunt")
+    update_fov(game.floor, *game.player.pos)
+    state = PlayState(Session(game=game))
+    game.hero.pending_levels = 1
+    assert state.on_tick() is None, "never opens with a monster in view"
+    assert any("LEVEL UP: press +" in line for line in status_lines(game))
+    game.floor.monsters.remove(watcher)
+    opened = state.on_tick()
+    assert isinstance(opened, Push) and isinstance(opened.state, LevelUpScreen)
+    assert isinstance(opened.state.on_event(key(KeySym.ESCAPE)), Pop)
+    assert state.on_tick() is None, "offered once; then it waits for its key"
+    again = state.on_event(key(KeySym.PLUS))
+    assert isinstance(again, Push) and isinstance(again.state, LevelUpScreen)
