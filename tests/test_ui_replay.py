@@ -32,7 +32,7 @@ PLAN = (FloorRecipe(1, "bsp", 40, 30), FloorRecipe(2, "cave", 40, 30),
 def recording() -> Recording:
     """A bot's run over several floors (about 400 actions)."""
     made = Recording("")
-    game, _ = autoplay.play(Run("replay-screen", PLAN), 400, recording=made)
+    game, _ = autoplay.play(Run("replay-screen-2", PLAN), 400, recording=made)
     assert game.depth > 1 and len(made.steps) > 100
     return made
 

@@ -21,10 +21,14 @@ from game.world.model import Floor
 
 def walkable_known(floor: Floor, blocked: list[Point]) -> NDArray[np.bool_]:
     """Explored tiles the bot will step on: closed doors count (a bump opens them), doors in
-    `blocked` do not. Teleporters are included; `flood` treats them specially."""
+    `blocked` do not, nor do hazards it can see (a chasm, a pit, mould: a careful player walks
+    round them). Teleporters are included; `flood` treats them specially."""
     walk: NDArray[np.bool_] = floor.walkable() & floor.explored
     for x, y in blocked:
         walk[y, x] = False
+    for (x, y), feature in floor.features.items():  # a few dozen per floor, in insertion order
+        if feature.effect == "hazard":
+            walk[y, x] = False
     return walk
 
 

@@ -64,6 +64,11 @@ APPROACH_RANGE = 6
 COVER_FROM = 2
 COVER_NEAR = 3
 COVER_HOLD = 5
+COVER_ROUNDS = 4
+"""Shooters that keep their distance (battle lines, a controller) never come round the corner:
+after COVER_ROUNDS cover-and-hold rounds with no blow struck, the bot stops taking cover from
+them for COVER_OFF turns and goes at them, as a player would rather than wait forever."""
+COVER_OFF = 40
 """With COVER_FROM awake shooters or casters in view and no awake foe within COVER_NEAR steps,
 step where fewer of them can see the hero, and hold there up to COVER_HOLD turns: they must come
 round the corner, into reach. Foes that near are charged instead."""
@@ -120,6 +125,10 @@ class Memory:
     chase_steps: int = 0
     chase_pause_until: int = -1
     hold_until: int = -1
+    cover_rounds: int = 0
+    """Cover-and-hold rounds since the last blow struck."""
+    cover_off_until: int = -1
+    """Until this turn the bot takes no cover: the shooters would not come."""
     """After taking cover, hold still until this turn."""
     failed: list[Action] = field(default_factory=list)
     """Actions refused since time last passed: not offered again until it does."""
@@ -196,6 +205,11 @@ def _observe(
             memory.guards.append(monster.id)
     if reason == "cover":
         memory.hold_until = game.turn + COVER_HOLD
+        memory.cover_rounds += 1
+        if memory.cover_rounds >= COVER_ROUNDS:
+            memory.cover_off_until = game.turn + COVER_OFF
+            memory.hold_until = -1
+            memory.cover_rounds = 0
     if reason == "approach":
         memory.chase_steps += 1
         if memory.chase_steps >= CHASE_LIMIT:
@@ -203,6 +217,7 @@ def _observe(
             memory.chase_steps = 0
     elif reason == "attack":
         memory.chase_steps = 0
+        memory.cover_rounds = 0
     elif reason == "search":
         memory.searched[depth] = memory.searched.get(depth, 0) + 1
     elif reason == "retry":
@@ -291,7 +306,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
         yield "attack", Attack(foe.id)
     shooters = [m for m in awake if _shot(m)]
     if not any(_reach(m.pos, player.pos) <= COVER_NEAR for m in awake):
-        if len(shooters) >= COVER_FROM:
+        if len(shooters) >= COVER_FROM and game.turn >= memory.cover_off_until:
             yield from _moves("cover", _cover(game, shooters))
         if game.turn < memory.hold_until and not _in_sight(game, shooters):
             yield "hold", Search()  # in cover: let them come round the corner
