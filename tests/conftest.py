@@ -5,11 +5,14 @@ loads the saved run; the first run shows the introduction once)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
-from game.ui import saves
+from game import userfiles
+from game.save import AUTOSAVE_TURNS
+from game.ui import keyfile, options, saves
 
 # Machines here are shared and noisy: a property test checks properties, never speed.
 settings.register_profile("delve", deadline=None)
@@ -26,3 +29,16 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         saves.configure()
         yield
         saves.configure()
+
+
+@pytest.fixture
+def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Settings and records in a fresh folder; the default keys and options restored after (for
+    the interface tests that write keys.toml or options.toml)."""
+    monkeypatch.setenv(userfiles.CONFIG_ENV, str(tmp_path / "config"))
+    monkeypatch.setenv(userfiles.DATA_ENV, str(tmp_path / "data"))
+    options.reload()
+    yield tmp_path / "config"
+    keyfile.install(tmp_path / "missing.toml")
+    options.reload()
+    saves.set_autosave_every(AUTOSAVE_TURNS)

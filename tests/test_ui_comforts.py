@@ -3,7 +3,6 @@ screenshots, history search, look descriptions, the first-run introduction."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,11 +10,10 @@ import tcod.console
 from tcod.event import KeySym, Modifier
 from ui_world import hand_game, key, monster
 
-from game import pathing, userfiles
+from game import pathing
 from game.bot import paths
 from game.generators import names
 from game.run import FloorRecipe, Run
-from game.save import AUTOSAVE_TURNS
 from game.ui import intents, keyfile, options, saves
 from game.ui.activity import EXPLORED, Explore, ToStairs
 from game.ui.app import App
@@ -31,17 +29,7 @@ from game.world.model import DoorState, Game
 
 STEP_LIMIT = 4000
 
-
-@pytest.fixture(autouse=True)
-def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Settings and records in a fresh folder; the default keys and options restored after."""
-    monkeypatch.setenv(userfiles.CONFIG_ENV, str(tmp_path / "config"))
-    monkeypatch.setenv(userfiles.DATA_ENV, str(tmp_path / "data"))
-    options.reload()
-    yield tmp_path / "config"
-    keyfile.install(tmp_path / "missing.toml")
-    options.reload()
-    saves.set_autosave_every(AUTOSAVE_TURNS)
+pytestmark = pytest.mark.usefixtures("config_home")
 
 
 def explore_fully(game: Game) -> tuple[int, list[str], Explore]:

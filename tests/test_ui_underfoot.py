@@ -4,16 +4,13 @@ perform), silent keys that now answer, search that always reports, the deferred 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from tcod.event import KeySym, Modifier
 from ui_world import hand_game, key, monster
 
-from game import userfiles
-from game.ui import keyfile, options
+from game.ui import options
 from game.ui.activity import EXPLORED
 from game.ui.render import status_lines
 from game.ui.screens.levelup import LevelUpScreen
@@ -23,15 +20,7 @@ from game.ui.state import Pop, Push
 from game.world.fov import update_fov
 from game.world.model import DoorState, Game, Item
 
-
-@pytest.fixture(autouse=True)
-def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv(userfiles.CONFIG_ENV, str(tmp_path / "config"))
-    monkeypatch.setenv(userfiles.DATA_ENV, str(tmp_path / "data"))
-    options.reload()
-    yield tmp_path / "config"
-    keyfile.install(tmp_path / "missing.toml")
-    options.reload()
+pytestmark = pytest.mark.usefixtures("config_home")
 
 
 def texts(game: Game) -> list[str]:
