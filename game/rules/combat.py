@@ -15,6 +15,8 @@ LONG_RANGE = 2
 """Every full LONG_RANGE tiles between a shooter and its target cost 2 to hit (-2 at 2-3 tiles,
 -6 at 6): a shot from across a room lands only on a lucky roll, so shooters must come close,
 where the hero can reach them, to be deadly; round a corner they cannot shoot at all."""
+QUICK_PENALTY = 4
+"""To-hit lost by the second blow of a quick weapon."""
 MONSTER_DAMAGE_PERCENT = 100
 """Share of the bestiary's damage a monster deals: all of it. The lone hero's potions (a share of
 maximum HP each) and rest stand in for a party's healer; this is the knob if that proves wrong."""
@@ -55,7 +57,7 @@ def damage_roll(game: Game, actor: Actor, critical: bool) -> int:
     bonus = 0
     if actor.id == PLAYER_ID:
         dice = gear.weapon_dice(game.hero) or dice
-        bonus = game.hero.strength
+        bonus = game.hero.strength + gear.total(game.hero, "strength")
     rolls = 2 if critical else 1
     total = sum(game.rng.roll(dice) for _ in range(rolls)) + bonus
     if actor.id != PLAYER_ID:
@@ -64,12 +66,36 @@ def damage_roll(game: Game, actor: Actor, critical: bool) -> int:
 
 
 def attack(game: Game, attacker: Actor, defender: Actor, ranged: bool = False) -> None:
-    """Roll d20 + bonus against AC: a natural 1 misses, a natural 20 hits and doubles the dice."""
+    """One attack. The hero's weapon may add blows: a quick one strikes the target again, a
+    sweeping one strikes every other monster beside the hero too (in id order)."""
+    strike(game, attacker, defender, ranged)
+    wielded = gear.weapon(game.hero) if attacker.id == PLAYER_ID and not ranged else None
+    if wielded is None:
+        return
+    if wielded.quick and defender.alive and not game.outcome:
+        strike(game, attacker, defender, penalty=QUICK_PENALTY)
+    if wielded.sweep:
+        beside = sorted((m for m in game.floor.monsters if m.id != defender.id and m.alive
+                         and max(abs(m.x - attacker.x), abs(m.y - attacker.y)) == 1),
+                        key=lambda m: m.id)
+        for other in beside:
+            if other.alive and not game.outcome:
+                strike(game, attacker, other)
+
+
+def strike(game: Game, attacker: Actor, defender: Actor, ranged: bool = False,
+           penalty: int = 0) -> None:
+    """Roll d20 + bonus against AC: a natural 1 misses, a natural 20 hits and doubles the dice.
+    The hero's weapon may pierce: it ignores that much of the defender's armour class."""
     natural = game.rng.randint(1, 20)
-    bonus = attack_bonus(game, attacker)
+    bonus = attack_bonus(game, attacker) - penalty
     if ranged:
         bonus -= range_penalty(attacker, defender) + cover(game, defender)
-    hit = natural == 20 or (natural != 1 and natural + bonus >= armour_class(game, defender))
+    defence = armour_class(game, defender)
+    if attacker.id == PLAYER_ID and not ranged:
+        wielded = gear.weapon(game.hero)
+        defence -= wielded.pierce if wielded is not None else 0
+    hit = natural == 20 or (natural != 1 and natural + bonus >= defence)
     make_noise(game, attacker.pos, COMBAT_NOISE)
     if not hit:
         game.log(f"{_name(attacker, True)} {_miss(attacker)} {_name(defender, False)}.",

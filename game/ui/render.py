@@ -18,6 +18,7 @@ from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.export.pngfile import encode_png
 from game.floorplan import Point
+from game.rules import identify
 from game.rules.progress import xp_for_level
 from game.ui import camera, intents
 from game.ui.camera import Camera
@@ -111,7 +112,8 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
     for item in floor.items:
         if floor.explored[item.y, item.x]:
             kind = kind_of(item.kind)
-            _put(grid, cam, item.pos, kind.glyph, kind.color, bool(floor.visible[item.y, item.x]))
+            colour = identify.colour_of(game, item.kind)
+            _put(grid, cam, item.pos, kind.glyph, colour, bool(floor.visible[item.y, item.x]))
     for monster in floor.monsters:
         if monster.alive and floor.visible[monster.y, monster.x]:
             _put(grid, cam, monster.pos, monster.glyph, monster.color)

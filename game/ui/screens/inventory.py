@@ -14,20 +14,20 @@ from game.ui.draw import MUTED, centred_box
 from game.ui.routes import Play
 from game.ui.state import Pop, Replace, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
-from game.world.model import Hero, Item
+from game.world.model import Game, Item
 
 TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?"}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 50
 
 
-def stacked(hero: Hero) -> tuple[list[Item], list[str]]:
+def stacked(game: Game) -> tuple[list[Item], list[str]]:
     """One row per stack of the pack (gear.pack_rows): the first item carried stands for the
     rest, "potion of healing (x2)"."""
-    worn = set(hero.equipment.values())
-    rows = gear.pack_rows(hero)
+    worn = set(game.hero.equipment.values())
+    rows = gear.pack_rows(game.hero)
     labels = [
-        item_name(row[0]) + (" (worn)" if row[0].id in worn else "")
+        item_name(game, row[0]) + (" (worn)" if row[0].id in worn else "")
         + (f" (x{len(row)})" if len(row) > 1 else "")
         for row in rows
     ]
@@ -40,7 +40,7 @@ class InventoryScreen(ChoiceMenu):
     def __init__(self, play: Play, mode: str) -> None:
         self.play = play
         self.mode = mode
-        self.items, labels = stacked(play.game.hero)
+        self.items, labels = stacked(play.game)
         self.choices = Choices([
             f"{LETTERS[i]}) {label}" for i, label in enumerate(labels[: len(LETTERS)])
         ])
@@ -65,7 +65,7 @@ class InventoryScreen(ChoiceMenu):
             self.play.act(Drop(item.id))
         elif self.mode == "equip":
             self.play.act(Equip(item.id))
-        elif kind_of(item.kind).target:
+        elif kind_of(item.kind).target:  # wands and aimed scrolls: pick the square
             return Replace(routes.to().look(self.play, item=item))
         else:
             self.play.act(Use(item.id))

@@ -1,0 +1,94 @@
+"""What the player knows of an item: its true name once identified, else the run's appearance.
+
+Potions, scrolls, wands, rings and amulets (content.items.UNKNOWN_KINDS) start unknown in every
+run. A kind becomes known when its effect is seen (a potion drunk, a scroll read, a bolt flying, a
+ring whose bonus shows), or by a scroll of identify; the known kinds are `Game.identified`, saved
+with the run. Every name the player reads (the pack, the log, pickup, hover) comes from here.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from game.content.appearances import appearances, look_colour
+from game.content.items import UNKNOWN_KINDS, ItemKind, kind_of
+from game.world.kinds import MessageKind
+from game.world.model import Game, Item
+
+
+def known(game: Game, key: str) -> bool:
+    """The player knows what items of kind `key` are."""
+    return kind_of(key).kind not in UNKNOWN_KINDS or key in game.identified
+
+
+def name_of(game: Game, key: str) -> str:
+    """The kind's name as the player knows it: "potion of healing" or "oily crimson potion"."""
+    return kind_of(key).name if known(game, key) else appearances(game.run.seed_hash)[key]
+
+
+def colour_of(game: Game, key: str) -> tuple[int, int, int]:
+    """How the map draws kind `key`: its own colour once known, else its appearance's."""
+    if known(game, key):
+        return kind_of(key).color
+    return look_colour(appearances(game.run.seed_hash)[key])
+
+
+def identify(game: Game, key: str) -> bool:
+    """Learn kind `key` (logging what it was); False when it was known already."""
+    if known(game, key):
+        return False
+    look = appearances(game.run.seed_hash)[key]
+    insort(game.identified, key)
+    game.log(f"The {look} was {article(kind_of(key).name)}.", MessageKind.DISCOVERY)
+    return True
+
+
+def article(name: str) -> str:
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
+def description(game: Game, item: Item) -> str:
+    """What the player knows of `item`: its stats and traits once known, else that it is not."""
+    kind = kind_of(item.kind)
+    name = name_of(game, item.kind)
+    if not known(game, item.kind):
+        ways = {"potion": "drink it", "scroll": "read it", "wand": "zap it",
+                "ring": "wear it", "amulet": "wear it"}[kind.kind]
+        return (f"{article(name).capitalize()}: you do not know what it does. {ways.capitalize()}"
+                " to find out, or read a scroll of identify.")
+    facts = traits(kind)
+    if kind.kind == "wand":
+        facts.append(f"{item.amount} charge{'s' if item.amount != 1 else ''} left")
+    return f"{article(name).capitalize()}" + (f": {', '.join(facts)}." if facts else ".")
+
+
+def traits(kind: ItemKind) -> list[str]:
+    """A kind's numbers and traits in words ("1d6 damage", "reach 2", "sweeps")."""
+    facts: list[str] = []
+    if kind.damage:
+        facts.append(f"{kind.damage} damage")
+    if kind.attack:
+        facts.append(f"{kind.attack:+d} to hit")
+    if kind.ac:
+        facts.append(f"armour +{kind.ac}")
+    if kind.reach > 1:
+        facts.append(f"hits {kind.reach} squares away")
+    if kind.sweep:
+        facts.append("strikes every enemy beside you")
+    if kind.pierce:
+        facts.append(f"ignores {kind.pierce} armour")
+    if kind.quick:
+        facts.append("strikes twice")
+    if kind.stealth:
+        facts.append(f"stealth {kind.stealth:+d}")
+    if kind.move_cost:
+        facts.append(f"a step takes longer {kind.move_cost}% of the time")
+    if kind.regen:
+        facts.append("heals you faster")
+    if kind.strength:
+        facts.append(f"strength {kind.strength:+d}")
+    if kind.ward:
+        facts.append(f"saves against hexes {kind.ward:+d}")
+    if kind.range and kind.kind in ("wand", "scroll"):
+        facts.append(f"reaches {kind.range} squares")
+    return facts
