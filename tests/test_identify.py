@@ -7,10 +7,10 @@ from pathlib import Path
 
 from scenario import give, messages, monster, scenario
 
-from game.content.appearances import appearances
 from game.content.items import UNKNOWN_KINDS, item_kinds
 from game.rules import identify
 from game.rules.actions import Equip, Move, PickUp, Success, Use, Zap
+from game.rules.identify import appearances
 from game.rules.items import label
 from game.run import Run
 from game.save import codec, migrate

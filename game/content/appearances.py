@@ -1,18 +1,7 @@
-"""Unknown appearances: what each potion, scroll, wand, ring and amulet looks like in one run.
-
-Every run deals the appearances out afresh from its own stream (`seeds.appearance_seed`), so a
-shared run code shares them and another code shuffles them: "a bubbling crimson potion" may be
-healing in one run and confusion in the next. Dealing walks the kinds in key order and draws from
-word lists without replacement, so no two kinds of a run look alike.
-"""
+"""The words unknown items are dressed in: potion looks and colours, scroll syllables, wand
+woods, ring stones, amulet metals. game/rules/identify.py deals them out to the kinds of a run."""
 
 from __future__ import annotations
-
-import functools
-from collections.abc import Collection
-
-from game.content.items import UNKNOWN_KINDS, item_kinds
-from game.seeds import Rng, appearance_seed
 
 POTION_LOOKS = ("bubbling", "cloudy", "fizzy", "murky", "oily", "smoking", "glowing", "viscous",
                 "speckled", "shimmering")
@@ -47,40 +36,3 @@ def look_colour(look: str) -> tuple[int, int, int]:
     if words[-1] == "potion":
         return COLOURS[words[1]]
     return PLAIN["scroll" if words[0] == "scroll" else words[-1]]
-
-
-@functools.cache
-def appearances(run_seed: int) -> dict[str, str]:
-    """Item kind key -> how it looks in the run of `run_seed` ("bubbling crimson potion")."""
-    rng = Rng(appearance_seed(run_seed))
-    potions = [f"{look} {colour} potion" for look in POTION_LOOKS for colour in POTION_COLOURS]
-    woods = [f"{wood} wand" for wood in WOODS]
-    stones = [f"{stone} ring" for stone in STONES]
-    metals = [f"{metal} amulet" for metal in METALS]
-    colours_used: list[str] = []
-    looks: dict[str, str] = {}
-    for key, kind in sorted(item_kinds().items()):
-        if kind.kind not in UNKNOWN_KINDS:
-            continue
-        if kind.kind == "potion":
-            fresh = [p for p in potions if p.split()[1] not in colours_used]
-            looks[key] = fresh.pop(rng.below(len(fresh)))
-            colours_used.append(looks[key].split()[1])
-        elif kind.kind == "scroll":
-            looks[key] = _scroll_title(rng, looks.values())
-        else:
-            pool = {"wand": woods, "ring": stones, "amulet": metals}[kind.kind]
-            looks[key] = pool.pop(rng.below(len(pool)))
-    return looks
-
-
-def _scroll_title(rng: Rng, taken: Collection[str]) -> str:
-    """A title of two or three made-up words, none already on another scroll."""
-    while True:
-        words = [
-            "".join(SYLLABLES[rng.below(len(SYLLABLES))] for _ in range(1 + rng.below(2)))
-            for _ in range(2 + rng.below(2))
-        ]
-        title = f"scroll labelled {' '.join(words).upper()}"
-        if title not in taken:
-            return title

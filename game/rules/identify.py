@@ -8,12 +8,59 @@ with the run. Every name the player reads (the pack, the log, pickup, hover) com
 
 from __future__ import annotations
 
+import functools
 from bisect import insort
+from collections.abc import Collection
 
-from game.content.appearances import appearances, look_colour
-from game.content.items import UNKNOWN_KINDS, ItemKind, kind_of
+from game.content import appearances as words
+from game.content.appearances import look_colour
+from game.content.items import UNKNOWN_KINDS, ItemKind, item_kinds, kind_of
+from game.seeds import Rng, appearance_seed
 from game.world.kinds import MessageKind
 from game.world.model import Game, Item
+
+
+@functools.cache
+def appearances(run_seed: int) -> dict[str, str]:
+    """Item kind key -> how it looks in the run of `run_seed` ("bubbling crimson potion").
+
+    Every run deals the looks afresh from its own stream (`seeds.appearance_seed`), so a shared
+    run code shares them and another code shuffles them. Dealing walks the kinds in key order and
+    draws without replacement, so no two kinds of a run look alike (nor two potions share a
+    colour)."""
+    rng = Rng(appearance_seed(run_seed))
+    potions = [f"{look} {colour} potion" for look in words.POTION_LOOKS
+               for colour in words.POTION_COLOURS]
+    woods = [f"{wood} wand" for wood in words.WOODS]
+    stones = [f"{stone} ring" for stone in words.STONES]
+    metals = [f"{metal} amulet" for metal in words.METALS]
+    colours_used: list[str] = []
+    looks: dict[str, str] = {}
+    for key, kind in sorted(item_kinds().items()):
+        if kind.kind not in UNKNOWN_KINDS:
+            continue
+        if kind.kind == "potion":
+            fresh = [p for p in potions if p.split()[1] not in colours_used]
+            looks[key] = fresh.pop(rng.below(len(fresh)))
+            colours_used.append(looks[key].split()[1])
+        elif kind.kind == "scroll":
+            looks[key] = _scroll_title(rng, looks.values())
+        else:
+            pool = {"wand": woods, "ring": stones, "amulet": metals}[kind.kind]
+            looks[key] = pool.pop(rng.below(len(pool)))
+    return looks
+
+
+def _scroll_title(rng: Rng, taken: Collection[str]) -> str:
+    """A title of two or three made-up words, none already on another scroll."""
+    while True:
+        title_words = [
+            "".join(rng.choice(words.SYLLABLES) for _ in range(1 + rng.below(2)))
+            for _ in range(2 + rng.below(2))
+        ]
+        title = f"scroll labelled {' '.join(title_words).upper()}"
+        if title not in taken:
+            return title
 
 
 def known(game: Game, key: str) -> bool:
