@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.floorplan import Point
 from game.rules import gear, morale, progress
 from game.rules.noise import make_noise
 from game.world.kinds import MessageKind, Mode, Outcome
@@ -111,6 +112,17 @@ def strike(game: Game, attacker: Actor, defender: Actor, ranged: bool = False,
         die(game, defender, attacker)
     elif defender.id != PLAYER_ID and defender.mode == Mode.ASLEEP:
         defender.mode = Mode.HUNT
+
+
+def reach_target(game: Game, pos: Point) -> Actor | None:
+    """The monster the hero sees at `pos`, past the next square but within its weapon's reach
+    (a spear's 2): what a click or the look cursor there attacks. None for anything else."""
+    floor, player = game.floor, game.player
+    distance = max(abs(pos[0] - player.x), abs(pos[1] - player.y))
+    found = floor.monster_at(*pos) if floor.in_bounds(*pos) else None
+    if found is None or not floor.visible[pos[1], pos[0]]:
+        return None
+    return found if 1 < distance <= gear.melee_reach(game.hero) else None
 
 
 def die(game: Game, victim: Actor, killer: Actor | None, cause: str = "") -> None:

@@ -10,7 +10,8 @@ from game import tiles
 from game.content.items import kind_of
 from game.floorplan import Point
 from game.rules import identify
-from game.rules.actions import Use, Zap
+from game.rules.actions import Attack, Use, Zap
+from game.rules.combat import reach_target
 from game.ui import intents
 from game.ui.camera import Camera
 from game.ui.draw import cells
@@ -64,6 +65,9 @@ class LookScreen(BaseState):
         self.cursor = (max(0, min(floor.width - 1, x)), max(0, min(floor.height - 1, y)))
 
     def confirm(self) -> Transition:
+        foe = reach_target(self.game, self.cursor) if self.item is None else None
+        if foe is not None:  # looking at a monster within a long weapon's reach: strike it
+            self.play.act(Attack(foe.id))
         if self.item is not None:
             item_id, spot = self.item.id, self.cursor
             wand = kind_of(self.item.kind).kind == "wand"
