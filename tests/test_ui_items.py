@@ -3,6 +3,7 @@ reach, aiming a wand zaps it, and the pack shows unknown items by their looks.""
 
 from __future__ import annotations
 
+import tcod.console
 from tcod.event import KeySym
 from ui_world import click, hand_game, key, monster
 
@@ -12,6 +13,7 @@ from game.ui.screens.inventory import InventoryScreen, stacked
 from game.ui.screens.look import LookScreen
 from game.ui.screens.play import PlayState
 from game.ui.session import Session
+from game.ui.state import draw_stack
 from game.world.model import Item
 
 
@@ -63,3 +65,23 @@ def test_the_pack_lists_unknown_items_by_their_looks() -> None:
     look = identify.name_of(game, "ring_stealth")
     assert look.endswith("ring") and look in labels and "ring of stealth" not in labels
     assert InventoryScreen(state, "use").choices.labels[-1].endswith(look)
+
+
+def test_the_pack_describes_the_chosen_item_by_what_is_known() -> None:
+    game = hand_game()
+    state = PlayState(Session(game=game))
+    game.hero.inventory.clear()
+    game.hero.equipment.clear()
+    carry(state, "ring_stealth")
+    carry(state, "spear")
+    screen = InventoryScreen(state, "use")
+    console = tcod.console.Console(80, 50)
+    draw_stack([screen], console)
+    assert "you do not know what it does" in screen_text(console)
+    screen.choices.index = 1
+    draw_stack([screen], console)
+    assert "hits 2 squares away" in screen_text(console)
+
+
+def screen_text(console: tcod.console.Console) -> str:
+    return "\n".join("".join(chr(c) for c in row) for row in console.ch)

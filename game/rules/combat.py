@@ -114,6 +114,18 @@ def strike(game: Game, attacker: Actor, defender: Actor, ranged: bool = False,
         defender.mode = Mode.HUNT
 
 
+def magic_hit(game: Game, victim: Actor, dice: str, source: str, kind: MessageKind) -> None:
+    """A spell or a wand's bolt that never misses: `source` ("Lightning") strikes `victim` for
+    `dice`; the hero gets the experience of a kill, and a sleeping victim wakes as from a blow."""
+    damage = game.rng.roll(dice)
+    victim.hp -= damage
+    game.log(f"{source} strikes the {victim.name} for {damage}!", kind)
+    if victim.hp <= 0:
+        die(game, victim, game.player)
+    elif victim.mode in (Mode.ASLEEP, Mode.WANDER, Mode.GUARD):
+        victim.mode = Mode.HUNT
+
+
 def reach_target(game: Game, pos: Point) -> Actor | None:
     """The monster the hero sees at `pos`, past the next square but within its weapon's reach
     (a spear's 2): what a click or the look cursor there attacks. None for anything else."""

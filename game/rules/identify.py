@@ -109,33 +109,20 @@ def description(game: Game, item: Item) -> str:
     return f"{article(name).capitalize()}" + (f": {', '.join(facts)}." if facts else ".")
 
 
+TRAIT_WORDS: tuple[tuple[str, str], ...] = (
+    ("damage", "{} damage"), ("attack", "{:+d} to hit"), ("ac", "armour +{}"),
+    ("reach", "hits {} squares away"), ("sweep", "strikes every enemy beside you"),
+    ("pierce", "ignores {} armour"), ("quick", "strikes twice"), ("stealth", "stealth {:+d}"),
+    ("move_cost", "a step takes longer {}% of the time"), ("regen", "heals you faster"),
+    ("strength", "strength {:+d}"), ("ward", "saves against hexes {:+d}"),
+)
+"""How each field of an item kind reads, when it is set."""
+
+
 def traits(kind: ItemKind) -> list[str]:
-    """A kind's numbers and traits in words ("1d6 damage", "reach 2", "sweeps")."""
-    facts: list[str] = []
-    if kind.damage:
-        facts.append(f"{kind.damage} damage")
-    if kind.attack:
-        facts.append(f"{kind.attack:+d} to hit")
-    if kind.ac:
-        facts.append(f"armour +{kind.ac}")
-    if kind.reach > 1:
-        facts.append(f"hits {kind.reach} squares away")
-    if kind.sweep:
-        facts.append("strikes every enemy beside you")
-    if kind.pierce:
-        facts.append(f"ignores {kind.pierce} armour")
-    if kind.quick:
-        facts.append("strikes twice")
-    if kind.stealth:
-        facts.append(f"stealth {kind.stealth:+d}")
-    if kind.move_cost:
-        facts.append(f"a step takes longer {kind.move_cost}% of the time")
-    if kind.regen:
-        facts.append("heals you faster")
-    if kind.strength:
-        facts.append(f"strength {kind.strength:+d}")
-    if kind.ward:
-        facts.append(f"saves against hexes {kind.ward:+d}")
+    """A kind's numbers and traits in words ("1d6 damage", "hits 2 squares away")."""
+    facts = [text.format(getattr(kind, field)) for field, text in TRAIT_WORDS
+             if getattr(kind, field)]
     if kind.range and kind.kind in ("wand", "scroll"):
         facts.append(f"reaches {kind.range} squares")
     return facts

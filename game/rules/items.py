@@ -224,13 +224,7 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
         victim = min(visible, key=lambda m: (max(abs(m.x - player.x), abs(m.y - player.y)), m.id))
         from game.rules import combat
 
-        damage = game.rng.roll(kind.damage)
-        victim.hp -= damage
-        game.log(f"Lightning strikes the {victim.name} for {damage}!", MessageKind.TRIUMPH)
-        if victim.hp <= 0:
-            combat.die(game, victim, player)
-        elif victim.mode in (Mode.ASLEEP, Mode.WANDER, Mode.GUARD):
-            victim.mode = Mode.HUNT  # as a melee hit wakes its victim
+        combat.magic_hit(game, victim, kind.damage, "Lightning", MessageKind.TRIUMPH)
     elif kind.key == "scroll_confusion" and target is not None:
         dazed = floor.monster_at(*target)
         if dazed is None or not floor.visible[target[1], target[0]]:

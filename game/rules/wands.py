@@ -17,7 +17,7 @@ from game.rules.actions import Impossible, Result, Success
 from game.rules.lines import line
 from game.rules.movement import arrive
 from game.world.fov import update_fov
-from game.world.kinds import MessageKind, Mode
+from game.world.kinds import MessageKind
 from game.world.model import Actor, Floor, Game
 
 
@@ -66,13 +66,7 @@ def _bolt(game: Game, key: str, target: Point) -> bool | Impossible:
     if victim is None:
         game.log("A bolt of force flies off and bursts on the stone.", MessageKind.SPELL)
         return True
-    damage = game.rng.roll(kind.damage)
-    victim.hp -= damage
-    game.log(f"A bolt of force strikes the {victim.name} for {damage}!", MessageKind.HIT)
-    if victim.hp <= 0:
-        combat.die(game, victim, player)
-    elif victim.mode in (Mode.ASLEEP, Mode.WANDER, Mode.GUARD):
-        victim.mode = Mode.HUNT
+    combat.magic_hit(game, victim, kind.damage, "A bolt of force", MessageKind.HIT)
     return True
 
 

@@ -8,9 +8,10 @@ import tcod.event
 from game.content.items import kind_of
 from game.rules import gear
 from game.rules.actions import Drop, Equip, Use
+from game.rules.identify import description
 from game.ui import intents, routes
 from game.ui.describe import item_name
-from game.ui.draw import MUTED, centred_box
+from game.ui.draw import MUTED, centred_box, wrap
 from game.ui.routes import Play
 from game.ui.state import Pop, Replace, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
@@ -19,6 +20,8 @@ from game.world.model import Game, Item
 TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?"}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 50
+BOX_EXTRA = 8
+"""Rows of the box besides the items: borders, the chosen item's description, the key line."""
 
 
 def stacked(game: Game) -> tuple[list[Item], list[str]]:
@@ -74,13 +77,16 @@ class InventoryScreen(ChoiceMenu):
     def menu_top(self) -> int:
         """The console row of the first item (the box is centred)."""
         rows = max(1, len(self.choices.labels))
-        return (self.play.session.rows - min(rows + 6, self.play.session.rows)) // 2 + 2
+        return (self.play.session.rows - min(rows + BOX_EXTRA, self.play.session.rows)) // 2 + 2
 
     def on_draw(self, console: tcod.console.Console) -> None:
         rows = max(1, len(self.choices.labels))
-        x, y = centred_box(console, WIDTH + 4, rows + 6, TITLES[self.mode])
+        x, y = centred_box(console, WIDTH + 4, rows + BOX_EXTRA, TITLES[self.mode])
         if self.choices.labels:
             self.choices.draw(console, x + 2, y + 2, WIDTH)
+            about = description(self.play.game, self.items[self.choices.index])
+            for n, line in enumerate(wrap(about, WIDTH)[:2]):
+                console.print(x + 2, y + rows + 3 + n, line, fg=MUTED)
         else:
             console.print(x + 2, y + 2, "You carry nothing.", fg=MUTED)
-        console.print(x + 2, y + rows + 3, "a-z or Enter: choose   Esc: close", fg=MUTED)
+        console.print(x + 2, y + rows + 5, "a-z or Enter: choose   Esc: close", fg=MUTED)
