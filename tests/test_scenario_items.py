@@ -350,3 +350,38 @@ def test_lightning_wakes_a_sleeper_it_does_not_kill() -> None:
     scene.act(Use(give(scene, "scroll_lightning").id))
     assert scene.monster("a").hp < 100
     assert scene.monster("a").mode == "hunt", "not by noticing you: the chance was pinned to no"
+
+
+def test_a_scroll_of_fear_routs_the_foes_in_sight_for_a_while() -> None:
+    scene = scenario("""
+        ############
+        #@..a....b.#
+        #####.######
+        #####c######
+        ############
+    """, legend={ch: monster(hp=50, mode="asleep") for ch in "abc"})
+    scene.act(Use(give(scene, "scroll_fear").id))
+    assert scene.monster("a").mode == "flee" and scene.monster("b").mode == "flee"
+    assert scene.monster("c").mode == "asleep", "out of sight: it never heard"
+    for _ in range(kind_of("scroll_fear").turns + 1):
+        scene.act(Wait())
+    assert scene.monster("a").mode == "hunt", "the terror passes"
+
+
+def test_potions_of_strength_restoration_and_confusion() -> None:
+    scene = scenario(ROOM)
+    strength = scene.game.hero.strength
+    scene.act(Use(give(scene, "potion_strength").id))
+    assert scene.game.hero.strength == strength + 1
+    scene.act(Use(give(scene, "potion_confusion").id))
+    assert "confused" in scene.player.effects
+    scene.player.hp = 3
+    scene.act(Use(give(scene, "potion_restoration").id))
+    assert scene.player.hp == scene.player.max_hp and not scene.player.effects
+
+
+def test_a_scroll_of_recharging_fills_the_wands_carried() -> None:
+    scene = scenario(ROOM)
+    wand = give(scene, "wand_dig", amount=0)
+    scene.act(Use(give(scene, "scroll_recharging").id))
+    assert wand.amount == kind_of("wand_dig").charges

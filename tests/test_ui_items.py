@@ -7,7 +7,9 @@ import tcod.console
 from tcod.event import KeySym
 from ui_world import click, hand_game, key, monster
 
+from game.content.items import kind_of
 from game.rules import identify
+from game.ui.describe import item_colour
 from game.ui.render import play_camera
 from game.ui.screens.inventory import InventoryScreen, stacked
 from game.ui.screens.look import LookScreen
@@ -85,3 +87,14 @@ def test_the_pack_describes_the_chosen_item_by_what_is_known() -> None:
 
 def screen_text(console: tcod.console.Console) -> str:
     return "\n".join("".join(chr(c) for c in row) for row in console.ch)
+
+
+def test_an_unknown_item_is_drawn_in_its_looks_colour_until_known() -> None:
+    game = hand_game()
+    state = PlayState(Session(game=game))
+    ring = carry(state, "ring_strength")
+    colours = {item_colour(game, carry(state, key)) for key in
+               ("ring_stealth", "ring_protection", "ring_regeneration")}
+    assert colours == {item_colour(game, ring)}, "every unknown ring is drawn alike"
+    identify.identify(game, "ring_strength")
+    assert item_colour(game, ring) == kind_of("ring_strength").color

@@ -78,6 +78,9 @@ def _tick(monster: Actor) -> None:
         monster.effects[name] -= 1
         if monster.effects[name] <= 0:
             del monster.effects[name]
+            healthy = monster.hp > monster.max_hp * FLEE_BELOW
+            if name == "afraid" and monster.mode == Mode.FLEE and healthy:
+                monster.mode = Mode.HUNT  # the scroll's terror passes; a wound's fear stays
 
 
 def sees_player(game: Game, monster: Actor, within: int) -> bool:

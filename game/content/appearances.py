@@ -5,8 +5,8 @@ from __future__ import annotations
 
 POTION_LOOKS = ("bubbling", "cloudy", "fizzy", "murky", "oily", "smoking", "glowing", "viscous",
                 "speckled", "shimmering")
-POTION_COLOURS = ("crimson", "amber", "azure", "emerald", "violet", "ochre", "silver", "pink",
-                  "black", "golden", "turquoise", "milky")
+POTION_TINTS = ("crimson", "amber", "azure", "emerald", "violet", "ochre", "silver", "pink",
+                "black", "golden", "turquoise", "milky")
 SYLLABLES = ("xoth", "venar", "zim", "ka", "lor", "bek", "ith", "nar", "quo", "sul", "mor", "ahn",
              "tep", "yol", "rix", "dun", "ela", "gor", "ush", "fen")
 WOODS = ("oak", "ash", "yew", "birch", "ebony", "bone", "iron", "brass", "willow", "cedar",

@@ -13,7 +13,6 @@ from bisect import insort
 from collections.abc import Collection
 
 from game.content import appearances as words
-from game.content.appearances import look_colour
 from game.content.items import UNKNOWN_KINDS, ItemKind, item_kinds, kind_of
 from game.seeds import Rng, appearance_seed
 from game.world.kinds import MessageKind
@@ -27,22 +26,22 @@ def appearances(run_seed: int) -> dict[str, str]:
     Every run deals the looks afresh from its own stream (`seeds.appearance_seed`), so a shared
     run code shares them and another code shuffles them. Dealing walks the kinds in key order and
     draws without replacement, so no two kinds of a run look alike (nor two potions share a
-    colour)."""
+    tint)."""
     rng = Rng(appearance_seed(run_seed))
     potions = [f"{look} {colour} potion" for look in words.POTION_LOOKS
-               for colour in words.POTION_COLOURS]
+               for colour in words.POTION_TINTS]
     woods = [f"{wood} wand" for wood in words.WOODS]
     stones = [f"{stone} ring" for stone in words.STONES]
     metals = [f"{metal} amulet" for metal in words.METALS]
-    colours_used: list[str] = []
+    tints_used: list[str] = []
     looks: dict[str, str] = {}
     for key, kind in sorted(item_kinds().items()):
         if kind.kind not in UNKNOWN_KINDS:
             continue
         if kind.kind == "potion":
-            fresh = [p for p in potions if p.split()[1] not in colours_used]
+            fresh = [p for p in potions if p.split()[1] not in tints_used]
             looks[key] = fresh.pop(rng.below(len(fresh)))
-            colours_used.append(looks[key].split()[1])
+            tints_used.append(looks[key].split()[1])
         elif kind.kind == "scroll":
             looks[key] = _scroll_title(rng, looks.values())
         else:
@@ -71,13 +70,6 @@ def known(game: Game, key: str) -> bool:
 def name_of(game: Game, key: str) -> str:
     """The kind's name as the player knows it: "potion of healing" or "oily crimson potion"."""
     return kind_of(key).name if known(game, key) else appearances(game.run.seed_hash)[key]
-
-
-def colour_of(game: Game, key: str) -> tuple[int, int, int]:
-    """How the map draws kind `key`: its own colour once known, else its appearance's."""
-    if known(game, key):
-        return kind_of(key).color
-    return look_colour(appearances(game.run.seed_hash)[key])
 
 
 def identify(game: Game, key: str) -> bool:

@@ -200,6 +200,7 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
                   and max(abs(m.x - player.x), abs(m.y - player.y)) <= kind.range]
         for monster in afraid:
             monster.mode = Mode.FLEE
+            monster.effects["afraid"] = kind.turns
         fled = {0: "nothing hears it", 1: "a foe turns to flee"}.get(
             len(afraid), f"{len(afraid)} foes turn to flee")
         game.log(f"A dreadful cry rings out: {fled}!", MessageKind.SPELL)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game import tiles
+from game.content.appearances import look_colour
 from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.rules import identify
@@ -18,6 +19,14 @@ def item_name(game: Game, item: Item) -> str:
     name = identify.name_of(game, item.kind)
     return f"{name} ({item.amount})" if kind.kind == "wand" and identify.known(
         game, item.kind) else name
+
+
+def item_colour(game: Game, item: Item) -> tuple[int, int, int]:
+    """How the map draws `item`: its kind's colour once known, else its appearance's (so an
+    unknown potion's colour gives nothing away)."""
+    if identify.known(game, item.kind):
+        return kind_of(item.kind).color
+    return look_colour(identify.appearances(game.run.seed_hash)[item.kind])
 
 
 def health_word(actor: Actor) -> str:

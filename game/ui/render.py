@@ -18,11 +18,10 @@ from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.export.pngfile import encode_png
 from game.floorplan import Point
-from game.rules import identify
 from game.rules.progress import xp_for_level
 from game.ui import camera, intents
 from game.ui.camera import Camera
-from game.ui.describe import describe_at
+from game.ui.describe import describe_at, item_colour
 from game.ui.draw import MESSAGE_COLOURS, TEXT, bar, cells, clip, wrap
 from game.world.model import Floor, Game
 
@@ -112,7 +111,7 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
     for item in floor.items:
         if floor.explored[item.y, item.x]:
             kind = kind_of(item.kind)
-            colour = identify.colour_of(game, item.kind)
+            colour = item_colour(game, item)
             _put(grid, cam, item.pos, kind.glyph, colour, bool(floor.visible[item.y, item.x]))
     for monster in floor.monsters:
         if monster.alive and floor.visible[monster.y, monster.x]:
