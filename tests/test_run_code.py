@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import generators
+from game.cli import main
 from game.generators.stampfont import SUPPORTED
 from game.params import Param
 from game.run import Run
@@ -194,6 +195,16 @@ def test_forged_codes_with_good_checksums_are_refused_in_one_line(tail: list[tup
     with pytest.raises(RunCodeError) as refused:
         Run.from_code(_forged(_payload(b"x", tail)))
     assert "\n" not in str(refused.value)
+
+
+def test_the_command_line_refuses_a_forged_code_in_one_line_with_status_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    forged = _forged(_payload(b"x", [(0, 6), (0, 2), (0, 1), (1, 1), (0xFF, 8), (0, 8)]))
+    for argv in (["catalog", "--code", forged], ["autoplay", "--code", forged], ["--code", forged]):
+        assert main(argv) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.strip().splitlines()) == 1 and "run code" in err
 
 
 def test_a_non_canonical_spelling_of_a_run_is_refused() -> None:
