@@ -103,6 +103,7 @@ def test_the_readme_plan_fits_in_forty_characters_and_the_default_stays_short() 
     assert len(custom.code) <= 40, custom.code
     assert len(Run("hello").code) <= len(TODAYS_DEFAULT)
     assert Run.from_code(custom.code) == custom
+    assert README_PLAN in README and custom.code in README and Run("hello").code in README
 
 
 def test_parameters_at_their_defaults_are_left_out() -> None:
