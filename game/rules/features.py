@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from game.content.features import FeatureKind, feature_kind
-from game.content.items import item_kinds
+from game.content.items import bundle_size, item_kinds
 from game.floorplan import Point
 from game.rules.actions import Impossible, Result, Success
 from game.rules.noise import make_noise
@@ -131,7 +131,8 @@ def _search(game: Game, actor: Actor, name: str) -> None:
              if k.weight > 0 and k.depth[0] <= depth <= k.depth[1]]
     if kinds and game.rng.coin():
         kind = kinds[game.rng.weighted_index([k.weight for k in kinds])]
-        game.floor.items.append(Item(game.new_id(), kind.key, actor.x, actor.y))
+        game.floor.items.extend(Item(game.new_id(), kind.key, actor.x, actor.y)
+                                for _ in range(bundle_size(kind, game.rng)))
         game.log(f"You search the {name} and find {kind.name.lower()}: it lies at your feet.",
                  MessageKind.DISCOVERY)
     elif game.rng.coin():
