@@ -119,7 +119,8 @@ def test_thrown_weapons_do_full_damage_and_other_things_little() -> None:
     scene = scenario(LANE, legend={"g": monster("soldier", hp=400, ac=1, speed=0)},
                      rng=ScriptedRng(d20=[15] * 40, chances=[False] * 40))
     hero = scene.game.hero
-    axe_hits, sword_hits = [], []
+    axe_hits: list[int] = []
+    sword_hits: list[int] = []
     for _ in range(20):
         for kind, hits in (("throwing_axe", axe_hits), ("sword", sword_hits)):
             item = give(scene, kind)
@@ -183,7 +184,8 @@ def test_the_line_of_fire_stops_at_a_wall() -> None:
 
 
 def test_the_first_creature_on_the_line_takes_the_shot() -> None:
-    scene = scenario(BEHIND, legend={"o": monster(hp=40, ac=1, speed=0), "g": monster(hp=40, ac=1, speed=0)},
+    still = monster(hp=40, ac=1, speed=0)
+    scene = scenario(BEHIND, legend={"o": still, "g": still},
                      rng=ScriptedRng(d20=[15], chances=[False]))
     armed(scene)
     scene.act(Fire(scene.at("g")))

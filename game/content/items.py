@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.assets import ASSETS_DIR, toml_tables
-from game.seeds import Rng
 
 ITEMS_PATH = ASSETS_DIR / "items.toml"
 KINDS = ("potion", "scroll", "weapon", "launcher", "ammo", "armour", "key", "gold", "relic")
@@ -119,13 +118,6 @@ def _int(entry: dict[str, object], name: str) -> int:
 def item_kinds() -> dict[str, ItemKind]:
     """The game's items, loaded once."""
     return load_items(ITEMS_PATH)
-
-
-def bundle_size(kind: ItemKind, rng: Rng) -> int:
-    """How many lie together where one is found: half to all of `bundle` (1 unbundled)."""
-    if kind.bundle <= 1:
-        return 1
-    return rng.randint((kind.bundle + 1) // 2, kind.bundle)
 
 
 def kind_of(key: str) -> ItemKind:

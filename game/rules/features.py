@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Final
 
 from game.content.features import FeatureKind, feature_kind
-from game.content.items import bundle_size, item_kinds
+from game.content.items import item_kinds
 from game.floorplan import Point
 from game.rules.actions import Impossible, Result, Success
 from game.rules.noise import make_noise
 from game.seeds import Rng, water_seed
+from game.world.build import bundle_size
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, FeatureState, Game, Item, Trap
 
