@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tcod.console
 from tcod.event import KeySym, Modifier
-from ui_world import click, hand_game, key, monster, motion
+from ui_world import click, give, hand_game, key, monster, motion
 
 from game.rules import missiles
 from game.ui.activity import Resting
@@ -15,17 +15,11 @@ from game.ui.screens.look import PATH_BG, LookScreen
 from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.ui.state import Pop, Push, Replace
-from game.world.model import Game, Item
+from game.world.model import Game
 
 
 def play(game: Game | None = None) -> PlayState:
     return PlayState(Session(game=game or hand_game()))
-
-
-def give(game: Game, kind: str) -> Item:
-    item = Item(game.new_id(), kind)
-    game.hero.inventory.append(item)
-    return item
 
 
 def slinger(state: PlayState, stones: int = 3) -> None:
