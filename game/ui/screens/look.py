@@ -28,6 +28,7 @@ PATH_BG = (70, 60, 20)
 BLOCKED_BG = (90, 30, 30)
 """The square where the missile stops short of the cursor (a creature or the last before a wall)."""
 VERBS = ("use", "throw", "fire")
+AIM_KEYS = "Tab: next enemy   Enter or click: let fly   Esc: cancel   keys or mouse: move"
 
 
 def first_target(game: Game, item: Item) -> Point:
@@ -172,8 +173,7 @@ class LookScreen(BaseState):
             verb = "Fire" if self.verb == "fire" else "Throw"
             said = self.line()[1]
             said = f": {said}" if said else ""
-            return (f"{verb} the {missile.name} (range {missile.reach}){said}"
-                    " | Tab: next enemy, Enter/click: let fly, Esc: cancel")
+            return f"{verb} the {missile.name} (range {missile.reach}){said}"
         reach = f" (reach {kind.range})" if kind.range else ""
         return f"Aim the {kind.name}{reach}: Enter or click uses it there; Esc cancels."
 
@@ -188,3 +188,6 @@ class LookScreen(BaseState):
                 grid[vy, vx]["bg"] = BLOCKED_BG if point == path[-1] else PATH_BG
         grid["bg"][0] = BANNER_BG
         console.print(1, 0, self.banner()[: console.width - 2], fg=(255, 255, 160))
+        if self.missile() is not None:
+            grid["bg"][1] = BANNER_BG
+            console.print(1, 1, AIM_KEYS[: console.width - 2], fg=(200, 200, 140))
