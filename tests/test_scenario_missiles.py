@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from scenario import Scene, ScriptedRng, give, messages, monster, scenario
 
 from game.content import items as content
 from game.content.items import ItemKind, kind_of
 from game.rules import combat, missiles, rest
-from game.rules.actions import Fire, Impossible, PickUp, Quiver, Rest, Success, Throw
+from game.rules.actions import Action, Fire, Impossible, PickUp, Quiver, Rest, Success, Throw
 from game.rules.gear import QUIVER, pack_rows
 from game.world.kinds import Mode
 from game.world.model import Item
@@ -299,3 +301,19 @@ def test_missile_kinds_are_data() -> None:
     reaching = [k for k in content.item_kinds().values() if k.range > 1
                 and (k.kind == "launcher" or k.thrown)]
     assert len(reaching) >= 6
+
+
+@pytest.mark.parametrize("action", [Fire((3, 4)), Throw(5, (1, 2)), Rest(), Quiver(3)])
+def test_the_new_actions_survive_a_replay_file(action: Action) -> None:
+    from game.replay import _args, action_from
+
+    stored = json.loads(json.dumps({"action": type(action).__name__, "args": _args(action)}))
+    assert action_from(stored["action"], stored["args"], "test") == action
+
+
+def test_a_monster_cannot_fire_or_throw() -> None:
+    scene = scenario(LANE, legend={"g": monster()})
+    from game.rules.legal import illegal
+
+    assert illegal(scene.game, scene.monster("g"), Fire(scene.player.pos))
+    assert illegal(scene.game, scene.player, Fire((99, 99))) == "That is not a place on this floor."
