@@ -12,7 +12,7 @@ from game.content.items import kind_of
 from game.pathing import UNREACHED
 from game.rules import identify
 from game.rules.actions import Illegal, Impossible, Success, Use, Wait, Zap
-from game.rules.lines import line
+from game.rules.combat import line
 
 CORRIDOR = """
 ############

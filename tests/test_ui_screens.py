@@ -8,10 +8,9 @@ import numpy as np
 import pytest
 import tcod.console
 from tcod.event import KeySym, Modifier, MouseButton
-from ui_world import click, hand_game, key, monster, motion
+from ui_world import click, give, hand_game, key, monster, motion
 
 from game import tiles
-from game.content.items import UNKNOWN_KINDS, kind_of
 from game.rules import gear
 from game.run import FloorRecipe
 from game.save.runs import SaveEntry
@@ -46,7 +45,7 @@ from game.ui.state import (
     draw_stack,
 )
 from game.world.kinds import Outcome
-from game.world.model import DoorState, Game, Item
+from game.world.model import DoorState, Game
 from game.world.serial import state_hash
 
 
@@ -65,15 +64,6 @@ def no_records(monkeypatch: pytest.MonkeyPatch) -> list[Game]:
 
 def play(game: Game | None = None) -> PlayState:
     return PlayState(Session(game=game or hand_game()))
-
-
-def give(game: Game, kind: str) -> Item:
-    """An item in the pack, of a kind the hero knows (identified, if it could be unknown)."""
-    item = Item(game.new_id(), kind)
-    game.hero.inventory.append(item)
-    if kind_of(kind).kind in UNKNOWN_KINDS:
-        game.identified = sorted({*game.identified, kind})
-    return item
 
 
 def drawn_text(state: BaseState, width: int = 80, height: int = 50) -> str:

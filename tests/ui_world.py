@@ -7,11 +7,12 @@ import tcod.event
 from tcod.event import KeySym, Modifier, MouseButton, Point, Scancode
 
 from game import tiles
+from game.content.items import UNKNOWN_KINDS, kind_of
 from game.run import FloorRecipe, Run
 from game.world.dungeon import new_game
 from game.world.fov import update_fov
 from game.world.kinds import Mode
-from game.world.model import Actor, Floor, Game, StairInfo
+from game.world.model import Actor, Floor, Game, Item, StairInfo
 
 ROOMS = """
 ##############################
@@ -59,6 +60,16 @@ def monster(game: Game, x: int, y: int, name: str = "goblin", hp: int = 6,
     )
     game.floor.monsters.append(actor)
     return actor
+
+
+def give(game: Game, kind: str) -> Item:
+    """Put an item of `kind` in the hero's pack, of a kind the hero knows (identified, if it
+    could be unknown)."""
+    item = Item(game.new_id(), kind)
+    game.hero.inventory.append(item)
+    if kind_of(kind).kind in UNKNOWN_KINDS:
+        game.identified = sorted({*game.identified, kind})
+    return item
 
 
 def key(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:

@@ -11,9 +11,9 @@ from pathlib import Path
 from game.assets import ASSETS_DIR, toml_tables
 
 ITEMS_PATH = ASSETS_DIR / "items.toml"
-KINDS = ("potion", "scroll", "wand", "weapon", "armour", "shield", "ring", "amulet", "key", "gold",
-         "relic")
-WORN_KINDS = ("weapon", "armour", "shield", "ring", "amulet")
+KINDS = ("potion", "scroll", "wand", "weapon", "launcher", "ammo", "armour", "shield", "ring",
+         "amulet", "key", "gold", "relic")
+WORN_KINDS = ("weapon", "launcher", "armour", "shield", "ring", "amulet")
 """Categories worn in a slot: each needs one."""
 UNKNOWN_KINDS = ("potion", "scroll", "wand", "ring", "amulet")
 """Categories that look different in every run until identified (game/content/appearances.py)."""
@@ -59,6 +59,14 @@ class ItemKind:
     """Worn: added to the saving throw against hexes."""
     charges: int = 0
     """A wand's charges when found."""
+    ammo: str = ""
+    """A launcher's: the key of the ammunition it fires (range and damage are the launcher's)."""
+    thrown: bool = False
+    """Made for throwing (full damage and its own `range`); other thrown things do little."""
+    break_chance: int = 0
+    """Percent chance that ammunition or a thrown weapon breaks when it comes down."""
+    bundle: int = 0
+    """Ammunition lies on a floor in bundles of 1..bundle."""
 
 
 class ItemDataError(ValueError):
@@ -74,6 +82,10 @@ def load_items(path: Path) -> dict[str, ItemKind]:
             items[key] = _item(key, entry)
         except (KeyError, TypeError, ValueError) as problem:
             raise ItemDataError(f"{where}: {problem}") from None
+    for key, kind in items.items():
+        fired = items.get(kind.ammo)
+        if kind.kind == "launcher" and (fired is None or fired.kind != "ammo"):
+            raise ItemDataError(f"{path}: item {key!r}: ammo {kind.ammo!r} is not ammunition")
     return items
 
 
@@ -111,7 +123,9 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         sweep=_flag(entry, "sweep"), pierce=_int(entry, "pierce"), quick=_flag(entry, "quick"),
         stealth=_int(entry, "stealth"), move_cost=_int(entry, "move_cost"),
         regen=_int(entry, "regen"), strength=_int(entry, "strength"), ward=_int(entry, "ward"),
-        charges=_int(entry, "charges"),
+        charges=_int(entry, "charges"), ammo=str(entry.get("ammo", "")),
+        thrown=_flag(entry, "thrown"), break_chance=_int(entry, "break_chance"),
+        bundle=_int(entry, "bundle"),
     )
 
 

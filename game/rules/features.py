@@ -17,6 +17,7 @@ from game.rules import identify
 from game.rules.actions import Impossible, Result, Success
 from game.rules.noise import make_noise
 from game.seeds import Rng, water_seed
+from game.world.build import bundle_size
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, FeatureState, Game, Item, Trap
 
@@ -132,9 +133,10 @@ def _search(game: Game, actor: Actor, name: str) -> None:
              if k.weight > 0 and k.depth[0] <= depth <= k.depth[1]]
     if kinds and game.rng.coin():
         kind = kinds[game.rng.weighted_index([k.weight for k in kinds])]
-        found = Item(game.new_id(), kind.key, actor.x, actor.y, amount=found_amount(kind))
-        game.floor.items.append(found)
-        what = identify.article(identify.name_of(game, found.kind))
+        game.floor.items.extend(Item(game.new_id(), kind.key, actor.x, actor.y,
+                                     amount=found_amount(kind))
+                                for _ in range(bundle_size(kind, game.rng)))
+        what = identify.article(identify.name_of(game, kind.key))
         game.log(f"You search the {name} and find {what}: it lies at your feet.",
                  MessageKind.DISCOVERY)
     elif game.rng.coin():

@@ -14,12 +14,12 @@ from game.rules.doors import door_name
 from game.rules.progress import MAX_GOLD, MAX_STAT
 from game.world import dungeon
 from game.world.kinds import MessageKind, Mode
-from game.world.model import Game, Item
+from game.world.model import PLAYER_ID, Actor, Game, Item
 
 INVENTORY_LIMIT = 26
 """Places in the pack, one per inventory letter: interchangeable items share one
 (gear.pack_rows), so twenty potions of healing take one place."""
-AUTO_PICKUP_KINDS = ("gold", "key", "potion", "scroll")
+AUTO_PICKUP_KINDS = ("gold", "key", "potion", "scroll", "ammo")
 """What auto-pickup takes (the interface's option decides whether it is asked for)."""
 HEAL_SHARE = 4
 """A potion of healing restores its dice or 1/HEAL_SHARE of maximum HP, whichever is more: the
@@ -76,7 +76,17 @@ def pick_up(game: Game, auto: bool = False) -> Result:
         return _pick_up_auto(game, [i for i in here if kind_of(i.kind).kind in AUTO_PICKUP_KINDS])
     if not here:
         return Impossible("There is nothing here to pick up.")
-    return _take(game, here[0])
+    first = kind_of(here[0].kind)
+    if first.kind != "ammo" and not first.thrown:
+        return _take(game, here[0])
+    bundle = [i for i in here if i.kind == first.key]  # arrows come up together
+    taken = [_take(game, item, quiet=True) for item in bundle]
+    count = sum(isinstance(result, Success) for result in taken)
+    if not count:
+        return taken[0]
+    what = label(game, bundle[0]) if count == 1 else f"{count} {plural(first.name)}"
+    game.log(f"You pick up {what}.")
+    return Success()
 
 
 def _pick_up_auto(game: Game, wanted: list[Item]) -> Result:
@@ -86,7 +96,7 @@ def _pick_up_auto(game: Game, wanted: list[Item]) -> Result:
     return Success(turns=0) if took else Impossible("")
 
 
-def _take(game: Game, item: Item) -> Result:
+def _take(game: Game, item: Item, quiet: bool = False) -> Result:
     floor = game.floor
     if item.kind == "gold":
         floor.items.remove(item)
@@ -102,7 +112,8 @@ def _take(game: Game, item: Item) -> Result:
     item.x = item.y = -1
     if item.kind != "relic":
         game.hero.inventory.append(item)
-        game.log(f"You pick up {label(game, item)}.")
+        if not quiet:
+            game.log(f"You pick up {label(game, item)}.")
     return Success()
 
 
@@ -171,24 +182,9 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
 def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
     """Apply an item's effect; returns a reason (and changes nothing) when it cannot work."""
     player, floor = game.player, game.floor
-    if kind.key == "potion_healing":
-        if player.hp >= player.max_hp:
-            return "You are already at full health."
-        rolled = max(game.rng.roll(kind.heal), player.max_hp // HEAL_SHARE)
-        healed = min(player.max_hp - player.hp, rolled)
-        player.hp += healed
-        game.log(f"You feel better (+{healed} HP).", MessageKind.BOON)
-    elif kind.key == "potion_restoration":
-        player.hp = player.max_hp
-        player.effects.clear()
-        game.log("You feel wholly restored.", MessageKind.BOON)
-    elif kind.key == "potion_strength":
-        game.hero.strength = min(game.hero.strength + 1, MAX_STAT)
-        game.log("You feel stronger (+1 strength).", MessageKind.BOON)
-    elif kind.key == "potion_confusion":
-        player.effects["confused"] = kind.turns
-        game.log("Your head spins: you are confused!", MessageKind.CONFUSED)
-    elif kind.key == "scroll_identify":
+    if kind.kind == "potion":
+        return quaff(game, player, kind)
+    if kind.key == "scroll_identify":
         learned = [i.kind for i in game.hero.inventory
                    if i.kind != kind.key and not identify.known(game, i.kind)]
         for key in sorted(set(learned)):
@@ -247,6 +243,47 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
     return ""
 
 
+def quaff(game: Game, actor: Actor, kind: ItemKind) -> str:
+    """A potion's effect on `actor`: the hero drinking it, or anyone a thrown one shatters over
+    (game.rules.missiles). Returns a reason (and changes nothing) when it does nothing."""
+    you = actor.id == PLAYER_ID
+    who = "You" if you else f"The {actor.name}"
+    if kind.heal:
+        if actor.hp >= actor.max_hp:
+            return f"{who} {'are' if you else 'is'} already at full health."
+        rolled = max(game.rng.roll(kind.heal), actor.max_hp // HEAL_SHARE)
+        healed = min(actor.max_hp - actor.hp, rolled)
+        actor.hp += healed
+        game.log(f"{who} {'feel' if you else 'looks'} better (+{healed} HP).", MessageKind.BOON)
+    elif kind.key == "potion_restoration":
+        actor.hp = actor.max_hp
+        actor.effects.clear()
+        game.log(f"{who} {'feel' if you else 'looks'} wholly restored.", MessageKind.BOON)
+    elif kind.key == "potion_strength":
+        if you:
+            game.hero.strength = min(game.hero.strength + 1, MAX_STAT)
+            game.log("You feel stronger (+1 strength).", MessageKind.BOON)
+        else:  # a monster has no strength score: its blows land more often instead
+            actor.attack += 1
+            game.log(f"{who} looks stronger.", MessageKind.HURT)
+    elif kind.key == "potion_confusion":
+        actor.effects["confused"] = kind.turns
+        game.log("Your head spins: you are confused!" if you else f"{who} looks confused.",
+                 MessageKind.CONFUSED if you else MessageKind.SPELL)
+    elif kind.damage:
+        hurt = game.rng.roll(kind.damage)
+        actor.hp -= hurt
+        game.log(f"{who} {'are' if you else 'is'} burned ({hurt}).", MessageKind.HURT)
+        if actor.hp <= 0:
+            from game.rules import combat
+
+            combat.die(game, actor, game.player,
+                       cause=f"killed by a {kind.name} on depth {game.floor.depth}")
+    else:
+        return "Nothing happens."
+    return ""
+
+
 def _reach(game: Game, target: Point) -> int:
     player = game.player
     return max(abs(target[0] - player.x), abs(target[1] - player.y))
@@ -260,3 +297,14 @@ def _next_to_walkable(tile_map: NDArray[np.uint8]) -> NDArray[np.bool_]:
     near[:, 1:] |= walk[:, :-1]
     near[:, :-1] |= walk[:, 1:]
     return near
+
+
+def plural(name: str) -> str:
+    """"arrows", "sling stones", "wolves", "harpies"."""
+    if name.endswith(("s", "x", "ch", "sh")):
+        return name + "es"
+    if name.endswith("f"):
+        return name[:-1] + "ves"
+    if name.endswith("y") and name[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return name[:-1] + "ies"
+    return name + "s"

@@ -9,7 +9,7 @@ that the rules then refuse; a step of ten squares is not an action the game has 
 
 from __future__ import annotations
 
-from game.rules import gear
+from game.rules import combat, gear
 from game.rules.actions import (
     Action,
     Attack,
@@ -17,14 +17,16 @@ from game.rules.actions import (
     CloseDoor,
     Drop,
     Equip,
+    Fire,
     Interact,
     Move,
     OpenDoor,
+    Quiver,
     TakeStairs,
+    Throw,
     Use,
     Zap,
 )
-from game.rules.lines import clear_between
 from game.rules.progress import LEVEL_CHOICES
 from game.world.model import PLAYER_ID, Actor, Game
 
@@ -43,14 +45,16 @@ def illegal(game: Game, actor: Actor, action: Action) -> str:
         case Interact(x, y) if (x, y) != (-1, -1):
             if max(abs(actor.x - x), abs(actor.y - y)) > 1:
                 return "That is not here or next to you."
-        case (Drop() | Equip() | Use() | Zap() | TakeStairs()
-              | ChooseLevelUp()) if actor.id != PLAYER_ID:
+        case (Drop() | Equip() | Use() | Zap() | TakeStairs() | ChooseLevelUp() | Fire() | Throw()
+              | Quiver()) if actor.id != PLAYER_ID:
             return "Only the hero carries items, takes stairs and gains levels."
-        case Drop(item) | Equip(item) | Use(item, _) | Zap(item, _):
+        case Drop(item) | Equip(item) | Use(item, _) | Zap(item, _) | Throw(item, _) | Quiver(item):
             if not any(carried.id == item for carried in game.hero.inventory):
                 return "You do not have that."
-            if isinstance(action, Use | Zap) and action.target is not None:
+            if isinstance(action, Use | Zap | Throw) and action.target is not None:
                 return _target(game, action.target)
+        case Fire(target):
+            return _target(game, target)
         case TakeStairs(direction):
             if game.player.pos not in game.floor.stairs:
                 return f"There are no stairs {direction} here."
@@ -79,8 +83,8 @@ def _attack(game: Game, actor: Actor, target: int) -> str:
     reach = max(actor.reach, gear.melee_reach(game.hero)) if hero else actor.reach
     if distance > reach:
         return "That is out of reach."
-    if hero and distance > actor.reach and not clear_between(
-            game.floor.transparent(), actor.pos, defender.pos):
+    if hero and distance > actor.reach and len(combat.line_of_fire(
+            game, actor.pos, defender.pos, distance)) < distance - 1:
         return "Something is in the way."
     if actor.id == PLAYER_ID and distance > 1 and not game.floor.visible[defender.y, defender.x]:
         return "You cannot see anything there."

@@ -1,10 +1,11 @@
 """Wands: a charge zapped at a square sends the wand's effect down the line toward it.
 
-A bolt (striking, slowness) flies up to the wand's range and stops at the first creature or at
-anything that blocks sight; blinking moves the hero to a square it can see within range; digging
-carves every rock tile on the line into floor, so the walkable and see-through masks, sight and
-every path map (all computed from the live tiles) change at once. A wand whose effect the hero sees
-is identified.
+A bolt (striking, slowness) flies like a missile (combat.line_of_fire): toward the square aimed
+at, at most the wand's range, stopping at the first creature or at anything that blocks sight;
+blinking moves the hero to a square it can see within range; digging carves the rock on the line
+toward the aimed square and on past it (combat.line), up to the wand's range, into floor, so the
+walkable and see-through masks, sight and every path map (all computed from the live tiles)
+change at once. A wand whose effect the hero sees is identified.
 """
 
 from __future__ import annotations
@@ -14,27 +15,16 @@ from game.content.items import kind_of
 from game.floorplan import Point
 from game.rules import combat, identify
 from game.rules.actions import Impossible, Result, Success
-from game.rules.lines import line
 from game.rules.movement import arrive
 from game.world.fov import update_fov
 from game.world.kinds import MessageKind
-from game.world.model import Actor, Floor, Game
+from game.world.model import Actor, Game
 
 
-def flight(floor: Floor, start: Point, toward: Point, length: int) -> tuple[list[Point],
-                                                                           Actor | None]:
-    """Where a bolt flies: the squares it crosses and the first creature it meets (None when it
-    stops at a wall, a closed door or the end of its range)."""
-    see_through = floor.transparent()
-    crossed: list[Point] = []
-    for x, y in line(start, toward, length):
-        if not floor.in_bounds(x, y) or not see_through[y, x]:
-            break
-        crossed.append((x, y))
-        victim = floor.monster_at(x, y)
-        if victim is not None:
-            return crossed, victim
-    return crossed, None
+def _victim(game: Game, target: Point, reach: int) -> Actor | None:
+    """The first creature a bolt meets on its way to `target` (combat.line_of_fire: at most
+    `reach` squares, stopped by a wall or a closed door), or None."""
+    return combat.first_in_line(game, combat.line_of_fire(game, game.player.pos, target, reach))
 
 
 def zap(game: Game, item_id: int, target: Point) -> Result:
@@ -61,8 +51,8 @@ def zap(game: Game, item_id: int, target: Point) -> Result:
 
 
 def _bolt(game: Game, key: str, target: Point) -> bool | Impossible:
-    kind, player = kind_of(key), game.player
-    _, victim = flight(game.floor, player.pos, target, kind.range)
+    kind = kind_of(key)
+    victim = _victim(game, target, kind.range)
     if victim is None:
         game.log("A bolt of force flies off and bursts on the stone.", MessageKind.SPELL)
         return True
@@ -72,7 +62,7 @@ def _bolt(game: Game, key: str, target: Point) -> bool | Impossible:
 
 def _slow(game: Game, key: str, target: Point) -> bool | Impossible:
     kind = kind_of(key)
-    _, victim = flight(game.floor, game.player.pos, target, kind.range)
+    victim = _victim(game, target, kind.range)
     if victim is None:
         game.log("Nothing seems to happen.", MessageKind.FUTILE)
         return False
@@ -97,7 +87,7 @@ def _blink(game: Game, key: str, target: Point) -> bool | Impossible:
 def _dig(game: Game, key: str, target: Point) -> bool | Impossible:
     kind, floor, player = kind_of(key), game.floor, game.player
     carved = 0
-    for x, y in line(player.pos, target, kind.range):
+    for x, y in combat.line(player.pos, target, kind.range):
         inside = 0 < x < floor.width - 1 and 0 < y < floor.height - 1  # the rim stays rock
         tile = floor.tiles[y, x] if floor.in_bounds(x, y) else tiles.WALL
         if inside and tile == tiles.WALL:
