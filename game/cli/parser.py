@@ -30,7 +30,7 @@ FORMATS = ("ascii", "json", "hex", "png", "text")
 COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
     "autoplay": "autoplay", "snapshot": "snapshot", "replay": "replay", "save-info": "saves",
-    "saves": "saves", "bench": "bench", "amazeing": "amazeing",
+    "saves": "saves", "bench": "bench", "amazeing": "amazeing", "screens": "screens",
 }
 """The module of game.cli that runs each command (None: no command, the window); each has
 `run(args) -> int`."""
@@ -49,6 +49,17 @@ def save_folder(text: str) -> Path:
     if path.exists() and not path.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} exists and is not a folder")
     return path
+
+
+def console_size(text: str) -> tuple[int, int]:
+    """--size WxH: a console of at least 80x50 cells, at most 400x250."""
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not WxH (e.g. 80x50)")
+    size = int(width), int(height)
+    if not (80 <= size[0] <= 400 and 50 <= size[1] <= 250):
+        raise argparse.ArgumentTypeError(f"{text!r}: from 80x50 to 400x250 cells")
+    return size
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -103,6 +114,13 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("--style", choices=SNAPSHOT_STYLES, default="blocks",
                       help="how the first-person view is drawn (default: blocks)")
     snap.add_argument("--out", type=Path, required=True, metavar="FILE.png")
+
+    gallery = sub.add_parser("screens", help="draw every screen to NAME.png and NAME.txt, no window")
+    gallery.add_argument("--out", type=Path, required=True, metavar="DIR")
+    gallery.add_argument("--size", type=console_size, default=(80, 50), metavar="WxH",
+                         help="console size in cells (default 80x50, the smallest supported)")
+    gallery.add_argument("--only", action="append", default=[], metavar="NAME",
+                         help="draw only this screen (repeatable)")
 
     replay = sub.add_parser("replay", help="play back a replay file (--verify: no window)")
     replay.add_argument("file", type=Path)

@@ -64,7 +64,7 @@ def box(console: tcod.console.Console, x: int, y: int, width: int, height: int,
     """A framed, filled panel with an optional title in its top edge."""
     console.draw_frame(x, y, width, height, fg=BOX_FG, bg=BOX_BG)
     if title:
-        label = f" {title} "[: max(0, width - 2)]
+        label = clip(f" {title} ", max(0, width - 2))
         console.print(x + (width - len(label)) // 2, y, label, fg=TITLE, bg=BOX_BG)
 
 
@@ -84,7 +84,7 @@ def bar(console: tcod.console.Console, x: int, y: int, width: int, value: int, m
     grid = cells(console)
     grid["bg"][y, x : x + width] = empty
     grid["bg"][y, x : x + filled] = full
-    console.print(x, y, label[:width], fg=(255, 255, 255))
+    console.print(x, y, clip(label, width), fg=(255, 255, 255))
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -92,8 +92,18 @@ def wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, max(1, width)) or [""]
 
 
+class Cuts:
+    """Every text a widget had to shorten while a screen was drawn: the screen gallery
+    (game.ui.gallery) empties it before drawing a screen and fails that screen if it is not
+    empty afterwards. A cut is text that did not fit its place; screens are laid out so that
+    none happens at the supported window sizes."""
+
+    seen: list[str] = []
+
+
 def clip(text: str, width: int) -> str:
-    """`text` cut to `width` characters, with an ellipsis when cut."""
+    """`text` cut to `width` characters, with a "~" when cut (and the cut recorded in Cuts)."""
     if len(text) <= width:
         return text
+    Cuts.seen.append(text)
     return text[: max(0, width - 1)] + "~"
