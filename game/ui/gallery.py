@@ -90,6 +90,11 @@ class Scene:
         assert self._recording is not None
         return self._recording
 
+    def saved(self) -> None:
+        """The played run saved once (Continue and the Load screen list it)."""
+        if not self.extra.get("saved"):
+            self.extra["saved"] = saves.save_run(self.game())
+
     def session(self, game: Game | None = None) -> Session:
         return Session(seed_text=SEED, game=game, columns=self.columns, rows=self.rows)
 
@@ -198,7 +203,7 @@ def render_all(out: Path, columns: int, rows: int, names: list[str] | None = Non
 def _main_menu(scene: Scene) -> list[State]:
     from game.ui.screens import MainMenu
 
-    saves.save_run(scene.game())  # a saved run: Continue is offered and selected
+    scene.saved()  # a saved run: Continue is offered and selected
     return [MainMenu(scene.session())]
 
 
@@ -231,7 +236,7 @@ def _load_game(scene: Scene) -> list[State]:
     from game.ui.screens import LoadScreen, MainMenu
 
     session = scene.session()
-    saves.save_run(scene.game())
+    scene.saved()
     return [MainMenu(session), LoadScreen(session)]
 
 

@@ -129,6 +129,11 @@ class ShowOptions:
 
 
 @dataclass(frozen=True, slots=True)
+class ToggleFullscreen:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class Back:
     """Escape: the game menu in play, otherwise close the screen."""
 
@@ -150,6 +155,7 @@ Intent = (
     | SearchArea | UseFeature
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
     | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions | SpendLevel
+    | ToggleFullscreen
 )
 
 MODIFIER_KEYS: Final = frozenset({
@@ -222,6 +228,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.Z, NONE): AutoExplore(),
         (KeySym.F12, NONE): TakeScreenshot(),
         (KeySym.F2, NONE): ShowOptions(),
+        (KeySym.F11, NONE): ToggleFullscreen(),
         (KeySym.ESCAPE, NONE): Back(),
         (KeySym.RETURN, NONE): Confirm(),
         (KeySym.KP_ENTER, NONE): Confirm(),
@@ -354,6 +361,7 @@ _PLAIN: Final[dict[type, str]] = {
     AutoExplore: "explore (stops when something appears)",
     TakeScreenshot: "save a screenshot (PNG)",
     ShowOptions: "options",
+    ToggleFullscreen: "full screen on / off",
     ShowHelp: "this help",
     ShowCharacter: "character sheet",
     SpendLevel: "spend a level gained (when the panel says LEVEL UP)",

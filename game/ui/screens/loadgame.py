@@ -34,7 +34,7 @@ def row_label(entry: SaveEntry) -> str:
     """One save's row: the seed, depth, turn, hero level and when it was saved."""
     if not entry.loadable:
         return f"{entry.path.name}  (damaged)"
-    seed = entry.seed if len(entry.seed) <= 22 else entry.seed[:21] + "~"
+    seed = clip(entry.seed, 22)
     ended = f"  ({entry.outcome})" if entry.outcome else ""
     return (f"{seed:<22}  {entry.depth:>5}  {entry.turn:>5}  {entry.hero_level:>5}"
             f"  {when(entry.saved_at)}{ended}")

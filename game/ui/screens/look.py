@@ -12,7 +12,7 @@ from game.floorplan import Point
 from game.rules.actions import Use
 from game.ui import intents
 from game.ui.camera import Camera
-from game.ui.draw import cells
+from game.ui.draw import cells, wrap
 from game.ui.render import play_camera, render_play
 from game.ui.routes import Play
 from game.ui.state import BaseState, Pop, Transition
@@ -109,5 +109,7 @@ class LookScreen(BaseState):
     def on_draw(self, console: tcod.console.Console) -> None:
         self.camera()  # moves the focus along when the cursor leaves the view
         render_play(console, self.game, cursor=self.cursor, focus=self.focus)
-        cells(console)["bg"][0] = BANNER_BG
-        console.print(1, 0, self.banner()[: console.width - 2], fg=(255, 255, 160))
+        lines = wrap(self.banner(), console.width - 2)  # wrapped, never cut
+        cells(console)["bg"][: len(lines)] = BANNER_BG
+        for row, line in enumerate(lines):
+            console.print(0, row, f" {line}".ljust(console.width), fg=(255, 255, 160))
