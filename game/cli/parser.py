@@ -115,7 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how the first-person view is drawn (default: blocks)")
     snap.add_argument("--out", type=Path, required=True, metavar="FILE.png")
 
-    gallery = sub.add_parser("screens", help="draw every screen to NAME.png and NAME.txt, no window")
+    gallery = sub.add_parser("screens",
+                             help="draw every screen to NAME.png and NAME.txt, no window")
     gallery.add_argument("--out", type=Path, required=True, metavar="DIR")
     gallery.add_argument("--size", type=console_size, default=(80, 50), metavar="WxH",
                          help="console size in cells (default 80x50, the smallest supported)")

@@ -4,7 +4,7 @@ bars and wrapped text."""
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import tcod.console
@@ -98,7 +98,7 @@ class Cuts:
     empty afterwards. A cut is text that did not fit its place; screens are laid out so that
     none happens at the supported window sizes."""
 
-    seen: list[str] = []
+    seen: ClassVar[list[str]] = []
 
 
 def clip(text: str, width: int) -> str:

@@ -14,9 +14,10 @@ text is laid out to fit: wrapped, scrolled or abbreviated by design, never cut.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -31,9 +32,29 @@ from game.run import Run
 from game.save import crash
 from game.ui import options, saves
 from game.ui.draw import Cuts, cells
+from game.ui.screens.character import CharacterScreen
+from game.ui.screens.direction import DoorPrompt
+from game.ui.screens.end import EndScreen
+from game.ui.screens.floormap import FloorMapScreen
+from game.ui.screens.gamemenu import GameMenu
+from game.ui.screens.help import HelpScreen, IntroScreen
+from game.ui.screens.history import HistoryScreen
+from game.ui.screens.inventory import InventoryScreen
+from game.ui.screens.lab import LabScreen
+from game.ui.screens.levelup import LevelUpScreen
+from game.ui.screens.loadgame import LoadScreen
+from game.ui.screens.look import LookScreen
+from game.ui.screens.menu import MainMenu
+from game.ui.screens.newgame import NewGameScreen
+from game.ui.screens.options import OptionsScreen
+from game.ui.screens.params import ParamEditor
+from game.ui.screens.play import PlayState
+from game.ui.screens.replay import ReplayState
+from game.ui.screens.scores import ScoresScreen
 from game.ui.screenshot import png_of
 from game.ui.session import Session
 from game.ui.state import State, draw_stack
+from game.world.kinds import Outcome
 from game.world.model import Game, Item
 
 SEED: Final = "hello"
@@ -98,10 +119,8 @@ class Scene:
     def session(self, game: Game | None = None) -> Session:
         return Session(seed_text=SEED, game=game, columns=self.columns, rows=self.rows)
 
-    def play(self, game: Game | None = None) -> Any:
+    def play(self, game: Game | None = None) -> PlayState:
         """The play screen on a copy of the run (or on `game`)."""
-        from game.ui.screens import PlayState
-
         return PlayState(self.session(game or self.game()))
 
 
@@ -179,12 +198,10 @@ def render_all(out: Path, columns: int, rows: int, names: list[str] | None = Non
     """Draw every registered screen (or `names`) into `out` as NAME.png and NAME.txt."""
     import tempfile
 
-    from game.ui import screens as _screens  # fills the transition table
-
-    del _screens
     out.mkdir(parents=True, exist_ok=True)
     pictures: list[Picture] = []
-    with tempfile.TemporaryDirectory(prefix="delve-gallery-") as scratch, isolated(Path(scratch)):
+    with (tempfile.TemporaryDirectory(prefix="delve-gallery-") as scratch,
+          isolated(Path(scratch)), redirect_stdout(io.StringIO())):  # no arrival lines
         scene = Scene(columns, rows, Path(scratch))
         for name in names or list(SHOTS):
             drawn = picture(name, scene)
@@ -201,7 +218,6 @@ def render_all(out: Path, columns: int, rows: int, names: list[str] | None = Non
 
 @shot("main-menu")
 def _main_menu(scene: Scene) -> list[State]:
-    from game.ui.screens import MainMenu
 
     scene.saved()  # a saved run: Continue is offered and selected
     return [MainMenu(scene.session())]
@@ -209,7 +225,6 @@ def _main_menu(scene: Scene) -> list[State]:
 
 @shot("new-game")
 def _new_game(scene: Scene) -> list[State]:
-    from game.ui.screens import MainMenu, NewGameScreen
 
     session = scene.session()
     return [MainMenu(session), NewGameScreen(session)]
@@ -217,7 +232,6 @@ def _new_game(scene: Scene) -> list[State]:
 
 @shot("plan-editor")
 def _plan_editor(scene: Scene) -> list[State]:
-    from game.ui.screens import NewGameScreen
 
     session = scene.session()
     return [press(NewGameScreen(session), KeySym.DOWN, KeySym.DOWN, KeySym.DOWN)]
@@ -225,7 +239,6 @@ def _plan_editor(scene: Scene) -> list[State]:
 
 @shot("parameter-editor")
 def _parameter_editor(scene: Scene) -> list[State]:
-    from game.ui.screens import NewGameScreen, ParamEditor
 
     session = scene.session()
     return [NewGameScreen(session), ParamEditor(session, 1)]
@@ -233,7 +246,6 @@ def _parameter_editor(scene: Scene) -> list[State]:
 
 @shot("load-game")
 def _load_game(scene: Scene) -> list[State]:
-    from game.ui.screens import LoadScreen, MainMenu
 
     session = scene.session()
     scene.saved()
@@ -261,7 +273,6 @@ def _play_veteran(scene: Scene) -> list[State]:
 
 @shot("inventory")
 def _inventory(scene: Scene) -> list[State]:
-    from game.ui.screens import InventoryScreen
 
     play = scene.play()
     for kind in ("potion_healing", "scroll_lightning", "sword", "chain", "shield"):
@@ -271,7 +282,6 @@ def _inventory(scene: Scene) -> list[State]:
 
 @shot("equip")
 def _equip(scene: Scene) -> list[State]:
-    from game.ui.screens import InventoryScreen
 
     play = scene.play()
     for kind in ("runeblade", "plate", "dagger"):
@@ -281,7 +291,6 @@ def _equip(scene: Scene) -> list[State]:
 
 @shot("look")
 def _look(scene: Scene) -> list[State]:
-    from game.ui.screens import LookScreen
 
     play = scene.play()
     x, y = play.game.player.pos
@@ -290,7 +299,6 @@ def _look(scene: Scene) -> list[State]:
 
 @shot("aim")
 def _aim(scene: Scene) -> list[State]:
-    from game.ui.screens import LookScreen
 
     play = scene.play()
     scroll = Item(play.game.new_id(), "scroll_lightning")
@@ -300,7 +308,6 @@ def _aim(scene: Scene) -> list[State]:
 
 @shot("door-prompt")
 def _door_prompt(scene: Scene) -> list[State]:
-    from game.ui.screens import DoorPrompt
 
     play = scene.play()
     return [play, DoorPrompt(play, "open")]
@@ -308,29 +315,22 @@ def _door_prompt(scene: Scene) -> list[State]:
 
 @shot("help")
 def _help(scene: Scene) -> list[State]:
-    from game.ui.screens import HelpScreen
-
     return [scene.play(), HelpScreen()]
 
 
 @shot("key-bindings")
 def _key_bindings(scene: Scene) -> list[State]:
     """The help's list of every bound key, scrolled to its end."""
-    from game.ui.screens import HelpScreen
-
     return [press(HelpScreen(), KeySym.PAGEDOWN, KeySym.PAGEDOWN, KeySym.PAGEDOWN)]
 
 
 @shot("intro")
 def _intro(scene: Scene) -> list[State]:
-    from game.ui.screens.help import IntroScreen
-
     return [IntroScreen()]
 
 
 @shot("character")
 def _character(scene: Scene) -> list[State]:
-    from game.ui.screens import CharacterScreen
 
     game = scene.game()
     return [CharacterScreen(game)]
@@ -338,14 +338,11 @@ def _character(scene: Scene) -> list[State]:
 
 @shot("history")
 def _history(scene: Scene) -> list[State]:
-    from game.ui.screens import HistoryScreen
-
     return [HistoryScreen(scene.game())]
 
 
 @shot("history-search")
 def _history_search(scene: Scene) -> list[State]:
-    from game.ui.screens import HistoryScreen
 
     history = HistoryScreen(scene.game())
     press(history, KeySym.SLASH, KeySym.D, KeySym.E, KeySym.P, KeySym.T, KeySym.H, KeySym.RETURN)
@@ -354,14 +351,11 @@ def _history_search(scene: Scene) -> list[State]:
 
 @shot("floor-map")
 def _floor_map(scene: Scene) -> list[State]:
-    from game.ui.screens import FloorMapScreen
-
     return [FloorMapScreen(scene.game())]
 
 
 @shot("level-up")
 def _level_up(scene: Scene) -> list[State]:
-    from game.ui.screens import LevelUpScreen
 
     play = scene.play()
     play.game.hero.pending_levels = 1
@@ -370,14 +364,11 @@ def _level_up(scene: Scene) -> list[State]:
 
 @shot("options")
 def _options(scene: Scene) -> list[State]:
-    from game.ui.screens import OptionsScreen
-
     return [scene.play(), OptionsScreen()]
 
 
 @shot("game-menu")
 def _game_menu(scene: Scene) -> list[State]:
-    from game.ui.screens import GameMenu
 
     play = scene.play()
     return [play, GameMenu(play.session)]
@@ -385,13 +376,10 @@ def _game_menu(scene: Scene) -> list[State]:
 
 @shot("scores")
 def _scores(scene: Scene) -> list[State]:
-    from game.ui.screens import ScoresScreen
-
     return [ScoresScreen()]
 
 
-def _ended(scene: Scene, outcome: str, cause: str) -> list[State]:
-    from game.ui.screens import EndScreen
+def _ended(scene: Scene, outcome: Outcome, cause: str) -> list[State]:
 
     game = scene.game()
     game.outcome, game.cause = outcome, cause
@@ -400,18 +388,17 @@ def _ended(scene: Scene, outcome: str, cause: str) -> list[State]:
 
 @shot("death")
 def _death(scene: Scene) -> list[State]:
-    return _ended(scene, "dead", "killed by a goblin archer on depth 2")
+    return _ended(scene, Outcome.DEAD, "killed by a goblin archer on depth 2")
 
 
 @shot("victory")
 def _victory(scene: Scene) -> list[State]:
-    return _ended(scene, "won", "escaped with the relic")
+    return _ended(scene, Outcome.WON, "escaped with the relic")
 
 
 def _lab(scene: Scene, *toggles: str) -> list[State]:
     import time
 
-    from game.ui.screens import LabScreen
 
     lab = LabScreen(scene.session())
     deadline = time.monotonic() + 60
@@ -457,7 +444,6 @@ def _labyrinth(scene: Scene) -> list[State]:
 
 @shot("replay")
 def _replay(scene: Scene) -> list[State]:
-    from game.ui.screens.replay import ReplayState
 
     watching = ReplayState(scene.session(), scene.recording())
     for _ in range(120):

@@ -66,11 +66,13 @@ def view_size(width: int, height: int) -> tuple[int, int]:
     return width, max(1, height - PANEL_HEIGHT)
 
 
-def play_camera(game: Game, width: int, height: int, focus: Point | None = None) -> Camera:
-    """The camera of the play screen on a width x height console (centred on the player)."""
+def play_camera(game: Game, width: int, height: int, focus: Point | None = None,
+                previous: Camera | None = None) -> Camera:
+    """The camera of the play screen on a width x height console: on the player (or `focus`),
+    moving from `previous` only when the focus leaves its dead zone."""
     floor = game.floor
     return camera.follow(focus or game.player.pos, (floor.width, floor.height),
-                         view_size(width, height))
+                         view_size(width, height), previous)
 
 
 def draw_map(console: tcod.console.Console, floor: Floor, cam: Camera) -> None:
@@ -211,14 +213,15 @@ def draw_panel(console: tcod.console.Console, game: Game, top: int, hover: str) 
 
 def render_play(console: tcod.console.Console, game: Game, mouse: Point | None = None, *,
                 cursor: Point | None = None, focus: Point | None = None,
-                notice: str = "") -> None:
+                notice: str = "", cam: Camera | None = None) -> None:
     """Draw the whole play screen (map, things, panel) onto `console`; changes nothing in game.
 
     `mouse` is a console cell: what is under it is named on the hover line. `cursor` highlights a
-    floor position (look and target modes); `focus` centres the camera elsewhere than the player.
+    floor position (look and target modes); `focus` centres the camera elsewhere than the player;
+    `cam` is the camera to draw with (the play screen's, with its dead zone).
     """
     console.clear()
-    cam = play_camera(game, console.width, console.height, focus)
+    cam = cam or play_camera(game, console.width, console.height, focus)
     draw_map(console, game.floor, cam)
     draw_things(console, game, cam)
     hover = notice

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from game.floorplan import Point
 from game.rules.actions import Action
+from game.ui.camera import Camera
 from game.ui.session import Session
 from game.ui.state import Reset, State, Transition
 from game.world.model import Game, Item
@@ -27,6 +28,10 @@ class Play(Protocol):
 
     def act(self, action: Action) -> Transition | None:
         """Perform one player action; the transition its aftermath needs."""
+        ...
+
+    def camera(self) -> Camera:
+        """The play screen's camera (look mode starts from it, so the map does not jump)."""
         ...
 
 

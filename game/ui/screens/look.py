@@ -47,16 +47,14 @@ class LookScreen(BaseState):
         self.item = item
         start = first_target(self.game, item) if item is not None else self.game.player.pos
         self.cursor: Point = cursor or start
-        self.focus: Point | None = None
-        """Where the camera centres when the cursor leaves the player's view."""
+        self.cam: Camera | None = None
 
     def camera(self) -> Camera:
+        """The play screen's camera, moved along (with the same dead zone) by the cursor."""
         session = self.play.session
-        cam = play_camera(self.game, session.columns, session.rows, self.focus)
-        if not cam.shows(*self.cursor):
-            self.focus = self.cursor
-            cam = play_camera(self.game, session.columns, session.rows, self.focus)
-        return cam
+        self.cam = play_camera(self.game, session.columns, session.rows, self.cursor,
+                               self.cam or self.play.camera())
+        return self.cam
 
     def move(self, x: int, y: int) -> None:
         floor = self.game.floor
@@ -107,8 +105,7 @@ class LookScreen(BaseState):
         return f"Aim the {kind.name}{reach}: Enter or click uses it there; Esc cancels."
 
     def on_draw(self, console: tcod.console.Console) -> None:
-        self.camera()  # moves the focus along when the cursor leaves the view
-        render_play(console, self.game, cursor=self.cursor, focus=self.focus)
+        render_play(console, self.game, cursor=self.cursor, cam=self.camera())
         lines = wrap(self.banner(), console.width - 2)  # wrapped, never cut
         cells(console)["bg"][: len(lines)] = BANNER_BG
         for row, line in enumerate(lines):

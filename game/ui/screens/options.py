@@ -1,5 +1,6 @@
-"""Options (F2): window size at start, whole-pixel scaling, fullscreen, colour theme, first-person style, autosave interval,
-auto-pickup; saved to options.toml in the config directory when the screen closes."""
+"""Options (F2): window size at start, whole-pixel scaling, fullscreen, colour theme,
+first-person style, autosave interval, auto-pickup; saved to options.toml in the config
+directory when the screen closes."""
 
 from __future__ import annotations
 

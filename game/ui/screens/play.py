@@ -72,11 +72,22 @@ class PlayState(BaseState):
         """Per depth, the doors exploring bumped and could not open (never bumped again)."""
         self.visited_items: set[int] = set()
         """Items exploring has stepped onto (each once)."""
+        self.view: tuple[int, Camera | None] = (self.game.depth, None)
+        """The depth and camera the map was last drawn with (game.ui.camera's dead zone)."""
+        self.told = ""
+        """The last floor arrival said on the terminal (a line of the log)."""
+        self.tell_terminal()
         self.offered: tuple[int, int] = (0, 0)
         """The (level, pending levels) the level-up choice last opened by itself for."""
 
     def camera(self) -> Camera:
-        return play_camera(self.game, self.session.columns, self.session.rows)
+        """The map's camera: it moves only when the player leaves its dead zone (a new floor
+        starts centred)."""
+        depth, before = self.view
+        previous = before if depth == self.game.depth else None
+        cam = play_camera(self.game, self.session.columns, self.session.rows, previous=previous)
+        self.view = (self.game.depth, cam)
+        return cam
 
     def act(self, action: Action) -> Transition | None:
         """Perform one player action and open whatever screen its aftermath needs."""
@@ -126,10 +137,20 @@ class PlayState(BaseState):
         if not saves.save_run(game):
             self.notice = saves.problem()
 
+    def tell_terminal(self) -> None:
+        """Print the newest floor arrival (depth, generator, fingerprint) to the terminal the
+        game was started from, once: two players compare fingerprints there as in the log."""
+        arrival = next((m.text for m in reversed(self.game.messages.messages)
+                        if m.kind == MessageKind.ARRIVAL), "")
+        if arrival and arrival != self.told:
+            self.told = arrival
+            print(f"{self.game.run.code}  {arrival}", flush=True)
+
     def aftermath(self) -> Transition | None:
         """The end screen when the run is over. A pending level opens its choice by itself only
         with no monster in view, no activity running, and once (Esc leaves it for the panel's
         LEVEL UP marker and its key): it never opens under keys meant for walking or fighting."""
+        self.tell_terminal()
         if self.game.outcome:
             self.stop()
             return Replace(routes.to().end(self.session))
@@ -293,4 +314,5 @@ class PlayState(BaseState):
             firstperson.render_firstperson(console, self.game, self.facing, self.notice,
                                            options.current().view_style)
             return
-        render_play(console, self.game, self.session.mouse, notice=self.notice)
+        render_play(console, self.game, self.session.mouse, notice=self.notice,
+                    cam=self.camera())
