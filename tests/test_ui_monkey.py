@@ -20,7 +20,7 @@ from game.replay import Recording
 from game.run import FloorRecipe, Run
 from game.ui import saves
 from game.ui.app import App
-from game.ui.intents import KEYS
+from game.ui.intents import KEYS, ToggleFullscreen
 from game.ui.screens.menu import NEW, TOP
 from game.ui.screens.newgame import FIRST_DEPTH, NewGameScreen
 from game.ui.screens.play import PlayState
@@ -36,7 +36,8 @@ SMALL_PLAN = (
     FloorRecipe(1, "bsp", 40, 30), FloorRecipe(2, "cave", 40, 30),
     FloorRecipe(3, "maze", 31, 21), FloorRecipe(4, "power", 40, 30),
 )
-BOUND = sorted(KEYS, key=repr)
+BOUND = sorted((k for k, i in KEYS.items() if i != ToggleFullscreen()), key=repr)
+"""Every bound key but F11, which only a window answers."""
 EXTRA_KEYS = [KeySym.A, KeySym.Q, KeySym.Z, KeySym.N0, KeySym.N9, KeySym.MINUS, KeySym.BACKSPACE,
               KeySym.F1, KeySym.TAB, KeySym.HOME, KeySym.DELETE, KeySym.LEFTBRACKET,
               KeySym.RIGHTBRACKET, KeySym.INSERT, KeySym.PLUS, KeySym.SPACE, KeySym.V]

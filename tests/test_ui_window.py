@@ -60,7 +60,9 @@ def test_window_opens_plays_and_quits() -> None:
     if done.returncode != 0 and "video" in done.stderr.lower():
         pytest.skip(f"no SDL video driver here: {done.stderr.strip()[-200:]}")
     assert done.returncode == 0, done.stderr
-    code, screens = done.stdout.split()
+    *arrivals, last = done.stdout.splitlines()
+    assert arrivals and all("fingerprint" in line for line in arrivals), "said on the terminal"
+    code, screens = last.split()
     assert code == "0"
     assert screens.split(",") == ["IntroScreen", "MainMenu", "NewGameScreen", "PlayState",
                                   "FloorMapScreen", "GameMenu"]

@@ -43,6 +43,7 @@ NAMES: Final[dict[str, Intent]] = {
     "character": intents.ShowCharacter(), "level_up": intents.SpendLevel(),
     "explore": intents.AutoExplore(),
     "screenshot": intents.TakeScreenshot(), "options": intents.ShowOptions(),
+    "fullscreen": intents.ToggleFullscreen(),
     "back": intents.Back(), "confirm": intents.Confirm(),
     "page_up": intents.Scroll(-1), "page_down": intents.Scroll(1),
 }

@@ -144,7 +144,7 @@ class PlayState(BaseState):
                         if m.kind == MessageKind.ARRIVAL), "")
         if arrival and arrival != self.told:
             self.told = arrival
-            print(f"{self.game.run.code}  {arrival}", flush=True)
+            print(arrival, flush=True)
 
     def aftermath(self) -> Transition | None:
         """The end screen when the run is over. A pending level opens its choice by itself only
