@@ -80,19 +80,20 @@ def toggle_fullscreen(context: tcod.context.Context) -> str:
     window = context.sdl_window
     if window is None:
         return ""
-    going = not bool(window.fullscreen)
-    if not going:
-        window.fullscreen = False
-    else:
+    going = not options.current().fullscreen  # ours: a window manager may not confirm it
+    if going:
         remember(context)  # the windowed size to come back to
-        window.fullscreen = True
+    window.fullscreen = going
+    chosen = options.current()
+    if not going and chosen.window_width and chosen.window_height:
+        window.size = (chosen.window_width, chosen.window_height)  # back to the size it had
     return options.save(replace(options.current(), fullscreen=going))
 
 
 def remember(context: tcod.context.Context) -> str:
     """Keep the window's size and position in the options (not while full screen)."""
     window = context.sdl_window
-    if window is None or window.fullscreen:
+    if window is None or options.current().fullscreen:
         return ""
     (width, height), (x, y) = window.size, window.position
     return options.save(replace(options.current(), window_width=width, window_height=height,
