@@ -33,8 +33,6 @@ HOVER_LINES: Final = 3
 """A long hover text wraps upwards over the map's bottom rows, up to this many lines."""
 REMEMBERED: Final = 0.4
 """Brightness of explored tiles out of sight."""
-TELEPORTER_GLYPH: Final = ord("Ω")
-"""Teleporters get a glyph of their own in play so they never look like a found trap (^)."""
 COLLAPSED: Final = (95, 95, 95)
 TRAP: Final = (230, 40, 40)
 SPENT_TRAP: Final = (120, 40, 40)
@@ -47,7 +45,6 @@ def _graphics(brightness: float, grey: float) -> NDArray[Any]:
     """The tile table as console cells, at a brightness, its colours mixed `grey` toward grey."""
     table = np.zeros(len(tiles.TILES), dtype=tcod.console.rgb_graphic)
     table["ch"] = tiles.TILES["glyph"]
-    table["ch"][tiles.TELEPORTER] = TELEPORTER_GLYPH
     for part in ("fg", "bg"):
         colour = tiles.TILES[part].astype(np.float64)
         mixed = colour * (1 - grey) + colour.mean(axis=1, keepdims=True) * grey
@@ -107,7 +104,7 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
             _put(grid, cam, pos, int(tiles.TILES["glyph"][floor.tiles[pos[1], pos[0]]]), COLLAPSED)
     for pos, trap in floor.traps.items():
         if trap.found and pos not in floor.doors:
-            _put(grid, cam, pos, "^", SPENT_TRAP if trap.spent else TRAP,
+            _put(grid, cam, pos, tiles.TRAP_GLYPH, SPENT_TRAP if trap.spent else TRAP,
                  bool(floor.visible[pos[1], pos[0]]))
     for pos, feature in floor.features.items():
         if floor.explored[pos[1], pos[0]]:
