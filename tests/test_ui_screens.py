@@ -455,8 +455,8 @@ def test_help_names_every_map_symbol_and_no_monster_looks_like_an_item() -> None
     from game.ui.screens.help import symbols
 
     shown = {glyph for glyph, _ in symbols()}
-    tile_glyphs = {chr(int(g)) for g in tiles.TILES["glyph"]} - {"^"}  # teleporters draw as Ω
-    assert tile_glyphs | {"Ω", "^"} <= shown
+    tile_glyphs = {chr(int(g)) for g in tiles.TILES["glyph"]}  # teleporters draw as Ω
+    assert tile_glyphs | {"Ω", tiles.TRAP_GLYPH} <= shown
     item_glyphs = {kind.glyph for kind in item_kinds().values()}
     assert item_glyphs <= shown
     monster_glyphs = {kind.glyph for kind in default_bestiary().kinds}
