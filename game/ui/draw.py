@@ -92,6 +92,14 @@ def wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, max(1, width)) or [""]
 
 
+def wrap_at_most(text: str, width: int, most: int) -> list[str]:
+    """`text` wrapped to `width`, at most `most` lines: lines beyond are a cut (recorded)."""
+    lines = wrap(text, width)
+    if len(lines) > most:
+        Cuts.seen.append(text)
+    return lines[:most]
+
+
 class Cuts:
     """Every text a widget had to shorten while a screen was drawn: the screen gallery
     (game.ui.gallery) empties it before drawing a screen and fails that screen if it is not

@@ -230,11 +230,19 @@ def _new_game(scene: Scene) -> list[State]:
     return [MainMenu(session), NewGameScreen(session)]
 
 
+@shot("new-game-daily")
+def _new_game_daily(scene: Scene) -> list[State]:
+    """The daily run chosen, its row selected (its hint shown)."""
+    session = scene.session()
+    session.daily = True
+    return [press(NewGameScreen(session), KeySym.DOWN, KeySym.DOWN)]
+
+
 @shot("plan-editor")
 def _plan_editor(scene: Scene) -> list[State]:
 
     session = scene.session()
-    return [press(NewGameScreen(session), KeySym.DOWN, KeySym.DOWN, KeySym.DOWN)]
+    return [press(NewGameScreen(session), *[KeySym.DOWN] * 5, KeySym.RIGHT)]
 
 
 @shot("parameter-editor")
