@@ -109,3 +109,23 @@ def test_a_long_hover_wraps_over_the_map() -> None:
     Cuts.seen.clear()
     render_play(console, hand_game(), notice=text)
     assert Cuts.seen == []
+
+
+# --- item 12: floor fingerprints reach the terminal ------------------------------------------
+
+
+def test_each_arrival_is_printed_once_on_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.ui.screens.play import PlayState
+    from game.ui.session import Session
+    from game.world.dungeon import change_floor
+
+    game = new_game(Run("hello"))
+    play = PlayState(Session(game=game))
+    play.aftermath()
+    first = capsys.readouterr().out.splitlines()
+    assert first == [f"Depth 1: a {game.floor.generator} floor (fingerprint "
+                     f"{game.floor.fingerprint})."]
+    change_floor(game, 2, "arrival")
+    play.aftermath()
+    assert capsys.readouterr().out.splitlines() == [
+        f"Depth 2: a {game.floor.generator} floor (fingerprint {game.floor.fingerprint})."]
