@@ -92,6 +92,13 @@ def wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, max(1, width)) or [""]
 
 
+def abbreviate(text: str, width: int) -> str:
+    """`text` shortened to `width` with "…", by design: only where the same screen shows the
+    whole text elsewhere (a list column whose selected row is shown in full below it). Not a cut.
+    """
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
 def wrap_at_most(text: str, width: int, most: int) -> list[str]:
     """`text` wrapped to `width`, at most `most` lines: lines beyond are a cut (recorded)."""
     lines = wrap(text, width)

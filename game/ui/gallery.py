@@ -255,8 +255,13 @@ def _parameter_editor(scene: Scene) -> list[State]:
 @shot("load-game")
 def _load_game(scene: Scene) -> list[State]:
 
+    from game.world.dungeon import new_game
+
     session = scene.session()
     scene.saved()
+    if not scene.extra.get("long seed"):  # a seed longer than its column: abbreviated there
+        scene.extra["long seed"] = saves.save_run(
+            new_game(Run("the seed a friend typed to name the run they shared")))
     return [MainMenu(session), LoadScreen(session)]
 
 
