@@ -97,7 +97,7 @@ class NewGameScreen(BaseState):
         if row == CODE:
             shown = self.code_text or "(type or paste one)"
             room = WIDTH - len("Run code: ") - 1
-            return "Run code: " + (shown if len(shown) <= room else "~" + shown[-room + 1 :])
+            return "Run code: " + (shown if len(shown) <= room else "…" + shown[-room + 1 :])
         depth = self.depth_index(row)
         if depth is not None:
             return recipe_rows.label(session.recipes[depth])
