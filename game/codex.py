@@ -547,7 +547,7 @@ def trap_entries() -> list[Entry]:
         does = (f"{wound[1]}: {wound[0]} plus half the depth." if wound is not None
                 else TRAP_DOES.get(kind.name, cap(kind.effect) + "."))
         lines = [does, f"Found by searching (DC {kind.search_dc}, one more every three"
-                       " floors); a trap found is walked round."]
+                       " floors)."]
         entries.append(Entry(f"{kind.name.replace('_', ' ')} trap", "trap", lines, {
             "search_dc": kind.search_dc, "damage": wound[0] if wound else None,
             "armour": None, "charges": None, "effects": [does], "depth": None}))

@@ -78,6 +78,12 @@ class LookAround:
 
 
 @dataclass(frozen=True, slots=True)
+class Describe:
+    """Describe what is chosen: the spot under the mouse (play), the cursor (look), the
+    selected item (inventory)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ShowMap:
     pass
 
@@ -147,7 +153,7 @@ class Scroll:
 
 Intent = (
     Direction | RunDirection | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand
-    | SearchArea | UseFeature
+    | SearchArea | UseFeature | Describe
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
     | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions | SpendLevel
 )
@@ -212,6 +218,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.S, NONE): SearchArea(),
         (KeySym.A, NONE): UseFeature(),
         (KeySym.X, NONE): LookAround(),
+        (KeySym.SEMICOLON, NONE): Describe(),
         (KeySym.M, NONE): ShowMap(),
         (KeySym.TAB, NONE): ToggleView(),
         (KeySym.W, NONE): ToggleStyle(),
@@ -252,10 +259,11 @@ def intent_for(event: tcod.event.KeyDown) -> Intent | None:
     return KEYS.get((event.sym, normalise(event.mod)))
 
 
-def letter_of(event: tcod.event.KeyDown) -> str | None:
-    """The lower-case letter pressed without modifiers (menus pick items by letter)."""
+def letter_of(event: tcod.event.KeyDown, shift: bool = False) -> str | None:
+    """The lower-case letter pressed without modifiers (menus pick items by letter); with
+    `shift`, the letter pressed with shift alone (the inventory describes by it)."""
     value = int(event.sym)
-    if normalise(event.mod) == NONE and ord("a") <= value <= ord("z"):
+    if normalise(event.mod) == (SHIFT if shift else NONE) and ord("a") <= value <= ord("z"):
         return chr(value)
     return None
 
@@ -346,7 +354,8 @@ _PLAIN: Final[dict[type, str]] = {
     PickUpItem: "pick up",
     SearchArea: "search (5 turns; stops when a monster appears)",
     UseFeature: "use a feature here or beside you (drink, pray, search, strike...)",
-    LookAround: "look around (move the cursor, Esc to stop)",
+    LookAround: "look around (move the cursor, Enter describes, Esc to stop)",
+    Describe: "describe what is under the mouse (in look mode: the cursor; in the pack: the item)",
     ShowMap: "floor map",
     ToggleView: "map / first-person view (up/down: walk, left/right: turn)",
     ToggleStyle: "first-person style: textured blocks / Labyrinth's lines",

@@ -1,21 +1,22 @@
-"""Look and target mode: a cursor moved by keys or the mouse names what is under it; with an item
-to aim (ItemKind.target), Enter or a click uses the item there."""
+"""Look and target mode: a cursor moved by keys or the mouse names what is under it; Enter, ; or a
+click describes all that is there (the describe screen); with an item to aim (ItemKind.target),
+Enter or a click uses the item there."""
 
 from __future__ import annotations
 
 import tcod.console
 import tcod.event
 
-from game import tiles
+from game import codex, tiles
 from game.content.items import kind_of
 from game.floorplan import Point
 from game.rules.actions import Use
-from game.ui import intents
+from game.ui import intents, routes
 from game.ui.camera import Camera
 from game.ui.draw import cells
 from game.ui.render import play_camera, render_play
 from game.ui.routes import Play
-from game.ui.state import BaseState, Pop, Transition
+from game.ui.state import BaseState, Pop, Push, Transition
 from game.world.model import Game, Item
 
 BANNER_BG = (40, 40, 10)
@@ -62,10 +63,17 @@ class LookScreen(BaseState):
         floor = self.game.floor
         self.cursor = (max(0, min(floor.width - 1, x)), max(0, min(floor.height - 1, y)))
 
-    def confirm(self) -> Transition:
-        if self.item is not None:
-            self.play.act(Use(self.item.id, self.cursor))
+    def confirm(self) -> Transition | None:
+        if self.item is None:
+            return self.describe()
+        self.play.act(Use(self.item.id, self.cursor))
         return Pop()
+
+    def describe(self) -> Transition | None:
+        """The describe screen for everything known at the cursor (nothing on unexplored
+        ground)."""
+        entries = codex.describe_spot(self.game, *self.cursor)
+        return Push(routes.to().describe(entries)) if entries else None
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         match intent:
@@ -73,6 +81,8 @@ class LookScreen(BaseState):
                 self.move(self.cursor[0] + dx, self.cursor[1] + dy)
             case intents.Confirm():
                 return self.confirm()
+            case intents.Describe():
+                return self.describe()
             case intents.Back() | intents.LookAround():
                 return Pop()
         return None
@@ -97,11 +107,11 @@ class LookScreen(BaseState):
         if spot is None or button != tcod.event.MouseButton.LEFT:
             return None
         self.move(*spot)
-        return self.confirm() if self.item is not None else None
+        return self.confirm()
 
     def banner(self) -> str:
         if self.item is None:
-            return "Look: move the cursor (keys or mouse); Esc to stop."
+            return "Look: move the cursor (keys or mouse); Enter or click describes; Esc stops."
         kind = kind_of(self.item.kind)
         reach = f" (reach {kind.range})" if kind.range else ""
         return f"Aim the {kind.name}{reach}: Enter or click uses it there; Esc cancels."
