@@ -522,7 +522,7 @@ def describe_door(game: Game, pos: Point, door: DoorState) -> Entry:
         lines.append(DOOR_RULES[1])
     if door.sealed:
         lines.append("It opens with the key you carry." if door_rules.has_key(game, pos)
-                     else f"Its key: {door_rules.key_hint(game, pos).removeprefix('its key ')}.")
+                     else f"{cap(door_rules.key_hint(game, pos))}.")
     if door.trapped and door.trap_found:
         lines.append("Trapped: opening it sets the trap off.")
     return Entry(name, "door", lines)
