@@ -168,24 +168,23 @@ ITEM_WORDS: Final = frozenset({"slot", "damage", "attack", "ac", "range", "heal"
                                "target", "depth", "charges"})
 
 
+def bonuses(kind: ItemKind) -> list[tuple[str, str]]:
+    """(short form, sentence) for each number the kind adds: to hit, armour, range, charges."""
+    charges = getattr(kind, "charges", 0)
+    found = [(kind.attack, f"{signed(kind.attack)} to hit", f"{signed(kind.attack)} to hit."),
+             (kind.ac, f"armour {signed(kind.ac)}", f"Armour {signed(kind.ac)}."),
+             (kind.range > 1, f"range {kind.range}", f"Reaches {kind.range} squares."),
+             (charges, f"{charges} charges", f"Charges: {charges}.")]
+    return [(short, sentence) for present, short, sentence in found if present]
+
+
 def item_numbers(kind: ItemKind) -> str:
     """The numbers that matter on one short line, for the inventory and equip lists: "1d8, +1
     to hit", "armour +2", "4d6, range 8"."""
-    parts: list[str] = []
-    if kind.damage:
-        parts.append(kind.damage)
+    parts = [kind.damage] if kind.damage else []
     if kind.heal:
         parts.append(f"heals {kind.heal}")
-    if kind.attack:
-        parts.append(f"{signed(kind.attack)} to hit")
-    if kind.ac:
-        parts.append(f"armour {signed(kind.ac)}")
-    if kind.range > 1:
-        parts.append(f"range {kind.range}")
-    charges = getattr(kind, "charges", 0)
-    if charges:
-        parts.append(f"{charges} charges")
-    return ", ".join(parts)
+    return ", ".join(parts + [short for short, _ in bonuses(kind)])
 
 
 def item_effects(kind: ItemKind) -> list[str]:
@@ -213,15 +212,7 @@ def item_entry(kind: ItemKind) -> Entry:
         lines.append(f"{cap(kind.kind)}, {how}.")
     if kind.damage and kind.slot:
         lines.append(f"Damage {dice_text(kind.damage)}.")
-    if kind.attack:
-        lines.append(f"{signed(kind.attack)} to hit.")
-    if kind.ac:
-        lines.append(f"Armour {signed(kind.ac)}.")
-    if kind.range > 1:
-        lines.append(f"Reaches {kind.range} squares.")
-    charges = getattr(kind, "charges", 0)
-    if charges:
-        lines.append(f"Charges: {charges}.")
+    lines += [sentence for _, sentence in bonuses(kind)]
     effects = item_effects(kind)
     lines += effects
     if kind.kind in CATEGORY_DOES:
@@ -231,7 +222,7 @@ def item_entry(kind: ItemKind) -> Entry:
     lines += extra_lines
     facts: dict[str, JsonValue] = {
         "key": kind.key, "slot": kind.slot or None, "damage": kind.damage or None,
-        "to_hit": kind.attack, "armour": kind.ac, "charges": charges,
+        "to_hit": kind.attack, "armour": kind.ac, "charges": getattr(kind, "charges", 0),
         "effects": list[JsonValue](effects), "depth": [kind.depth[0], kind.depth[1]],
     }
     if kind.range > 1:
