@@ -164,18 +164,47 @@ def other_fields(kind: object, known: Iterable[str]) -> tuple[list[str], dict[st
 
 # --- items -----------------------------------------------------------------------------------
 
-ITEM_WORDS: Final = frozenset({"slot", "damage", "attack", "ac", "range", "heal", "turns",
-                               "target", "depth", "charges"})
+BONUS_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "attack": ("{s} to hit", "{s} to hit."),
+    "ac": ("armour {s}", "Armour {s}."),
+    "range": ("range {v}", "Reaches {v} squares."),
+    "reach": ("reach {v}", "Strikes {v} squares away."),
+    "sweep": ("sweep", "Each blow also strikes every other enemy beside you."),
+    "pierce": ("pierce {v}", "Ignores {v} points of the target's armour."),
+    "quick": ("quick", "A second blow follows each attack."),
+    "thrown": ("thrown", "Made for throwing: full damage at range."),
+    "ammo": ("fires {v}", "Fires {v}."),
+    "strength": ("strength {s}", "Strength {s} (damage and forcing doors)."),
+    "stealth": ("stealth {s}", "Stealth {s} (above 0 sleeping monsters notice you less, below"
+                " 0 more)."),
+    "move_cost": ("slow steps {v}%", "A step takes an extra turn {v}% of the time."),
+    "regen": ("regen {s}", "Heals {v} extra hit points every few turns."),
+    "ward": ("ward {s}", "{s} to saving throws against hexes."),
+    "charges": ("{v} charges", "Charges: {v}."),
+    "break_chance": ("breaks {v}%", "Breaks {v}% of the time when it lands."),
+    "bundle": ("", "Found in bundles of up to {v}."),
+}
+"""Words for the numbers and traits an item kind may have ("{v}" its value, "{s}" signed); a
+field missing from a kind is skipped, so the table may name fields other branches add."""
+REACHING: Final = ("range", "reach")
+"""Fields in squares: worth saying only above 1 (1 is the square next to you)."""
+ITEM_WORDS: Final = frozenset({"slot", "damage", "heal", "turns", "target", "depth",
+                               *BONUS_WORDS})
 
 
-def bonuses(kind: ItemKind) -> list[tuple[str, str]]:
-    """(short form, sentence) for each number the kind adds: to hit, armour, range, charges."""
-    charges = getattr(kind, "charges", 0)
-    found = [(kind.attack, f"{signed(kind.attack)} to hit", f"{signed(kind.attack)} to hit."),
-             (kind.ac, f"armour {signed(kind.ac)}", f"Armour {signed(kind.ac)}."),
-             (kind.range > 1, f"range {kind.range}", f"Reaches {kind.range} squares."),
-             (charges, f"{charges} charges", f"Charges: {charges}.")]
-    return [(short, sentence) for present, short, sentence in found if present]
+def bonuses(kind: ItemKind) -> list[tuple[str, str, str, JsonValue]]:
+    """(field, short form, sentence, value) for each number or trait the kind has."""
+    found: list[tuple[str, str, str, JsonValue]] = []
+    for name, (short, sentence) in BONUS_WORDS.items():
+        value = getattr(kind, name, None)
+        if not value or (name in REACHING and isinstance(value, int) and value <= 1):
+            continue
+        shown = kind_of(value).name if name == "ammo" and isinstance(value, str) \
+            and value in item_kinds() else _words(value)
+        sign = signed(value) if isinstance(value, int) and not isinstance(value, bool) else ""
+        found.append((name, short.format(v=shown, s=sign), sentence.format(v=shown, s=sign),
+                      _json(value)))
+    return found
 
 
 def item_numbers(kind: ItemKind) -> str:
@@ -184,7 +213,7 @@ def item_numbers(kind: ItemKind) -> str:
     parts = [kind.damage] if kind.damage else []
     if kind.heal:
         parts.append(f"heals {kind.heal}")
-    return ", ".join(parts + [short for short, _ in bonuses(kind)])
+    return ", ".join(parts + [short for _, short, _, _ in bonuses(kind) if short])
 
 
 def item_effects(kind: ItemKind) -> list[str]:
@@ -212,7 +241,8 @@ def item_entry(kind: ItemKind) -> Entry:
         lines.append(f"{cap(kind.kind)}, {how}.")
     if kind.damage and kind.slot:
         lines.append(f"Damage {dice_text(kind.damage)}.")
-    lines += [sentence for _, sentence in bonuses(kind)]
+    traits = bonuses(kind)
+    lines += [sentence for _, _, sentence, _ in traits]
     effects = item_effects(kind)
     lines += effects
     if kind.kind in CATEGORY_DOES:
@@ -220,13 +250,20 @@ def item_entry(kind: ItemKind) -> Entry:
     lines.append(cap(depth_text(kind.depth)) + ".")
     extra_lines, extra = other_fields(kind, ITEM_WORDS)
     lines += extra_lines
-    facts: dict[str, JsonValue] = {
+    facts: dict[str, JsonValue] = {name: value for name, _, _, value in traits}
+    facts.update({
         "key": kind.key, "slot": kind.slot or None, "damage": kind.damage or None,
         "to_hit": kind.attack, "armour": kind.ac, "charges": getattr(kind, "charges", 0),
         "effects": list[JsonValue](effects), "depth": [kind.depth[0], kind.depth[1]],
-    }
-    if kind.range > 1:
-        facts["range"] = kind.range
+    })
+    facts.pop("attack", None)
+    facts.pop("ac", None)
+    facts.pop("reach", None)
+    reach = max(getattr(kind, name, 0) for name in REACHING)
+    if reach > 1:
+        facts["range"] = reach
+    else:
+        facts.pop("range", None)
     if kind.heal:
         facts["heal"] = kind.heal
     if kind.turns:
@@ -258,7 +295,7 @@ def describe_item(game: Game, item: Item) -> Entry:
     return Entry(known_name(item), entry.kind, mine + entry.lines, entry.facts)
 
 
-COMPARED: Final = (("attack", "to hit"), ("ac", "armour"), ("range", "range"))
+COMPARED: Final = {"attack": "to hit", "ac": "armour"}
 
 
 def compare(game: Game, item: Item) -> str:
@@ -277,15 +314,16 @@ def compare(game: Game, item: Item) -> str:
         change = dice_mean(kind.damage) - dice_mean(theirs)
         if change:
             diffs.append(f"{signed(change)} damage")
-    named = dict(COMPARED)
     for spec in dataclasses.fields(kind):
         mine = getattr(kind, spec.name)
-        if spec.name in QUIET_FIELDS or spec.name == "depth" or isinstance(mine, bool) \
-                or not isinstance(mine, int):
+        theirs_value = getattr(other, spec.name) if other is not None else type(mine)()
+        if spec.name in QUIET_FIELDS or spec.name == "depth" or mine == theirs_value:
             continue
-        theirs_value = getattr(other, spec.name) if other is not None else 0
-        if mine != theirs_value:
-            diffs.append(f"{signed(mine - theirs_value)} {named.get(spec.name, spec.name)}")
+        label = COMPARED.get(spec.name, spec.name.replace("_", " "))
+        if isinstance(mine, bool):
+            diffs.append(f"{label}{'' if mine else ' lost'}")
+        elif isinstance(mine, int):
+            diffs.append(f"{signed(mine - theirs_value)} {label}")
     against = f"your {other.name}" if other is not None else (
         "your bare hands" if kind.slot == "weapon" else f"nothing worn ({kind.slot})")
     if not diffs:

@@ -97,14 +97,19 @@ def test_a_field_the_codex_has_no_words_for_is_described_by_name() -> None:
     class Grown(ItemKind):
         sweep_arc: int = 0
         traits: tuple[str, ...] = ()
+        reach: int = 0
+        sweep: bool = False
 
     base = item_kinds()["sword"]
-    grown = Grown(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)},
-                  sweep_arc=3, traits=("armour_piercing", "quick"))
+    fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}
+    fields.update(sweep_arc=3, traits=("armour_piercing", "quick"), reach=2, sweep=True)
+    grown = Grown(**fields)
     entry = codex.item_entry(grown)
     assert "Sweep arc: 3." in entry.lines and "Traits: armour piercing, quick." in entry.lines
     assert entry.facts["sweep_arc"] == 3 and entry.facts["traits"] == ["armour_piercing", "quick"]
     assert "Glyph" not in " ".join(entry.lines), "how a kind is drawn is not described"
+    assert "Strikes 2 squares away." in entry.lines and entry.facts["range"] == 2
+    assert codex.item_numbers(grown) == "1d8, reach 2, sweep"
 
 
 def test_every_monster_and_feature_field_is_worded() -> None:
