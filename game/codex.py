@@ -456,8 +456,9 @@ def feature_entry(kind: FeatureKind) -> Entry:
     """A chamber feature kind: its class, its line of text, and what using it does."""
     use = feature_use(kind)
     once = kind.effect in ONCE
-    lines = [f"{cap(kind.effect)} feature.", kind.text,
-             f"{use}{' Once only.' if once else ''}"]
+    lines = [f"{cap(kind.effect)} feature.", kind.text]
+    if kind.effect != "decor":
+        lines.append(f"{use}{' Once only.' if once else ''}")
     if kind.blocks_move:
         lines.append("It blocks the way: bump it to use it.")
     if kind.blocks_sight:
