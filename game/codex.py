@@ -50,6 +50,9 @@ CATEGORY_DOES: Final = {
     "relic": "The run's goal: take it from the deepest floor and climb out of floor 1.",
     "potion": "Drunk once.",
     "scroll": "Read once.",
+    "ammo": "Fired from its launcher; it can be picked up again where it lands, unless it"
+            " breaks.",
+    "launcher": "Ready its ammunition (the quiver) and fire it.",
 }
 ROLE_DOES: Final = {
     "minion": "Dies to any hit; minions come in swarms.",
@@ -172,7 +175,7 @@ BONUS_WORDS: Final[dict[str, tuple[str, str]]] = {
     "sweep": ("sweep", "Each blow also strikes every other enemy beside you."),
     "pierce": ("pierce {v}", "Ignores {v} points of the target's armour."),
     "quick": ("quick", "A second blow follows each attack."),
-    "thrown": ("thrown", "Made for throwing: full damage at range."),
+    "thrown": ("", "Made for throwing: full damage at range."),
     "ammo": ("fires {v}", "Fires {v}."),
     "strength": ("strength {s}", "Strength {s} (damage and forcing doors)."),
     "stealth": ("stealth {s}", "Stealth {s} (above 0 sleeping monsters notice you less, below"
@@ -181,10 +184,11 @@ BONUS_WORDS: Final[dict[str, tuple[str, str]]] = {
     "regen": ("regen {s}", "Heals {v} extra hit points every few turns."),
     "ward": ("ward {s}", "{s} to saving throws against hexes."),
     "charges": ("{v} charges", "Charges: {v}."),
-    "break_chance": ("breaks {v}%", "Breaks {v}% of the time when it lands."),
+    "break_chance": ("", "Breaks {v}% of the time when it lands."),
     "bundle": ("", "Found in bundles of up to {v}."),
 }
-"""Words for the numbers and traits an item kind may have ("{v}" its value, "{s}" signed); a
+"""Words for the numbers and traits an item kind may have ("{v}" its value, "{s}" signed): the
+short form for the pack's lines ("" keeps it off them), the sentence for the describe screen. A
 field missing from a kind is skipped, so the table may name fields other branches add."""
 REACHING: Final = ("range", "reach")
 """Fields in squares: worth saying only above 1 (1 is the square next to you)."""
@@ -247,6 +251,9 @@ def item_entry(kind: ItemKind) -> Entry:
     lines += effects
     if kind.kind in CATEGORY_DOES:
         lines.append(CATEGORY_DOES[kind.kind])
+    fired_by = [k.name for k in item_kinds().values() if getattr(k, "ammo", "") == kind.key]
+    if fired_by:
+        lines.append(f"Fired from: {', '.join(fired_by)}.")
     lines.append(cap(depth_text(kind.depth)) + ".")
     extra_lines, extra = other_fields(kind, ITEM_WORDS)
     lines += extra_lines
@@ -317,7 +324,8 @@ def compare(game: Game, item: Item) -> str:
     for spec in dataclasses.fields(kind):
         mine = getattr(kind, spec.name)
         theirs_value = getattr(other, spec.name) if other is not None else type(mine)()
-        if spec.name in QUIET_FIELDS or spec.name == "depth" or mine == theirs_value:
+        minor = BONUS_WORDS.get(spec.name, ("-", ""))[0] == ""  # kept off the pack's lines
+        if spec.name in QUIET_FIELDS or spec.name == "depth" or minor or mine == theirs_value:
             continue
         label = COMPARED.get(spec.name, spec.name.replace("_", " "))
         if isinstance(mine, bool):

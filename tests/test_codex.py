@@ -139,7 +139,8 @@ def test_door_types_come_from_the_doors_table() -> None:
 
 def test_numbers_line_for_the_pack() -> None:
     kinds = item_kinds()
-    assert codex.item_numbers(kinds["dagger"]) == "1d4, +1 to hit"
+    assert codex.item_numbers(kinds["sword"]) == "1d8"
+    assert codex.item_numbers(kinds["runeblade"]) == "2d6, +2 to hit"
     assert codex.item_numbers(kinds["leather"]) == "armour +2"
     assert codex.item_numbers(kinds["scroll_lightning"]) == "4d6, range 8"
     assert codex.item_numbers(kinds["key"]) == ""

@@ -69,7 +69,7 @@ def test_shift_letter_in_the_pack_describes_the_item_and_compares_it() -> None:
     screen = opened(pack.on_event(key(getattr(KeySym, letter.upper()), Modifier.SHIFT)))
     text = shown_whole(screen)
     assert "long sword (weapon)" in text and "Damage 1d8 (average 4.5)." in text
-    assert "+2 damage, -1 to hit vs your dagger." in text
+    assert "+2 damage, -1 to hit, -4 range vs your dagger." in text, "it throws no more"
     assert hero.equipment["weapon"] == dagger.id and state.game.turn == 0, "describing is free"
     worn = opened(pack.describe(pack.items.index(dagger)))
     assert "You wield it." in worn.entries[0].lines
@@ -97,7 +97,7 @@ def test_pack_and_equip_lines_show_the_numbers() -> None:
     give(state.game, "leather")
     for mode in ("use", "equip", "drop"):
         labels = InventoryScreen(state, mode).choices.labels
-        assert labels == ["a) dagger [1d4, +1 to hit]", "b) leather armour [armour +2]"]
+        assert labels == ["a) dagger [1d4, +1 to hit, range 4]", "b) leather armour [armour +2]"]
 
 
 def test_enter_in_look_mode_describes_a_monster() -> None:

@@ -9,7 +9,7 @@ import tcod.event
 from game import codex
 from game.content.items import kind_of
 from game.rules import gear
-from game.rules.actions import Drop, Equip, Use
+from game.rules.actions import Drop, Equip, Quiver, Use
 from game.ui import intents, routes
 from game.ui.draw import MUTED, centred_box, wrap
 from game.ui.routes import Play
@@ -17,7 +17,8 @@ from game.ui.state import Pop, Push, Replace, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
 from game.world.model import Hero, Item
 
-TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?"}
+TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?",
+          "throw": "Throw which item?", "quiver": "Ready which to fire (f)?"}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 50
 FOOTER = "a-z or Enter: choose   A-Z or ;: describe   Esc: close"
@@ -26,7 +27,8 @@ FOOTER = "a-z or Enter: choose   A-Z or ;: describe   Esc: close"
 def stacked(hero: Hero) -> tuple[list[Item], list[str]]:
     """One row per stack of the pack (gear.pack_rows): the first item carried stands for the
     rest, with its numbers: "potion of healing [heals 2d8+4] (x2)", "long sword [1d8] (worn)"."""
-    worn = set(hero.equipment.values())
+    worn = gear.worn_ids(hero)
+    quivered = hero.equipment.get(gear.QUIVER)
     rows = gear.pack_rows(hero)
     labels = []
     for row in rows:
@@ -34,6 +36,7 @@ def stacked(hero: Hero) -> tuple[list[Item], list[str]]:
         labels.append(
             codex.known_name(row[0]) + (f" [{numbers}]" if numbers else "")
             + (" (worn)" if row[0].id in worn else "")
+            + (" (quivered)" if any(i.id == quivered for i in row) else "")
             + (f" (x{len(row)})" if len(row) > 1 else ""))
     return [row[0] for row in rows], labels
 
@@ -91,6 +94,10 @@ class InventoryScreen(ChoiceMenu):
             self.play.act(Drop(item.id))
         elif self.mode == "equip":
             self.play.act(Equip(item.id))
+        elif self.mode == "quiver":
+            self.play.act(Quiver(item.id))
+        elif self.mode == "throw":
+            return Replace(routes.to().look(self.play, item=item, verb="throw"))
         elif kind_of(item.kind).target:
             return Replace(routes.to().look(self.play, item=item))
         else:
