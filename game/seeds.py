@@ -59,6 +59,16 @@ PERIOD = 2**128
 """PCG64's period: advancing by PERIOD draws leaves the stream where it was."""
 
 
+def dice_mean(dice: str) -> float:
+    """The average of dice text such as "2d6+1" (0 for text that is not dice): what the bot
+    weighs gear by and what the describe screen compares it by."""
+    match = _DICE.match(dice)
+    if match is None:
+        return 0.0
+    bonus = int(match.group(3).replace(" ", "")) if match.group(3) else 0
+    return int(match.group(1) or 1) * (int(match.group(2)) + 1) / 2 + bonus
+
+
 class Rng:
     """A deterministic random stream with sampling helpers defined by this project."""
 

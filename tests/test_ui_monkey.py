@@ -101,13 +101,16 @@ def replay(rng: random.Random) -> App:
     return App(session, ReplayState(session, recording))
 
 
-def poked(change: Callable[[Game], None]) -> Callable[[random.Random], App]:
+def poked(change: Callable[[Game], None], *syms: KeySym) -> Callable[[random.Random], App]:
+    """Play with the game changed, then these keys pressed."""
     def start(rng: random.Random) -> App:
         app = play_app(rng)
         play = app.stack[-1]
         assert isinstance(play, PlayState)
         change(play.game)
         app.tick()
+        for sym in syms:
+            app.handle(key(sym))
         return app
 
     return start
@@ -136,7 +139,8 @@ STARTS: dict[str, Callable[[random.Random], App]] = {
     "help": via_keys(KeySym.QUESTION),
     "character": via_keys(KeySym.AT),
     "game menu": via_keys(KeySym.ESCAPE),
-    "level up": poked(level_up),
+    "describe": via_keys(KeySym.SEMICOLON),
+    "level up": poked(level_up, KeySym.PLUS),
     "end": poked(dead),
 }
 

@@ -27,10 +27,13 @@ SNAPSHOT_STYLES = ("blocks", "labyrinth")
 """The first-person view's styles (game.ui.options.VIEW_STYLES; no ui module loads before a
 command needs one)."""
 FORMATS = ("ascii", "json", "hex", "png", "text")
+CODEX_SECTIONS = ("items", "monsters", "features")
+"""game.codex.SECTIONS (the codex, with the rules it reads, loads only when the command runs)."""
 COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
     "autoplay": "autoplay", "snapshot": "snapshot", "replay": "replay", "save-info": "saves",
     "saves": "saves", "bench": "bench", "amazeing": "amazeing", "screens": "screens",
+    "codex": "codex",
 }
 """The module of game.cli that runs each command (None: no command, the window); each has
 `run(args) -> int`."""
@@ -149,6 +152,12 @@ def build_parser() -> argparse.ArgumentParser:
     info = sub.add_parser("save-info", help="check a save file and say what it holds")
     info.add_argument("file", type=Path)
     info.add_argument("--json", action="store_true")
+
+    codex = sub.add_parser("codex", help="every item, monster and feature with its numbers")
+    codex.add_argument("section", nargs="?", choices=CODEX_SECTIONS,
+                       help="one section (default: all three)")
+    codex.add_argument("--json", action="store_true",
+                       help="JSON: a list for one section, else an object of three lists")
 
     amaze = sub.add_parser("amazeing", help="A-Maze-ing: a maze from a config file")
     amaze.add_argument("config", type=Path, help="the config file (WIDTH=20, HEIGHT=15, ...)")

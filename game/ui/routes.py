@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.codex import Entry
 from game.floorplan import Point
 from game.rules.actions import Action
 from game.ui.camera import Camera
@@ -62,6 +63,7 @@ class Routes:
     look: LookFactory
     door_prompt: Callable[[Play, str], State]
     level_up: Callable[[Play], State]
+    describe: Callable[[list[Entry]], State]
 
 
 _table: list[Routes] = []

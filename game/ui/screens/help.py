@@ -14,7 +14,7 @@ from game.userfiles import config_dir
 MOUSE = (
     ("hover", "name what is under the cursor"),
     ("left click", "walk there by the shortest known path (stops when a monster appears)"),
-    ("right click", "look at that spot"),
+    ("right click", "look at that spot (then Enter or a click describes it)"),
 )
 KEY_COLUMN = 22
 RULES_OF_THUMB = (

@@ -1,25 +1,26 @@
-"""Look and target mode: a cursor moved by keys or the mouse names what is under it; with an item
-to aim (ItemKind.target), Enter or a click uses the item there. Firing and throwing aim the same
-cursor: it starts on the nearest visible enemy, Tab (the view key) cycles the enemies in view,
-the line of fire is drawn up to the first creature or wall that stops it, with the hit chance
-(game.rules.combat, the rule monsters shoot by too)."""
+"""Look and target mode: a cursor moved by keys or the mouse names what is under it; Enter, ; or a
+click describes all that is there (the describe screen); with an item to aim (ItemKind.target),
+Enter or a click uses the item there. Firing and throwing aim the same cursor: it starts on the
+nearest visible enemy, Tab (the view key) cycles the enemies in view, the line of fire is drawn up
+to the first creature or wall that stops it, with the hit chance (game.rules.combat, the rule
+monsters shoot by too)."""
 
 from __future__ import annotations
 
 import tcod.console
 import tcod.event
 
-from game import tiles
+from game import codex, tiles
 from game.content.items import kind_of
 from game.floorplan import Point
 from game.rules import combat, missiles
 from game.rules.actions import Action, Fire, Throw, Use
-from game.ui import intents
+from game.ui import intents, routes
 from game.ui.camera import Camera
 from game.ui.draw import cells, wrap
 from game.ui.render import play_camera, render_play
 from game.ui.routes import Play
-from game.ui.state import BaseState, Pop, Transition
+from game.ui.state import BaseState, Pop, Push, Transition
 from game.world.model import Game, Item
 
 BANNER_BG = (40, 40, 10)
@@ -87,11 +88,19 @@ class LookScreen(BaseState):
             return Throw(self.item.id, self.cursor)
         return Use(self.item.id, self.cursor)
 
-    def confirm(self) -> Transition:
+    def confirm(self) -> Transition | None:
+        """Aiming: act there and close; looking: describe what is there."""
         action = self.action()
-        if action is not None:
-            self.play.act(action)
+        if action is None:
+            return self.describe()
+        self.play.act(action)
         return Pop()
+
+    def describe(self) -> Transition | None:
+        """The describe screen for everything known at the cursor (nothing on unexplored
+        ground)."""
+        entries = codex.describe_spot(self.game, *self.cursor)
+        return Push(routes.to().describe(entries)) if entries else None
 
     def missile(self) -> combat.Missile | None:
         """What flies when this aim is confirmed (None: nothing flies)."""
@@ -132,6 +141,8 @@ class LookScreen(BaseState):
                 self.move(self.cursor[0] + dx, self.cursor[1] + dy)
             case intents.Confirm():
                 return self.confirm()
+            case intents.Describe():
+                return self.describe()
             case intents.ToggleView() if self.verb != "use":
                 self.cycle()
             case intents.FireMissile() if self.verb == "fire":
@@ -160,11 +171,11 @@ class LookScreen(BaseState):
         if spot is None or button != tcod.event.MouseButton.LEFT:
             return None
         self.move(*spot)
-        return self.confirm() if self.item is not None else None
+        return self.confirm()
 
     def banner(self) -> str:
         if self.item is None:
-            return "Look: move the cursor (keys or mouse); Esc to stop."
+            return "Look: move the cursor (keys or mouse); Enter or click describes; Esc stops."
         kind = kind_of(self.item.kind)
         missile = self.missile()
         if missile is not None:

@@ -10,6 +10,7 @@ from typing import TypeVar
 import tcod.console
 import tcod.event
 
+from game import codex
 from game.floorplan import Point
 from game.rules import missiles
 from game.rules.actions import (
@@ -285,6 +286,8 @@ class PlayState(BaseState):
                 return Push(routes.to().door_prompt(self, verb))
             case intents.LookAround():
                 return Push(routes.to().look(self))
+            case intents.Describe():
+                return self.describe_hovered()
             case intents.ShowMap():
                 return Push(routes.to().floor_map(self.game))
             case intents.ShowHistory():
@@ -300,6 +303,20 @@ class PlayState(BaseState):
             case intents.Back():
                 return Push(routes.to().game_menu(self.session))
         return None
+
+    def describe_hovered(self) -> Transition | None:
+        """The describe screen for the spot under the mouse (what the hover line names), or
+        for the hero's own spot when the mouse is off the map."""
+        cam, mouse = self.camera(), self.session.mouse
+        spot = self.game.player.pos
+        if (mouse is not None and not self.first_person
+                and 0 <= mouse[0] < cam.width and 0 <= mouse[1] < cam.height):
+            spot = cam.to_world(*mouse)
+        entries = codex.describe_spot(self.game, *spot)
+        if not entries:
+            self.notice = "You know nothing of that spot."
+            return None
+        return Push(routes.to().describe(entries))
 
     def on_mouse(self, x: int, y: int) -> Transition | None:
         self.session.mouse = (x, y)
