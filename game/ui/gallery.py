@@ -27,12 +27,14 @@ import tcod.constants
 import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
+from game.codex import describe_item
 from game.replay import Recording
 from game.run import Run
 from game.save import crash
 from game.ui import options, saves
 from game.ui.draw import Cuts, cells
 from game.ui.screens.character import CharacterScreen
+from game.ui.screens.describe import DescribeScreen
 from game.ui.screens.direction import DoorPrompt
 from game.ui.screens.end import EndScreen
 from game.ui.screens.floormap import FloorMapScreen
@@ -300,6 +302,15 @@ def _equip(scene: Scene) -> list[State]:
     for kind in ("runeblade", "plate", "dagger"):
         play.game.hero.inventory.append(Item(play.game.new_id(), kind))
     return [play, InventoryScreen(play, "equip")]
+
+
+@shot("describe")
+def _describe(scene: Scene) -> list[State]:
+
+    play = scene.play()
+    sword = Item(play.game.new_id(), "sword")
+    play.game.hero.inventory.append(sword)
+    return [play, DescribeScreen([describe_item(play.game, sword)])]
 
 
 @shot("look")
