@@ -467,7 +467,7 @@ def boss_area(space: Space) -> Area | None:
         (a for a in space.amap.areas if a.source != "corridor"),
         key=lambda a: (-(abs(a.center[0] - ax) + abs(a.center[1] - ay)), a.id),
     )
-    return next((area for area in ranked if len(space.free(area)) >= 2), None)
+    return next((area for area in ranked if len(space.cells(area)) >= 2), None)
 
 
 def dress_encounters(

@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
-from game.dressing.areas import Space, spot
+from game.dressing.areas import Space
 from game.dressing.model import StairDressing
 from game.floorplan import FloorPlan, Stair
 from game.seeds import Rng
@@ -130,9 +130,9 @@ def place_dead_ends(
     placed: list[StairDressing] = []
     for dead in waiting:
         for _ in range(_TRIES if areas else 0):
-            free = space.free(rng.choice(areas))
-            if len(free):
-                x, y = space.take(spot(free, rng.below(len(free))))
+            free = space.cells(rng.choice(areas))
+            if free:
+                x, y = space.take(space.point(free[rng.below(len(free))]))
                 placed.append(StairDressing(
                     x, y, dead.direction, dead.kind, True, leads_to(dead.direction, True, depth),
                     dead.faces, dead.text, placed=False,
