@@ -204,9 +204,13 @@ class _Picker:
 def place_keys(
     plan: FloorPlan, doors: Sequence[DoorDressing], rng: Rng, space: Space
 ) -> tuple[list[DoorDressing], list[Key]]:
-    """Keys for the held-shut doors the way on needs; the doors come back with their key ids."""
+    """Keys for the held-shut doors the way on needs; the doors come back with their key ids.
+    A floor with no held-shut door needs no key, and no labelling pass to find that out."""
+    shut = [d.held_shut for d in doors]
+    if not any(shut):
+        return list(doors), []
     graph = door_graph(plan, [d.point for d in doors])
-    grower = Grower(graph, [d.held_shut for d in doors])
+    grower = Grower(graph, shut)
     start = int(graph.labels[plan.arrival[1], plan.arrival[0]])
     picker: _Picker | None = None
     keyed = list(doors)
