@@ -20,7 +20,7 @@ from numpy.typing import NDArray
 
 from game import tiles
 from game.dressing.model import Area
-from game.floorplan import FloorPlan, Point
+from game.floorplan import FloorPlan, Point, Room
 from game.grids import find_boxes, taxicab_distance
 from game.pathing import reachable
 
@@ -100,9 +100,7 @@ def build_areas(plan: FloorPlan) -> AreaMap:
     owner = np.zeros(plan.tiles.shape, dtype=np.int32)
     areas: list[Area] = []
     if plan.rooms:
-        for room in sorted(plan.rooms, key=lambda r: r.id):
-            areas.append(_paint_room(open_, owner, room.x, room.y, room.w, room.h, room.id,
-                                     len(areas) + 1))
+        areas += _paint_rooms(open_, owner, sorted(plan.rooms, key=lambda r: r.id))
         for spot in encounter_spots(plan):
             _add(areas, _paint_blob(open_, owner, spot, SPOT_RADIUS, len(areas) + 1, "corridor"))
     else:
@@ -118,14 +116,22 @@ def _add(areas: list[Area], area: Area | None) -> None:
         areas.append(area)
 
 
-def _paint_room(
-    open_: NDArray[np.bool_], owner: NDArray[np.int32], x: int, y: int, w: int, h: int,
-    room_id: int, area_id: int,
-) -> Area:
-    box = (slice(max(0, y), y + h), slice(max(0, x), x + w))
-    take = open_[box] & (owner[box] == 0)
-    owner[box][take] = area_id
-    return Area(area_id, x, y, w, h, "room", room_id, int(take.sum()))
+def _paint_rooms(
+    open_: NDArray[np.bool_], owner: NDArray[np.int32], rooms: Sequence[Room]
+) -> list[Area]:
+    """Areas 1..n for the rooms in order: each takes the open tiles of its box that no room
+    before it took (the lowest id over each box, one array operation a room)."""
+    unclaimed = np.iinfo(np.int32).max
+    owner[...] = unclaimed
+    for area_id, room in enumerate(rooms, start=1):
+        view = owner[max(0, room.y) : room.y + room.h, max(0, room.x) : room.x + room.w]
+        np.minimum(view, area_id, out=view)
+    owner[~open_ | (owner == unclaimed)] = 0
+    sizes = np.bincount(owner.ravel(), minlength=len(rooms) + 1).tolist()
+    return [
+        Area(area_id, room.x, room.y, room.w, room.h, "room", room.id, sizes[area_id])
+        for area_id, room in enumerate(rooms, start=1)
+    ]
 
 
 def _paint_blob(
