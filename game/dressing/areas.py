@@ -73,24 +73,27 @@ class AreaMap:
         gy, gx = np.nonzero(gates)
         if len(gy) == 0:
             return None
-        xs, ys = spots[:, 0] - box[1].start, spots[:, 1] - box[0].start
+        x0, y0 = box[1].start, box[0].start
+        xs, ys = spots[:, 0], spots[:, 1]
         if len(gy) * len(xs) <= BROADCAST_LIMIT:
-            near = np.abs(xs[:, None] - gx[None, :]) + np.abs(ys[:, None] - gy[None, :])
+            near = np.abs(np.subtract.outer(xs, gx + x0))
+            near += np.abs(np.subtract.outer(ys, gy + y0))
             found: NDArray[np.int64] = near.min(axis=1)
             return found
         dist = taxicab_distance(~gates)
-        return np.asarray(dist[ys, xs], dtype=np.int64)
+        return np.asarray(dist[ys - y0, xs - x0], dtype=np.int64)
 
     def _gates(self, area: Area) -> tuple[Box, NDArray[np.bool_]]:
         """The area's box grown by one, and which of its tiles are entrances."""
         box = self.box(area, 1)
         inside = self.owner[box] == area.id
         beside = np.zeros_like(inside)
-        beside[1:, :] |= inside[:-1, :]
-        beside[:-1, :] |= inside[1:, :]
+        beside[1:] = inside[:-1]
+        beside[:-1] |= inside[1:]
         beside[:, 1:] |= inside[:, :-1]
         beside[:, :-1] |= inside[:, 1:]
-        return box, beside & ~inside & self.walkable[box]
+        beside &= self.walkable[box]
+        return box, np.greater(beside, inside)
 
 
 def build_areas(plan: FloorPlan) -> AreaMap:
