@@ -242,16 +242,17 @@ class Space:
         """The arrival and the tiles around it: kept clear of monsters and traps."""
         self._near_arrival = frozenset(int(floor_owner[cell]) for cell in self._by_arrival)
 
-    def cells(self, area: Area, *, clear_of_arrival: bool = True) -> tuple[int, ...]:
-        """The area's free tiles as flat indices (y * width + x), in reading order."""
+    def cells(self, area: Area, *, clear_of_arrival: bool = True) -> Sequence[int]:
+        """The area's free tiles as flat indices (y * width + x), in reading order. Read it
+        before the next `take`: it may be the list that `take` shortens (no copy per ask)."""
         free = self._free.get(area.id)
         if free is None:
             start, end = self._spans[area.id]
             mine = self._cells[start:end]
             free = self._free[area.id] = mine[~self.taken.ravel()[mine]].tolist()
         if clear_of_arrival and area.id in self._near_arrival:
-            return tuple(cell for cell in free if cell not in self._by_arrival)
-        return tuple(free)
+            return [cell for cell in free if cell not in self._by_arrival]
+        return free
 
     def point(self, cell: int) -> Point:
         """The (x, y) of a flat index."""

@@ -42,7 +42,7 @@ def place_features(contents: Sequence[Contents], space: Space, rng: Rng) -> list
             if blocking and free:
                 if roomy is None:
                     roomy = bytearray(_roomy(space.plan.tiles).tobytes())
-                free = tuple(cell for cell in free if roomy[cell])
+                free = [cell for cell in free if roomy[cell]]
             if not free:
                 continue
             cell = free[rng.below(len(free))]
