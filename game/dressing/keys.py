@@ -112,37 +112,49 @@ class Grower:
             stack.append(node)
 
     def _flood(self, stack: list[int], frontier: list[int]) -> None:
+        """Reach everything the stack leads to through open doors; shut doors met go on the
+        frontier. (Visiting a region is written out inline: this loop runs for every region and
+        door of the floor, once per growth.)"""
         g = self.graph
         base = g.count + 1
+        reached, order = self.reached, self.order
+        links, region_doors, sides = g.links, g.region_doors, g.sides
         while stack:
             node = stack.pop()
             if node < base:
-                for region in g.links[node]:
-                    self._visit(region, stack)
-                for door in g.region_doors[node]:
-                    self._door(door, stack, frontier)
+                for region in links[node]:
+                    if not reached[region]:
+                        reached[region] = 1
+                        order.append(region)
+                        stack.append(region)
+                self._doors(region_doors[node], stack, frontier)
                 continue
-            for side in g.sides[node - base]:
-                if side < base:
-                    self._visit(side, stack)
-                else:
-                    self._door(side - base, stack, frontier)
+            for side in sides[node - base]:
+                if side >= base:
+                    self._doors((side - base,), stack, frontier)
+                elif not reached[side]:
+                    reached[side] = 1
+                    order.append(side)
+                    stack.append(side)
+
+    def _doors(self, doors: tuple[int, ...], stack: list[int], frontier: list[int]) -> None:
+        """Open the doors that are not shut; put the shut ones on the frontier."""
+        reached, shut, base = self.reached, self.shut, self.graph.count + 1
+        for door in doors:
+            node = base + door
+            if reached[node]:
+                continue
+            if shut[door]:
+                heapq.heappush(frontier, door)
+            else:
+                reached[node] = 1
+                stack.append(node)
 
     def _visit(self, region: int, stack: list[int]) -> None:
         if not self.reached[region]:
             self.reached[region] = 1
             self.order.append(region)
             stack.append(region)
-
-    def _door(self, door: int, stack: list[int], frontier: list[int]) -> None:
-        node = self.graph.door_node(door)
-        if self.reached[node]:
-            return
-        if self.shut[door]:
-            heapq.heappush(frontier, door)
-        else:
-            self.reached[node] = 1
-            stack.append(node)
 
     def _next_needed(self, frontier: list[int]) -> int | None:
         """The lowest shut door on the edge that leads somewhere not yet reached."""
