@@ -57,24 +57,22 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
     t = plan.tiles
     labels, count = label_regions(tiles.walkable(t) & (t != tiles.DOOR))
     index = {point: j for j, point in enumerate(doors)}
-    h, w = t.shape
+    near, secret = _door_neighbours(t, labels, doors)
     sides: list[tuple[int, ...]] = []
     region_doors: list[list[int]] = [[] for _ in range(count + 1)]
     for j, (x, y) in enumerate(doors):
-        nodes: list[int] = []
-        if t[y, x] == tiles.SECRET_DOOR:  # a wall until found: never the way on
+        if secret[j]:  # a wall until found: never the way on
             sides.append(())
             continue
-        for dx, dy in _STEPS:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < w and 0 <= ny < h):
-                continue
-            label = int(labels[ny, nx])
-            if label:
+        nodes: list[int] = []
+        for (dx, dy), label in zip(_STEPS, near[j], strict=True):
+            if label > 0:
                 nodes.append(label)
                 region_doors[label].append(j)
-            elif (nx, ny) in index and t[ny, nx] != tiles.SECRET_DOOR:
-                nodes.append(count + 1 + index[(nx, ny)])
+            elif label == 0 and (x + dx, y + dy) in index:
+                other = index[(x + dx, y + dy)]
+                if not secret[other]:
+                    nodes.append(count + 1 + other)
         sides.append(tuple(nodes))
     links: list[list[int]] = [[] for _ in range(count + 1)]
     for pair in plan.teleporters:
@@ -85,6 +83,23 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
         labels, count, tuple(doors), tuple(sides),
         tuple(tuple(d) for d in region_doors), tuple(tuple(r) for r in links),
     )
+
+
+def _door_neighbours(
+    t: NDArray[np.uint8], labels: NDArray[np.int32], doors: Sequence[Point]
+) -> tuple[list[list[int]], list[bool]]:
+    """For each door: the region label of each of its _STEPS neighbours (-1 off the map), and
+    whether it is a secret door; gathered for all doors at once."""
+    if not doors:
+        return [], []
+    h, w = t.shape
+    at = np.array(doors, dtype=np.int64)
+    xs = at[:, :1] + np.array([dx for dx, _ in _STEPS], dtype=np.int64)
+    ys = at[:, 1:] + np.array([dy for _, dy in _STEPS], dtype=np.int64)
+    on_map = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    near = np.where(on_map, labels[ys.clip(0, h - 1), xs.clip(0, w - 1)], -1)
+    secret = t[at[:, 1], at[:, 0]] == tiles.SECRET_DOOR
+    return near.tolist(), secret.tolist()
 
 
 class Grower:
