@@ -19,7 +19,7 @@ from game.content.items import kind_of
 from game.export.pngfile import encode_png
 from game.floorplan import Point
 from game.rules.progress import xp_for_level
-from game.ui import camera, intents
+from game.ui import camera
 from game.ui.camera import Camera
 from game.ui.describe import describe_at
 from game.ui.draw import MESSAGE_COLOURS, TEXT, bar, cells, clip, wrap
@@ -154,8 +154,11 @@ def short_code(code: str, width: int) -> str:
 def status_lines(game: Game) -> list[str]:
     hero, floor = game.hero, game.floor
     level_up = f" (+{hero.pending_levels})" if hero.pending_levels else ""
-    key = intents.first_key(intents.SpendLevel())
-    marker = [f"LEVEL UP: press {key}"] if hero.pending_levels else []
+    marker: list[str] = []
+    if hero.pending_levels:
+        from game.ui import intents  # the key table: the first frame draws without it
+
+        marker = [f"LEVEL UP: press {intents.first_key(intents.SpendLevel())}"]
     return [
         f"Lvl {hero.level}{level_up}  XP {hero.xp}/{xp_for_level(hero.level + 1)}",
         f"Depth {game.depth}/{game.last_depth} {floor.generator}",
