@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.run import FloorRecipe, Run
-from game.run.code import version_of
+from game.run.code import PACKED_SINCE, version_of
 from game.seeds import Rng
 from game.world.kinds import MessageKind, Mode, Outcome
 from game.world.model import (
@@ -44,6 +44,7 @@ MESSAGE_CODES: dict[MessageKind, int] = {
     MessageKind.DOOR: 0xC8C8C8, MessageKind.GOLD: 0xFFD700, MessageKind.DEAD_END: 0xAAAAAA,
     MessageKind.FORCED: 0xE6C878, MessageKind.STUCK: 0xC8A078, MessageKind.ALARM: 0xFFC850,
     MessageKind.RELIC: 0xFF78FF, MessageKind.MAPPED: 0xE6E68C, MessageKind.UNLOCKED: 0xFFB45A,
+    MessageKind.NOISE: 0xDCC8A0,
 }
 """How a save writes each message kind: the three bytes of the colour format 1 drew it in, so
 saves, replays and state hashes stay byte-identical now that the engine names kinds instead. The
@@ -190,8 +191,13 @@ def run_from_data(data: dict[str, Any]) -> Run:
         bool(data["daily"]),
         version_of(str(data["code"])),
     )
-    if run.seed_hash != int(data["run_seed"]) or run.code != data["code"]:
-        raise ValueError("the run's seed hash or code do not match its seed and recipes")
+    if run.seed_hash != int(data["run_seed"]):
+        raise ValueError("the run's seed hash does not match its seed")
+    # Codes before the packed format spelled a parameter as the plan gave it ("stamp=42",
+    # "0.50"); recipes now keep one canonical spelling, so an old custom plan's code cannot be
+    # recomputed letter for letter. The save's own content hash still guards those saves.
+    if run.rules_version >= PACKED_SINCE and run.code != data["code"]:
+        raise ValueError("the run's code does not match its seed and recipes")
     return run
 
 
