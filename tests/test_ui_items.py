@@ -7,6 +7,7 @@ import tcod.console
 from tcod.event import KeySym
 from ui_world import click, hand_game, key, monster
 
+from game import codex
 from game.content.items import kind_of
 from game.rules import identify
 from game.ui.describe import item_colour
@@ -15,7 +16,6 @@ from game.ui.screens.inventory import InventoryScreen, stacked
 from game.ui.screens.look import LookScreen
 from game.ui.screens.play import PlayState
 from game.ui.session import Session
-from game.ui.state import draw_stack
 from game.world.model import Item
 
 
@@ -69,20 +69,23 @@ def test_the_pack_lists_unknown_items_by_their_looks() -> None:
     assert InventoryScreen(state, "use").choices.labels[-1].endswith(look)
 
 
-def test_the_pack_describes_the_chosen_item_by_what_is_known() -> None:
+def test_the_pack_describes_an_item_by_what_is_known() -> None:
     game = hand_game()
     state = PlayState(Session(game=game))
     game.hero.inventory.clear()
     game.hero.equipment.clear()
-    carry(state, "ring_stealth")
-    carry(state, "spear")
-    screen = InventoryScreen(state, "use")
-    console = tcod.console.Console(80, 50)
-    draw_stack([screen], console)
-    assert "you do not know what it does" in screen_text(console)
-    screen.choices.index = 1
-    draw_stack([screen], console)
-    assert "hits 2 squares away" in screen_text(console)
+    ring = carry(state, "ring_stealth")
+    spear = carry(state, "spear")
+    unknown = codex.describe_item(game, ring)
+    assert unknown.name == identify.name_of(game, "ring_stealth")
+    assert "you do not know what it does" in " ".join(unknown.lines)
+    assert "stealth" not in " ".join(unknown.lines).lower()
+    assert "Strikes 2 squares away." in codex.describe_item(game, spear).lines
+    _, labels = stacked(game)
+    assert labels[0] == identify.name_of(game, "ring_stealth"), "no numbers while unknown"
+    assert labels[1] == "spear [1d6, reach 2]"
+    identify.identify(game, "ring_stealth")
+    assert "do not know" not in " ".join(codex.describe_item(game, ring).lines)
 
 
 def screen_text(console: tcod.console.Console) -> str:

@@ -23,7 +23,7 @@ from game.rules.doors import door_name, has_key
 from game.rules.items import AUTO_PICKUP_KINDS
 from game.turns import player_act
 from game.ui import options
-from game.ui.describe import article
+from game.words import article
 from game.world.kinds import MessageKind, StairsWay
 from game.world.model import Floor, Game
 

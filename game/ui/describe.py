@@ -7,7 +7,7 @@ from game.content.appearances import look_colour
 from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.rules import identify
-from game.rules.doors import describe as describe_door
+from game.words import article, health_word
 from game.world.model import Actor, FeatureState, Floor, Game, Item
 
 
@@ -29,21 +29,6 @@ def item_colour(game: Game, item: Item) -> tuple[int, int, int]:
     return look_colour(identify.appearances(game.run.seed_hash)[item.kind])
 
 
-def health_word(actor: Actor) -> str:
-    share = actor.hp / max(1, actor.max_hp)
-    if share >= 1:
-        return "unhurt"
-    if share > 0.6:
-        return "lightly wounded"
-    if share > 0.3:
-        return "wounded"
-    return "badly wounded"
-
-
-def article(name: str) -> str:
-    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
-
-
 def monster_text(actor: Actor) -> str:
     """Name, health, what it is doing, and its role in its group: "an orc (wounded, hunting)
     [brute]"."""
@@ -58,7 +43,9 @@ def feature_text(floor: Floor, x: int, y: int) -> str:
         return str(tiles.TILES["name"][tiles.WALL])  # not found yet: it looks like wall
     door = floor.doors.get((x, y))
     if door is not None:
-        return describe_door(door)
+        from game.rules.doors import describe  # the door rules load when a door is named
+
+        return describe(door)
     trap = floor.traps.get((x, y))
     if trap is not None and trap.found:
         return f"{article(trap.kind)} trap" + (" (sprung)" if trap.spent else "")
