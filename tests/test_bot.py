@@ -19,6 +19,7 @@ from game.bot.policy import IMPOSSIBLE_LIMIT, Bot, Memory, next_action
 from game.cli import main
 from game.rules import combat
 from game.rules.actions import (
+    ACTION_TYPES,
     Attack,
     ChooseLevelUp,
     Equip,
@@ -487,6 +488,21 @@ def test_autoplay_json_contract_and_determinism_across_processes() -> None:
     assert first["floors"] == [game.floors[d].generator for d in sorted(game.floors)]
     assert isinstance(first["turns"], int) and first["turns"] <= 300
     assert first["alive"] == (game.outcome != "dead")
+
+
+def test_autoplay_reports_the_tools_used_and_the_levels() -> None:
+    """action_counts counts what the bot played (refused actions left out) by class name; the
+    levels on arrival line up with the floors visited."""
+    game, report = autoplay.play(Run("contract"), 300)
+    counts = report.action_counts
+    assert counts and set(counts) <= set(ACTION_TYPES)
+    assert all(n > 0 for n in counts.values()) and sum(counts.values()) <= report.actions
+    assert counts["Move"] > 0 and counts.get("ChooseLevelUp", 0) == game.hero.level - 1
+    assert len(report.arrival_levels) == len(report.floors) and report.arrival_levels[0] == 1
+    assert report.relic_level == 0 and not game.hero.has_relic
+    assert list(report.as_dict())[:14] == [
+        "seed", "turns", "depth", "deepest", "alive", "outcome", "cause", "floors", "level",
+        "xp", "gold", "actions", "state_hash", "action_counts"]
 
 
 def test_sturdy_bot_is_deterministic_across_processes() -> None:
