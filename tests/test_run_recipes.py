@@ -32,7 +32,7 @@ def test_a_full_plan() -> None:
     assert [r.generator for r in made[:5]] == ["bsp", "bsp", "power", "cave", "maze"]
     assert all(r.generator in generators.names() for r in made)
     assert (made[3].width, made[3].height) == (100, 60)
-    assert made[4].params == (("perfect", "false"), ("stamp", "42"))
+    assert made[4].params == (("perfect", "false"),)  # stamp=42 is the default: left out
     assert parse_recipes(entries_text(entries)) == entries
 
 

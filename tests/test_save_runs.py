@@ -288,3 +288,25 @@ def test_load_starts_the_game_from_that_save(
     assert "leave out the seed" in one_line_error(capsys, "--load", str(path), "--seed", "x")
     assert len(started) == 2
 
+
+
+def test_a_custom_plan_saved_under_older_rules_still_loads() -> None:
+    """Before packed codes (rules 4) a plan's parameters were kept as spelled ("stamp=42"), so the
+    old code cannot be recomputed; the seed hash still has to match, and a current code must."""
+    from dataclasses import replace
+
+    from game.run import Run
+    from game.world.serial import run_data, run_from_data
+
+    run = Run.from_plan("hello", "1-2:bsp,3:maze(stamp=42)")
+    old = replace(run, rules_version=3)
+    data = run_data(old) | {"code": "D3-ANY-OLD-CODE"}
+    for recipe in data["recipes"]:
+        if recipe["generator"] == "maze":
+            recipe["params"].append(["stamp", "42"])  # as rules 3 stored it
+    assert run_from_data(data).seed == "hello"
+    with pytest.raises(ValueError, match="seed hash"):
+        run_from_data(data | {"run_seed": data["run_seed"] + 1})
+    with pytest.raises(ValueError, match="code"):
+        wrong = run.code[:-1] + ("A" if run.code[-1] != "A" else "B")
+        run_from_data(run_data(run) | {"code": wrong})

@@ -14,7 +14,6 @@ from ui_world import click, hand_game, key, motion
 from game import generators
 from game.morgue import Score, save_scores
 from game.run import FloorRecipe, Run, daily_seed
-from game.run.code import RunCode, encode
 from game.run.recipe import RANDOM
 from game.run.recipes import DEFAULT_SIZES
 from game.ui import clipboard, recipe_rows, saves
@@ -311,7 +310,7 @@ def test_the_daily_toggle_sets_the_daily_seed() -> None:
 
 
 def test_pasting_a_good_code_starts_that_exact_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    code = encode(RunCode("shared", "1:cave@40x30,2:maze(stamp=42)"))
+    code = Run.from_plan("shared", "1:cave@40x30,2:maze(stamp=HI)").code
     monkeypatch.setattr(clipboard, "paste", lambda: f"  {code.lower()}\n")
     state = screen()
     press(state, KeySym.V, mod=Modifier.CTRL)
@@ -332,7 +331,8 @@ def test_a_typed_code_plays_too() -> None:
 
 
 @pytest.mark.parametrize(("code", "message"), [
-    (f"D{RULES_VERSION}-ZZZZZ", "run code: the checksum does not match"),
+    (f"D{RULES_VERSION}-ZZZZZ", "run code: too short"),
+    (f"D{RULES_VERSION}-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ", "run code: the checksum does not match"),
     ("D9-ABCDE", "run code: made for rules version 9"),
     ("hello", "run code: expected it to start with D<version>-"),
     ("", "Type or paste a run code first."),

@@ -3,7 +3,8 @@
 Later versions add keys; they never change or remove these. A dressed floor
 (`dressed_floor_to_dict`) is the same object with the dressing's keys added. Version 2 added each
 encounter's `tactic` and the dressed floor's `features`, each `{"name", "x", "y", "effect"}`
-("decor": no effect).
+("decor": no effect). A dressed floor's `tiles` show every stairs entry with its kind's tile (as
+the game draws them), so no stairs lies on plain floor; its `legend` names those tiles too.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game import tiles
 from game.floorplan import FloorPlan
@@ -28,9 +30,9 @@ if TYPE_CHECKING:
     )
 
 
-def legend(plan: FloorPlan) -> dict[str, dict[str, Any]]:
+def legend(tile_ids: NDArray[np.uint8]) -> dict[str, dict[str, Any]]:
     """Every character that appears in the map, with its tile's name and properties."""
-    used = np.unique(plan.tiles)
+    used = np.unique(tile_ids)
     result: dict[str, dict[str, Any]] = {}
     for tile_id in used:
         row = tiles.TILES[int(tile_id)]
@@ -55,7 +57,7 @@ def floor_to_dict(plan: FloorPlan, seed: str, depth: int) -> dict[str, Any]:
         "height": plan.height,
         "params": dict(plan.params),
         "tiles": tiles.to_ascii(plan.tiles),
-        "legend": legend(plan),
+        "legend": legend(plan.tiles),
         "arrival": list(plan.arrival),
         "exits": [list(p) for p in plan.exits],
         "rooms": [
@@ -80,8 +82,14 @@ def dressed_floor_to_dict(
     Doors, rooms and stairs gain fields; stairs that are not the plan's arrival or way down
     (dead ends the dressing placed, a tables floor's other rolled stairs) are appended to
     `stairs` with "placed": false. The stairs' table
-    kind is "stair_kind", since "kind" already says up or down."""
+    kind is "stair_kind", since "kind" already says up or down. `tiles` and `legend` show the
+    stairs as drawn in the game (`drawn_stairs`)."""
+    from game.dressing.stairs import drawn_stairs
+
     data = floor_to_dict(plan, seed, depth)
+    drawn = drawn_stairs(plan.tiles, dressing.stairs)
+    data["tiles"] = tiles.to_ascii(drawn)
+    data["legend"] = legend(drawn)
     doors = {d.point: d for d in dressing.doors}
     for entry in data["doors"]:
         entry.update(_door(doors[(entry["x"], entry["y"])]))

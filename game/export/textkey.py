@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 
 from game import tiles
 from game.content.bestiary import Bestiary, default_bestiary
+from game.content.features import feature_kind
 from game.dressing.areas import AreaMap, build_areas
 from game.dressing.model import (
     Area,
@@ -33,7 +34,8 @@ from game.grids import grow8
 LEGEND = (
     "# wall  . floor  + door  S secret door  ^ teleporter  < up  > down  _ trapdoor  % shaft",
     "digits: area numbers  ( key  ! trap (door traps are on their +)  $ treasure  * relic",
-    "letters and symbols: monsters (their glyphs, listed under each encounter)",
+    "letters and symbols: monsters (their glyphs, listed under each encounter) and room",
+    "features (their glyphs, listed under each area)",
 )
 TEMPLATE_NAMES = {
     "battlefield_control": "Battlefield Control",
@@ -91,7 +93,7 @@ def _map(
     for point, mark in _marks(dressing, bestiary):
         chars[point[1], point[0]] = mark
     unplaced: list[str] = []
-    digits = np.zeros(chars.shape, dtype=np.bool_)
+    digits = np.isin(chars, list("0123456789"))  # a feature's glyph may be a digit
     for area in amap.areas:
         label = str(area.id)
         spot = _number_spot(chars, digits, amap, area, len(label))
@@ -105,6 +107,9 @@ def _map(
 
 
 def _marks(dressing: Dressing, bestiary: Bestiary) -> Iterable[tuple[Point, str]]:
+    """Each thing's mark, features first: what stands on a feature hides it, as in the game."""
+    for feature in dressing.features:
+        yield feature.point, feature_kind(feature.name).glyph
     for trap in dressing.traps:
         if trap.source != "door":
             yield trap.point, "!"
@@ -186,13 +191,15 @@ def _areas(
     owner = amap.owner
     doors = {d.point: d for d in dressing.doors}
     traps = {t.point: t for t in dressing.traps}
-    keys_for = {k.door: k for k in dressing.keys}
+    keys_for: defaultdict[Point, list[Key]] = defaultdict(list)
+    for key in dressing.keys:
+        keys_for[key.door].append(key)
     secret = _secret_doors(plan)
     seen_doors: set[Point] = set()
     for area in amap.areas:
         here = [doors[p] for p in amap.entrances(area) if p in doors]
         seen_doors.update(d.point for d in here)
-        by_area[area.id] += [_door(d, traps.get(d.point), keys_for.get(d.point), secret)
+        by_area[area.id] += [_door(d, traps.get(d.point), keys_for[d.point], secret)
                              for d in here]
     things: defaultdict[int, list[str]] = defaultdict(list)
     for trap in dressing.traps:
@@ -205,8 +212,9 @@ def _areas(
         things[int(owner[key.y, key.x])].append(f"Key {key.id} at {key.point}:"
                                                 f" opens the door at {key.door}")
     for feature in dressing.features:
-        things[feature.area].append(f"Feature at {feature.point}: {feature.name.lower()}"
-                                    f" ({feature.effect})")
+        things[feature.area].append(f"Feature at {feature.point}:"
+                                    f" {feature_kind(feature.name).glyph}"
+                                    f" {feature.name.lower()} ({feature.effect})")
     if dressing.relic is not None:
         things[int(owner[dressing.relic[1], dressing.relic[0]])].append(
             f"The relic at {dressing.relic}, guarded by the boss")
@@ -233,7 +241,7 @@ def _areas(
     loose = [d for d in dressing.doors if d.point not in seen_doors]
     if loose or things[0]:
         lines += ["", "OUTSIDE THE AREAS (corridors)"]
-        lines += [f"  Door {_door(d, traps.get(d.point), keys_for.get(d.point), secret)}"
+        lines += [f"  Door {_door(d, traps.get(d.point), keys_for[d.point], secret)}"
                   for d in loose]
         lines += [f"  {line}" for line in things[0]]
     return lines
@@ -265,7 +273,9 @@ def _secret_doors(plan: FloorPlan) -> set[Point]:
     return {(d.x, d.y) for d in plan.doors if plan.tiles[d.y, d.x] == tiles.SECRET_DOOR}
 
 
-def _door(door: DoorDressing, trap: Trap | None, key: Key | None, secret: set[Point]) -> str:
+def _door(door: DoorDressing, trap: Trap | None, keys: Sequence[Key], secret: set[Point]) -> str:
+    """One door's line. Its key is the one the door names (`door.key`); other keys that open it
+    (spares for the walk back from the way down) follow as spares."""
     quality = f", {door.quality}" if door.quality != "none" else ""
     words = [f"{door.point} {door.material}{quality}, {door.state}"]
     if door.point in secret:
@@ -278,8 +288,12 @@ def _door(door: DoorDressing, trap: Trap | None, key: Key | None, secret: set[Po
     if trap is not None:
         words.append(f"trapped: {trap.kind} (search DC {trap.search_dc},"
                      f" disarm DC {trap.disarm_dc})")
+    own = [k for k in keys if k.id == door.key]
     if door.key is not None:
-        words.append(f"key {door.key}" + (f" at {key.point}" if key is not None else ""))
+        words.append(f"key {door.key}" + (f" at {own[0].point}" if own else ""))
+    spares = [k for k in keys if k.id != door.key]
+    if spares:
+        words.append("spare " + ", ".join(f"key {k.id} at {k.point}" for k in spares))
     return "; ".join(words)
 
 

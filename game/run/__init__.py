@@ -25,7 +25,6 @@ from game.run.recipes import (
     make_recipes,
     parse_recipes,
     read_run_file,
-    recipes_text,
 )
 from game.seeds import seed_from_text
 from game.version import RULES_VERSION
@@ -85,7 +84,9 @@ class Run:
     def from_code(cls, text: str) -> Run:
         """The run a code holds (RunCodeError or RecipeError when it cannot be played here)."""
         code = runcode.decode(text)
-        return cls.from_plan(code.seed, code.recipes or None, code.daily)
+        if code.recipes == default_recipes():
+            raise runcode.RunCodeError("run code: malformed (not the code this run would have)")
+        return cls(code.seed, code.recipes or default_recipes(), code.daily)
 
     @classmethod
     def from_file(
@@ -123,8 +124,8 @@ class Run:
 
     @property
     def code(self) -> str:
-        """The run code: rules version, seed, the recipes' text (none for the default run)."""
-        custom = "" if self.recipes == default_recipes() else recipes_text(self.recipes)
+        """The run code: rules version, seed, the recipes packed (none for the default run)."""
+        custom = () if self.recipes == default_recipes() else self.recipes
         return runcode.encode(runcode.RunCode(self.seed, custom, self.is_daily, self.rules_version))
 
     @property

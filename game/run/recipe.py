@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from game import generators
 from game.floorplan import ParamValue
-from game.params import ParamError, resolve
+from game.params import Param, ParamError, resolve
 
 RANDOM = "random"
 """A recipe entry's generator drawn per depth from the run seed (never a recipe's own)."""
@@ -56,13 +56,37 @@ def split_params(
     return layout, {k: typed[k] for k in given if k in allowed}
 
 
+def param_spec(generator: str, name: str) -> Param:
+    """The spec of a recipe parameter: its generator's own, else the dressing's (loaded then)."""
+    for spec in generators.get(generator).params:
+        if spec.name == name:
+            return spec
+    from game.dressing import DRESSING_PARAMS
+
+    for spec in DRESSING_PARAMS:
+        if spec.name == name:
+            return spec
+    raise ParamError(f"generator {generator} has no parameter {name!r}")
+
+
+def param_text(value: ParamValue) -> str:
+    """A typed value as the one text recipes carry: true/false, 3, 0.5 (never -0.0), far."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value + 0.0)
+    return str(value)
+
+
 @dataclass(frozen=True, slots=True)
 class FloorRecipe:
     """How one depth is made: the generator, its parameters and the floor size.
 
-    `params` keeps the parameters as given (sorted KEY=VALUE text: what run codes and saves
-    carry); `layout` and `dressing` are the same values typed and split, made once here so a bad
-    recipe never reaches a generator. `dressing_names` says which dressing parameters it may set."""
+    `params` keeps the parameters that differ from their defaults, each value in its one text
+    (sorted KEY=VALUE: what run codes and saves carry), so two recipes that make the same floor
+    are equal; `layout` and `dressing` are the values given, typed and split, made once here so a
+    bad recipe never reaches a generator. `dressing_names` says which dressing parameters it may
+    set."""
 
     depth: int
     generator: str
@@ -80,3 +104,8 @@ class FloorRecipe:
         layout, dressing = split_params(self.generator, dict(self.params), self.dressing_names)
         object.__setattr__(self, "layout", layout)  # read-only by its type (Mapping)
         object.__setattr__(self, "dressing", dressing)
+        typed = {**dressing, **layout}
+        object.__setattr__(self, "params", tuple(sorted(
+            (name, param_text(value)) for name, value in typed.items()
+            if value != param_spec(self.generator, name).default
+        )))

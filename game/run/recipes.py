@@ -28,6 +28,12 @@ DEFAULT_SIZES = {
     "bsp": (80, 45), "power": (80, 45), "cave": (90, 50), "tables": (90, 60), "maze": (61, 41),
 }
 """A generator's floor size when an entry gives none."""
+
+
+def default_size(generator: str) -> tuple[int, int]:
+    """The floor size of an entry of `generator` that gives none."""
+    return DEFAULT_SIZES.get(generator, (80, 45))
+
 DEFAULT_FLOORS: tuple[tuple[str, int, int], ...] = (
     ("bsp", 80, 45),
     ("power", 80, 45),
@@ -189,7 +195,7 @@ def make_recipes(entries: tuple[RecipeEntry, ...], run_seed: int) -> tuple[Floor
             name = entry.generator
             if name == RANDOM:
                 name = Rng(derive(run_seed, "plan", depth)).choice(generators.names())
-            width, height = entry.size or DEFAULT_SIZES.get(name, (80, 45))
+            width, height = entry.size or default_size(name)
             result.append(FloorRecipe(depth, name, width, height, entry.params))
     return tuple(result)
 

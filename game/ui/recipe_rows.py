@@ -21,7 +21,7 @@ from game.dressing import DRESSING_PARAMS
 from game.params import Param, ParamError
 from game.pipeline import PARTY
 from game.run.recipe import RANDOM, RUN_DRESSING, split_params
-from game.run.recipes import DEFAULT_SIZES, MAX_DEPTHS, MAX_SIDE, MIN_SIDE, RecipeEntry
+from game.run.recipes import MAX_DEPTHS, MAX_SIDE, MIN_SIDE, RecipeEntry, default_size
 
 SIZE_STEP: Final = (10, 5)
 """How much [ and ] change a floor's width and height."""
@@ -72,7 +72,7 @@ def minimum_size(name: str) -> tuple[int, int]:
 
 
 def size_of(row: Row) -> tuple[int, int]:
-    return row.size or DEFAULT_SIZES.get(row.generator, (80, 45))
+    return row.size or default_size(row.generator)
 
 
 def size_params(row: Row) -> tuple[Param, Param]:
@@ -97,7 +97,7 @@ def default_text(row: Row, param: Param) -> str:
     """What Delete puts back: the generator's usual size, or the parameter's default."""
     if param.name in ("width", "height"):
         low = minimum_size(row.generator)
-        size = _clamp(DEFAULT_SIZES.get(row.generator, (80, 45)), low)
+        size = _clamp(default_size(row.generator), low)
         return str(size[0 if param.name == "width" else 1])
     return _text(param.default)
 
