@@ -111,8 +111,9 @@ def _describe(key: str) -> str:
         kind = kind_of(key)
     except KeyError:
         return key
-    if kind.kind == "weapon":
-        return f"{kind.name} ({kind.damage}, {kind.attack:+d} to hit)"
+    if kind.kind in ("weapon", "launcher"):
+        reach = f", range {kind.range}" if kind.range else ""
+        return f"{kind.name} ({kind.damage}, {kind.attack:+d} to hit{reach})"
     if kind.kind == "armour":
         return f"{kind.name} (AC +{kind.ac})"
     return kind.name

@@ -75,7 +75,7 @@ def action_from(name: Any, args: Any, where: str) -> Action:
         elif value is None and wanted == Point | None:
             values[key] = None
         elif (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)
-              and wanted == Point | None):
+              and wanted in (Point | None, Point)):
             values[key] = (value[0], value[1])
         elif isinstance(value, str) and len(value) <= 40 and _allows(wanted, value):
             values[key] = value

@@ -14,7 +14,7 @@ from game.ai import tactics
 from game.dressing import dress_floor
 from game.dressing.model import TACTICS
 from game.export.floorjson import dressed_floor_to_dict
-from game.rules import combat
+from game.rules import combat, items
 from game.rules.actions import Move, Wait
 from game.run.recipe import FloorRecipe
 from game.world.build import build_floor
@@ -324,7 +324,7 @@ def test_names_by_tactic(tactic: str, parts: list[tuple[Any, str]], words: str) 
 
 
 def test_plurals() -> None:
-    assert [tactics.plural(n) for n in ("wolf", "fire imp", "harpy", "lynx", "ogre")] == [
+    assert [items.plural(n) for n in ("wolf", "fire imp", "harpy", "lynx", "ogre")] == [
         "wolves", "fire imps", "harpies", "lynxes", "ogres"]
 
 

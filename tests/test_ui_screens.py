@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import tcod.console
 from tcod.event import KeySym, Modifier, MouseButton
-from ui_world import click, hand_game, key, monster, motion
+from ui_world import click, give, hand_game, key, monster, motion
 
 from game import tiles
 from game.rules import gear
@@ -45,7 +45,7 @@ from game.ui.state import (
     draw_stack,
 )
 from game.world.kinds import Outcome
-from game.world.model import DoorState, Game, Item
+from game.world.model import DoorState, Game
 from game.world.serial import state_hash
 
 
@@ -64,12 +64,6 @@ def no_records(monkeypatch: pytest.MonkeyPatch) -> list[Game]:
 
 def play(game: Game | None = None) -> PlayState:
     return PlayState(Session(game=game or hand_game()))
-
-
-def give(game: Game, kind: str) -> Item:
-    item = Item(game.new_id(), kind)
-    game.hero.inventory.append(item)
-    return item
 
 
 def drawn_text(state: BaseState, width: int = 80, height: int = 50) -> str:

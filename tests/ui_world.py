@@ -11,7 +11,7 @@ from game.run import FloorRecipe, Run
 from game.world.dungeon import new_game
 from game.world.fov import update_fov
 from game.world.kinds import Mode
-from game.world.model import Actor, Floor, Game, StairInfo
+from game.world.model import Actor, Floor, Game, Item, StairInfo
 
 ROOMS = """
 ##############################
@@ -59,6 +59,13 @@ def monster(game: Game, x: int, y: int, name: str = "goblin", hp: int = 6,
     )
     game.floor.monsters.append(actor)
     return actor
+
+
+def give(game: Game, kind: str) -> Item:
+    """Put an item of `kind` in the hero's pack."""
+    item = Item(game.new_id(), kind)
+    game.hero.inventory.append(item)
+    return item
 
 
 def key(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:

@@ -169,7 +169,10 @@ def _ranged_turn(game: Game, monster: Actor, distance: int, maps: TurnMaps) -> b
         monster.effects["recharging"] = SPELL_RECHARGE
         _hex(game, monster)
         return True
-    combat.attack(game, monster, player, ranged=True)
+    line = combat.line_of_fire(game, monster.pos, player.pos, monster.reach)
+    if combat.first_in_line(game, line) is not player:
+        return False  # a wall corner or another creature in the way: come on instead
+    combat.shoot(game, monster, player.pos, combat.Missile(monster.reach))
     return True
 
 

@@ -24,6 +24,7 @@ from collections import Counter
 from game.ai.maps import TurnMaps
 from game.ai.steps import away, distance, step_to, toward
 from game.floorplan import Point
+from game.rules.items import plural
 from game.world.kinds import MessageKind, Mode
 from game.world.model import Actor, Game
 
@@ -214,13 +215,3 @@ def _count(names: list[str]) -> str:
     words = [f"{NUMBERS[n] if n < len(NUMBERS) else n} {plural(name)}" if n > 1
              else f"{'an' if name[:1] in 'aeiou' else 'a'} {name}" for name, n in counted.items()]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def plural(name: str) -> str:
-    if name.endswith(("s", "x", "ch", "sh")):
-        return name + "es"
-    if name.endswith("f"):
-        return name[:-1] + "ves"
-    if name.endswith("y") and name[-2:-1] not in ("a", "e", "i", "o", "u"):
-        return name[:-1] + "ies"
-    return name + "s"

@@ -11,7 +11,7 @@ from pathlib import Path
 from game.assets import ASSETS_DIR, toml_tables
 
 ITEMS_PATH = ASSETS_DIR / "items.toml"
-KINDS = ("potion", "scroll", "weapon", "armour", "key", "gold", "relic")
+KINDS = ("potion", "scroll", "weapon", "launcher", "ammo", "armour", "key", "gold", "relic")
 _DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
 
 
@@ -34,6 +34,14 @@ class ItemKind:
     range: int = 0
     turns: int = 0
     target: bool = False
+    ammo: str = ""
+    """A launcher's: the key of the ammunition it fires (range and damage are the launcher's)."""
+    thrown: bool = False
+    """Made for throwing (full damage and its own `range`); other thrown things do little."""
+    break_chance: int = 0
+    """Percent chance that ammunition or a thrown weapon breaks when it comes down."""
+    bundle: int = 0
+    """Ammunition lies on a floor in bundles of 1..bundle."""
 
 
 class ItemDataError(ValueError):
@@ -49,6 +57,10 @@ def load_items(path: Path) -> dict[str, ItemKind]:
             items[key] = _item(key, entry)
         except (KeyError, TypeError, ValueError) as problem:
             raise ItemDataError(f"{where}: {problem}") from None
+    for key, kind in items.items():
+        fired = items.get(kind.ammo)
+        if kind.kind == "launcher" and (fired is None or fired.kind != "ammo"):
+            raise ItemDataError(f"{path}: item {key!r}: ammo {kind.ammo!r} is not ammunition")
     return items
 
 
@@ -74,7 +86,7 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
     glyph = _text(entry, "glyph")
     if len(glyph) != 1:
         raise ValueError("glyph must be one character")
-    if kind in ("weapon", "armour") and not entry.get("slot"):
+    if kind in ("weapon", "launcher", "armour") and not entry.get("slot"):
         raise ValueError(f"a {kind} needs a slot")
     return ItemKind(
         key=key, name=_text(entry, "name"), kind=kind, glyph=glyph,
@@ -83,6 +95,8 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         damage=str(entry.get("damage", "")), heal=str(entry.get("heal", "")),
         attack=_int(entry, "attack"), ac=_int(entry, "ac"), range=_int(entry, "range"),
         turns=_int(entry, "turns"), target=bool(entry.get("target", False)),
+        ammo=str(entry.get("ammo", "")), thrown=bool(entry.get("thrown", False)),
+        break_chance=_int(entry, "break_chance"), bundle=_int(entry, "bundle"),
     )
 
 

@@ -104,6 +104,36 @@ class Search:
 
 
 @dataclass(frozen=True, slots=True)
+class Fire:
+    """Fire the readied missile (game.rules.missiles.readied: the launcher's ammunition, else
+    the quivered or first throwing weapon) toward (x, y)."""
+
+    target: Point
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """Throw one of the carried item `item` toward (x, y)."""
+
+    item: int
+    target: Point
+
+
+@dataclass(frozen=True, slots=True)
+class Quiver:
+    """Make `item`'s kind what Fire throws or shoots when no launcher's ammunition is carried;
+    no time passes."""
+
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rest:
+    """One turn of resting: the hero also looks about quietly (a search that speaks only when
+    it finds something). The interface repeats it (R, Z) until a stop (game.rules.rest)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Interact:
     """Use the chamber feature at (x, y); (-1, -1): the one here, else the first one next to you."""
 
@@ -125,12 +155,12 @@ class ChooseLevelUp:
 
 Action = (
     Move | Attack | Wait | OpenDoor | CloseDoor | PickUp | Drop | Use | Equip | Search
-    | TakeStairs | ChooseLevelUp | Interact
+    | TakeStairs | ChooseLevelUp | Interact | Fire | Throw | Quiver | Rest
 )
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (Move, Attack, Wait, OpenDoor, CloseDoor, PickUp, Drop, Use, Equip, Search,
-                TakeStairs, ChooseLevelUp, Interact)
+                TakeStairs, ChooseLevelUp, Interact, Fire, Throw, Quiver, Rest)
 }
 """By name: replays store an action as its class name and fields."""

@@ -1,7 +1,12 @@
-"""d20 combat: an attack roll against armour class, damage dice, death and experience."""
+"""d20 combat: an attack roll against armour class, damage dice, death and experience; and the one
+rule of shots and throws (`shoot`), for monsters and the hero alike: the line of fire, the first
+creature on it, range penalty and cover."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from game.floorplan import Point
 from game.rules import gear, morale, progress
 from game.rules.noise import make_noise
 from game.world.kinds import MessageKind, Mode, Outcome
@@ -20,10 +25,23 @@ MONSTER_DAMAGE_PERCENT = 100
 maximum HP each) and rest stand in for a party's healer; this is the knob if that proves wrong."""
 
 
-def attack_bonus(game: Game, actor: Actor) -> int:
+@dataclass(frozen=True, slots=True)
+class Missile:
+    """What flies: its damage dice ("" for the shooter's own), its to-hit bonus (for the hero
+    in place of the melee weapon's), how far it goes, what the log calls it ("" for a monster's
+    own shot) and whether the hero's strength adds to its damage."""
+
+    reach: int
+    dice: str = ""
+    attack: int = 0
+    name: str = ""
+    strength: bool = True
+
+
+def attack_bonus(game: Game, actor: Actor, missile: Missile | None = None) -> int:
     bonus = actor.attack + (BOLSTER_BONUS if "bolstered" in actor.effects else 0)
     if actor.id == PLAYER_ID:
-        bonus += gear.total(game.hero, "attack")
+        bonus += missile.attack if missile is not None else gear.total(game.hero, "attack")
     return bonus
 
 
@@ -36,8 +54,60 @@ def armour_class(game: Game, actor: Actor) -> int:
 
 def range_penalty(attacker: Actor, defender: Actor) -> int:
     """Shots from farther off are harder: -2 for every full LONG_RANGE tiles of distance."""
-    distance = max(abs(attacker.x - defender.x), abs(attacker.y - defender.y))
-    return 2 * (distance // LONG_RANGE)
+    return 2 * (_distance(attacker.pos, defender.pos) // LONG_RANGE)
+
+
+def to_hit(game: Game, attacker: Actor, defender: Actor, missile: Missile | None) -> int:
+    """The bonus added to the d20: a shot loses range penalty and cover."""
+    bonus = attack_bonus(game, attacker, missile)
+    if missile is not None:
+        bonus -= range_penalty(attacker, defender) + cover(game, defender)
+    return bonus
+
+
+def hit_chance(game: Game, attacker: Actor, defender: Actor, missile: Missile | None) -> int:
+    """Percent chance that the attack hits (a natural 20 always does, a natural 1 never)."""
+    needed = armour_class(game, defender) - to_hit(game, attacker, defender, missile)
+    return 5 * max(1, min(19, 21 - needed))
+
+
+def line_of_fire(game: Game, start: Point, goal: Point, reach: int) -> list[Point]:
+    """The squares a missile crosses from `start` (excluded) toward `goal`: a straight
+    (Bresenham) line that ends at the goal, after `reach` squares, or before the first square
+    that blocks sight (a wall, a closed door, an opaque feature)."""
+    clear = game.floor.transparent()
+    path: list[Point] = []
+    for point in _line(start, goal)[1:]:
+        if _distance(start, point) > reach or not game.floor.in_bounds(*point) \
+                or not clear[point[1], point[0]]:
+            break
+        path.append(point)
+    return path
+
+
+def first_in_line(game: Game, path: list[Point]) -> Actor | None:
+    """The first creature on a line of fire: the one that takes the shot."""
+    for x, y in path:
+        found = game.player if game.player.pos == (x, y) else game.floor.monster_at(x, y)
+        if found is not None:
+            return found
+    return None
+
+
+def shoot(game: Game, shooter: Actor, goal: Point, missile: Missile) -> Point:
+    """A shot or a throw toward `goal`: the first creature on the line of fire takes it (an
+    attack roll with range penalty and cover). Returns where the missile comes down: where it
+    struck, else the end of its flight."""
+    path = line_of_fire(game, shooter.pos, goal, missile.reach)
+    victim = first_in_line(game, path)
+    if victim is not None:
+        struck = victim.pos
+        attack(game, shooter, victim, missile)
+        return struck
+    make_noise(game, shooter.pos, COMBAT_NOISE)
+    if missile.name:
+        game.log(f"The {missile.name} hits nothing.", MessageKind.FUTILE)
+    return path[-1] if path else shooter.pos
 
 
 def cover(game: Game, defender: Actor) -> int:
@@ -49,13 +119,14 @@ def cover(game: Game, defender: Actor) -> int:
         p in features and features[p].effect == "cover" for p in near) else 0
 
 
-def damage_roll(game: Game, actor: Actor, critical: bool) -> int:
-    """The actor's damage dice (the wielded weapon's for the player), twice on a critical."""
+def damage_roll(game: Game, actor: Actor, critical: bool, missile: Missile | None = None) -> int:
+    """The actor's damage dice (the wielded weapon's or the missile's for the player), twice on a
+    critical."""
     dice = actor.damage
     bonus = 0
     if actor.id == PLAYER_ID:
-        dice = gear.weapon_dice(game.hero) or dice
-        bonus = game.hero.strength
+        dice = (missile.dice if missile is not None else "") or gear.weapon_dice(game.hero) or dice
+        bonus = game.hero.strength if missile is None or missile.strength else 0
     rolls = 2 if critical else 1
     total = sum(game.rng.roll(dice) for _ in range(rolls)) + bonus
     if actor.id != PLAYER_ID:
@@ -63,24 +134,29 @@ def damage_roll(game: Game, actor: Actor, critical: bool) -> int:
     return max(1, total)
 
 
-def attack(game: Game, attacker: Actor, defender: Actor, ranged: bool = False) -> None:
-    """Roll d20 + bonus against AC: a natural 1 misses, a natural 20 hits and doubles the dice."""
+def attack(game: Game, attacker: Actor, defender: Actor, missile: Missile | None = None) -> None:
+    """Roll d20 + bonus against AC: a natural 1 misses, a natural 20 hits and doubles the dice.
+    With a missile it is a shot (range penalty and cover count); call it through `shoot`."""
     natural = game.rng.randint(1, 20)
-    bonus = attack_bonus(game, attacker)
-    if ranged:
-        bonus -= range_penalty(attacker, defender) + cover(game, defender)
+    bonus = to_hit(game, attacker, defender, missile)
     hit = natural == 20 or (natural != 1 and natural + bonus >= armour_class(game, defender))
     make_noise(game, attacker.pos, COMBAT_NOISE)
+    named = missile is not None and missile.name
     if not hit:
-        game.log(f"{_name(attacker, True)} {_miss(attacker)} {_name(defender, False)}.",
-                 MessageKind.FUTILE)
+        who = f"The {missile.name}" if missile is not None and named else _name(attacker, True)
+        miss = "misses" if named else _miss(attacker)
+        game.log(f"{who} {miss} {_name(defender, False)}.", MessageKind.FUTILE)
         return
-    damage = damage_roll(game, attacker, critical=natural == 20)
+    damage = damage_roll(game, attacker, natural == 20, missile)
     defender.hp -= damage
     kind = MessageKind.HURT if defender.id == PLAYER_ID else MessageKind.HIT
     crit = " hard" if natural == 20 else ""
-    verb = ("shoot" if ranged else "hit") + ("" if attacker.id == PLAYER_ID else "s")
-    game.log(f"{_name(attacker, True)} {verb} {_name(defender, False)}{crit} for {damage}.", kind)
+    if missile is not None and named:
+        subject = f"The {missile.name} hits"
+    else:
+        verb = ("shoot" if missile is not None else "hit")
+        subject = f"{_name(attacker, True)} {verb}{'' if attacker.id == PLAYER_ID else 's'}"
+    game.log(f"{subject} {_name(defender, False)}{crit} for {damage}.", kind)
     if defender.hp <= 0:
         die(game, defender, attacker)
     elif defender.id != PLAYER_ID and defender.mode == Mode.ASLEEP:
@@ -106,6 +182,29 @@ def _name(actor: Actor, start: bool) -> str:
     if actor.id == PLAYER_ID:
         return "You" if start else "you"
     return f"{'The' if start else 'the'} {actor.name}"
+
+
+def _distance(a: Point, b: Point) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def _line(start: Point, goal: Point) -> list[Point]:
+    """Bresenham's line from start to goal, both included."""
+    (x, y), (gx, gy) = start, goal
+    dx, dy = abs(gx - x), -abs(gy - y)
+    sx, sy = (1 if gx > x else -1), (1 if gy > y else -1)
+    err = dx + dy
+    points = [(x, y)]
+    while (x, y) != (gx, gy):
+        twice = 2 * err
+        if twice >= dy:
+            err += dy
+            x += sx
+        if twice <= dx:
+            err += dx
+            y += sy
+        points.append((x, y))
+    return points
 
 
 def _miss(actor: Actor) -> str:

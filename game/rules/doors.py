@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game import tiles
 from game.rules.actions import Impossible, Result, Success
-from game.rules.noise import make_noise
+from game.rules.noise import DOOR_SOUND, hear, make_noise
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, DoorState, Game
 
@@ -110,6 +110,8 @@ def _monster_opens(game: Game, actor: Actor, door: DoorState, x: int, y: int) ->
     _swing_open(game, actor, door, x, y)
     if game.floor.visible[y, x]:
         game.log(f"The {actor.name} opens a door.", MessageKind.DOOR)
+    else:
+        hear(game, (x, y), DOOR_SOUND, "a door open")
     return Success()
 
 

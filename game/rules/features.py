@@ -16,6 +16,7 @@ from game.floorplan import Point
 from game.rules.actions import Impossible, Result, Success
 from game.rules.noise import make_noise
 from game.seeds import Rng, water_seed
+from game.world.build import bundle_size
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, FeatureState, Game, Item, Trap
 
@@ -131,7 +132,8 @@ def _search(game: Game, actor: Actor, name: str) -> None:
              if k.weight > 0 and k.depth[0] <= depth <= k.depth[1]]
     if kinds and game.rng.coin():
         kind = kinds[game.rng.weighted_index([k.weight for k in kinds])]
-        game.floor.items.append(Item(game.new_id(), kind.key, actor.x, actor.y))
+        game.floor.items.extend(Item(game.new_id(), kind.key, actor.x, actor.y)
+                                for _ in range(bundle_size(kind, game.rng)))
         game.log(f"You search the {name} and find {kind.name.lower()}: it lies at your feet.",
                  MessageKind.DISCOVERY)
     elif game.rng.coin():

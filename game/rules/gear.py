@@ -5,11 +5,21 @@ from __future__ import annotations
 from game.content.items import ItemKind, kind_of
 from game.world.model import Hero, Item
 
+QUIVER = "quiver"
+"""The equipment entry that names what `f` throws or shoots when no launcher's ammunition is
+carried (game.rules.missiles): readied, not worn, so it adds nothing and stacks as before."""
+
 
 def worn(hero: Hero) -> list[ItemKind]:
     """Kinds of the items the hero wears, in slot order."""
     by_id = {item.id: item for item in hero.inventory}
-    return [kind_of(by_id[i].kind) for _, i in sorted(hero.equipment.items()) if i in by_id]
+    return [kind_of(by_id[i].kind) for slot, i in sorted(hero.equipment.items())
+            if i in by_id and slot != QUIVER]
+
+
+def worn_ids(hero: Hero) -> set[int]:
+    """Ids of the items worn (the quivered one is only readied)."""
+    return {i for slot, i in hero.equipment.items() if slot != QUIVER}
 
 
 def total(hero: Hero, stat: str) -> int:
@@ -31,7 +41,7 @@ def pack_rows(hero: Hero, extra: Item | None = None) -> list[list[Item]]:
     """The pack (plus `extra`, if given) as rows: interchangeable items (same kind and amount,
     not worn, not the key to one door) share a row, in the order first carried; the rest have a
     row each. A row is one inventory letter and one of the pack's places."""
-    worn = set(hero.equipment.values())
+    worn = worn_ids(hero)
     rows: list[list[Item]] = []
     row_of: dict[tuple[str, int], int] = {}
     for item in [*hero.inventory, *([extra] if extra is not None else [])]:

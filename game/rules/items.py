@@ -19,7 +19,7 @@ from game.world.model import Game, Item
 INVENTORY_LIMIT = 26
 """Places in the pack, one per inventory letter: interchangeable items share one
 (gear.pack_rows), so twenty potions of healing take one place."""
-AUTO_PICKUP_KINDS = ("gold", "key", "potion", "scroll")
+AUTO_PICKUP_KINDS = ("gold", "key", "potion", "scroll", "ammo")
 """What auto-pickup takes (the interface's option decides whether it is asked for)."""
 HEAL_SHARE = 4
 """A potion of healing restores its dice or 1/HEAL_SHARE of maximum HP, whichever is more: the
@@ -76,7 +76,17 @@ def pick_up(game: Game, auto: bool = False) -> Result:
         return _pick_up_auto(game, [i for i in here if kind_of(i.kind).kind in AUTO_PICKUP_KINDS])
     if not here:
         return Impossible("There is nothing here to pick up.")
-    return _take(game, here[0])
+    first = kind_of(here[0].kind)
+    if first.kind != "ammo" and not first.thrown:
+        return _take(game, here[0])
+    bundle = [i for i in here if i.kind == first.key]  # arrows come up together
+    taken = [_take(game, item, quiet=True) for item in bundle]
+    count = sum(isinstance(result, Success) for result in taken)
+    if not count:
+        return taken[0]
+    what = label(game, bundle[0]) if count == 1 else f"{count} {plural(first.name)}"
+    game.log(f"You pick up {what}.")
+    return Success()
 
 
 def _pick_up_auto(game: Game, wanted: list[Item]) -> Result:
@@ -86,7 +96,7 @@ def _pick_up_auto(game: Game, wanted: list[Item]) -> Result:
     return Success(turns=0) if took else Impossible("")
 
 
-def _take(game: Game, item: Item) -> Result:
+def _take(game: Game, item: Item, quiet: bool = False) -> Result:
     floor = game.floor
     if item.kind == "gold":
         floor.items.remove(item)
@@ -102,7 +112,8 @@ def _take(game: Game, item: Item) -> Result:
     item.x = item.y = -1
     if item.kind != "relic":
         game.hero.inventory.append(item)
-        game.log(f"You pick up {label(game, item)}.")
+        if not quiet:
+            game.log(f"You pick up {label(game, item)}.")
     return Success()
 
 
@@ -224,3 +235,14 @@ def _next_to_walkable(tile_map: NDArray[np.uint8]) -> NDArray[np.bool_]:
     near[:, 1:] |= walk[:, :-1]
     near[:, :-1] |= walk[:, 1:]
     return near
+
+
+def plural(name: str) -> str:
+    """"arrows", "sling stones", "wolves", "harpies"."""
+    if name.endswith(("s", "x", "ch", "sh")):
+        return name + "es"
+    if name.endswith("f"):
+        return name[:-1] + "ves"
+    if name.endswith("y") and name[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return name[:-1] + "ies"
+    return name + "s"

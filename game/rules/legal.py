@@ -16,10 +16,13 @@ from game.rules.actions import (
     CloseDoor,
     Drop,
     Equip,
+    Fire,
     Interact,
     Move,
     OpenDoor,
+    Quiver,
     TakeStairs,
+    Throw,
     Use,
 )
 from game.rules.progress import LEVEL_CHOICES
@@ -40,13 +43,16 @@ def illegal(game: Game, actor: Actor, action: Action) -> str:
         case Interact(x, y) if (x, y) != (-1, -1):
             if max(abs(actor.x - x), abs(actor.y - y)) > 1:
                 return "That is not here or next to you."
-        case Drop() | Equip() | Use() | TakeStairs() | ChooseLevelUp() if actor.id != PLAYER_ID:
+        case (Drop() | Equip() | Use() | TakeStairs() | ChooseLevelUp() | Fire() | Throw()
+              | Quiver()) if actor.id != PLAYER_ID:
             return "Only the hero carries items, takes stairs and gains levels."
-        case Drop(item) | Equip(item) | Use(item, _):
+        case Drop(item) | Equip(item) | Use(item, _) | Throw(item, _) | Quiver(item):
             if not any(carried.id == item for carried in game.hero.inventory):
                 return "You do not have that."
-            if isinstance(action, Use) and action.target is not None:
+            if isinstance(action, Use | Throw) and action.target is not None:
                 return _target(game, action.target)
+        case Fire(target):
+            return _target(game, target)
         case TakeStairs(direction):
             if game.player.pos not in game.floor.stairs:
                 return f"There are no stairs {direction} here."

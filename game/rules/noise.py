@@ -1,10 +1,14 @@
-"""Noise wakes monsters: forcing doors, combat and alarms are heard within a radius."""
+"""Noise wakes monsters: forcing doors, combat and alarms are heard within a radius; the hero hears
+what happens out of sight within that radius too (and a rest stops for it: game.rules.rest)."""
 
 from __future__ import annotations
 
 from game.floorplan import Point
-from game.world.kinds import Mode
+from game.world.kinds import MessageKind, Mode
 from game.world.model import Game
+
+DOOR_SOUND = 8
+"""How far off the hero hears a door opened out of sight."""
 
 
 def make_noise(game: Game, origin: Point, radius: int) -> int:
@@ -17,4 +21,24 @@ def make_noise(game: Game, origin: Point, radius: int) -> int:
         ):
             monster.mode = Mode.HUNT
             woken += 1
+    hear(game, origin, radius, "a noise")
     return woken
+
+
+def hear(game: Game, origin: Point, radius: int, what: str) -> None:
+    """The hero hears `what` from `origin`, out of sight and within `radius`: "You hear a noise
+    to the north-east." (MessageKind.NOISE)."""
+    player = game.player
+    dx, dy = origin[0] - player.x, origin[1] - player.y
+    if dx * dx + dy * dy > radius * radius or game.floor.visible[origin[1], origin[0]]:
+        return
+    game.log(f"You hear {what} to the {direction_word(dx, dy)}.", MessageKind.NOISE)
+
+
+def direction_word(dx: int, dy: int) -> str:
+    """"north", "south-west": the nearest of the eight ways from a step of (dx, dy)."""
+    north_south = "north" if dy < 0 and 2 * -dy >= abs(dx) else (
+        "south" if dy > 0 and 2 * dy >= abs(dx) else "")
+    east_west = "east" if dx > 0 and 2 * dx >= abs(dy) else (
+        "west" if dx < 0 and 2 * -dx >= abs(dy) else "")
+    return "-".join(part for part in (north_south, east_west) if part) or "here"

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from game.rules import combat, doors, features, items, movement, progress, stairs, traps
+from game.rules import (
+    combat,
+    doors,
+    features,
+    items,
+    missiles,
+    movement,
+    progress,
+    stairs,
+    traps,
+)
 from game.rules.actions import (
     Action,
     Attack,
@@ -10,16 +20,20 @@ from game.rules.actions import (
     CloseDoor,
     Drop,
     Equip,
+    Fire,
     Illegal,
     Impossible,
     Interact,
     Move,
     OpenDoor,
     PickUp,
+    Quiver,
+    Rest,
     Result,
     Search,
     Success,
     TakeStairs,
+    Throw,
     Use,
     Wait,
 )
@@ -46,6 +60,14 @@ def perform(game: Game, actor: Actor, action: Action) -> Result:
             return doors.close_door(game, actor, x, y)
         case Search():
             return traps.search(game, actor)
+        case Rest():
+            return traps.search(game, actor, quiet=True)
+        case Fire(target):
+            return missiles.fire(game, target)
+        case Throw(item, target):
+            return missiles.throw(game, item, target)
+        case Quiver(item):
+            return missiles.quiver(game, item)
         case Interact(x, y):
             return features.interact(game, actor, x, y)
         case TakeStairs(direction):
@@ -67,7 +89,10 @@ def _attack(game: Game, actor: Actor, target: int) -> Result:
     """The legal-set check has found `target` alive and in reach."""
     defender = game.player if target == PLAYER_ID else next(
         m for m in game.floor.monsters if m.id == target and m.alive)
-    combat.attack(game, actor, defender, ranged=actor.reach > 1 and not _touching(actor, defender))
+    if _touching(actor, defender):
+        combat.attack(game, actor, defender)
+    else:  # a shot from afar: the first creature on the line takes it
+        combat.shoot(game, actor, defender.pos, combat.Missile(actor.reach))
     return Success()
 
 

@@ -64,8 +64,9 @@ def spring(game: Game, victim: Actor, pos: Point, trap: Trap) -> None:
         game.log(f"An alarm shrieks!{stirring}", MessageKind.ALARM)
 
 
-def search(game: Game, searcher: Actor) -> Result:
-    """One turn of searching: hidden things nearby may be found, the nearer the likelier."""
+def search(game: Game, searcher: Actor, quiet: bool = False) -> Result:
+    """One turn of searching: hidden things nearby may be found, the nearer the likelier.
+    `quiet` (a turn of rest): say only what was found, never "nothing"."""
     floor = game.floor
     sx, sy = searcher.pos
     found: list[str] = []
@@ -94,7 +95,7 @@ def search(game: Game, searcher: Actor) -> Result:
     if searcher.id == PLAYER_ID:  # a search always reports (a run of them stacks: "x5")
         if found:
             game.log(f"You find {', '.join(found)}!", MessageKind.DISCOVERY)
-        else:
+        elif not quiet:
             game.log("You search and find nothing.")
     return Success()
 

@@ -17,7 +17,8 @@ from game import pathing, tiles
 from game.bot import paths
 from game.content.items import kind_of
 from game.floorplan import Point
-from game.rules.actions import Action, Move, PickUp, Result, Success
+from game.rules import rest
+from game.rules.actions import Action, Move, PickUp, Rest, Result, Success
 from game.rules.doors import door_name, has_key
 from game.rules.items import AUTO_PICKUP_KINDS
 from game.turns import player_act
@@ -123,6 +124,36 @@ class Repeat(Activity):
             return None
         self.times -= 1
         return self.action
+
+
+@dataclass
+class Resting(Activity):
+    """R: rest until healed; Z: rest and search up to rest.REST_TURNS turns. Both stop for
+    what game.rules.rest.interruption names, and say why."""
+
+    watch: rest.Watch = field(kw_only=True)
+    until_healed: bool = field(kw_only=True)
+    turns: int = field(default=rest.REST_TURNS, kw_only=True)
+
+    def next_action(self) -> Action | None:
+        self.notice = rest.interruption(self.game, self.watch, self.until_healed)
+        if self.notice:
+            return None
+        if self.turns <= 0:
+            self.notice = f"You rest and search for {rest.REST_TURNS} turns."
+            return None
+        self.turns -= 1
+        return Rest()
+
+
+def resting(game: Game, until_healed: bool) -> Resting | str:
+    """A rest starting now (R: until healed; Z: a hundred turns), or why there can be none."""
+    if until_healed and game.player.hp >= game.player.max_hp:
+        return "You are already at full health."
+    watch = rest.begin(game)
+    if isinstance(watch, str):
+        return watch
+    return Resting(game, watch=watch, until_healed=until_healed)
 
 
 @dataclass

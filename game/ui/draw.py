@@ -35,7 +35,7 @@ MESSAGE_COLOURS: dict[MessageKind, Color] = {
     MessageKind.DEAD_END: (170, 170, 170), MessageKind.FORCED: (230, 200, 120),
     MessageKind.STUCK: (200, 160, 120), MessageKind.ALARM: (255, 200, 80),
     MessageKind.RELIC: (255, 120, 255), MessageKind.MAPPED: (230, 230, 140),
-    MessageKind.UNLOCKED: (255, 180, 90),
+    MessageKind.UNLOCKED: (255, 180, 90), MessageKind.NOISE: (220, 200, 160),
 }
 """The one place a message kind becomes a colour: the engine only names kinds."""
 

@@ -68,6 +68,19 @@ class SearchArea:
 
 
 @dataclass(frozen=True, slots=True)
+class FireMissile:
+    """Aim (the targeting cursor) and fire the readied missile."""
+
+
+@dataclass(frozen=True, slots=True)
+class RestAWhile:
+    """R: rest until healed; Z: rest and search a hundred turns (both stop for anything seen or
+    heard)."""
+
+    until_healed: bool
+
+
+@dataclass(frozen=True, slots=True)
 class UseFeature:
     """Use the chamber feature here, or the first one next to the hero."""
 
@@ -147,7 +160,7 @@ class Scroll:
 
 Intent = (
     Direction | RunDirection | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand
-    | SearchArea | UseFeature
+    | SearchArea | UseFeature | FireMissile | RestAWhile
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
     | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions | SpendLevel
 )
@@ -210,6 +223,11 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.O, NONE): DoorCommand("open"),
         (KeySym.C, NONE): DoorCommand("close"),
         (KeySym.S, NONE): SearchArea(),
+        (KeySym.F, NONE): FireMissile(),
+        (KeySym.T, NONE): OpenInventory("throw"),
+        (KeySym.Q, SHIFT): OpenInventory("quiver"),
+        (KeySym.R, SHIFT): RestAWhile(until_healed=True),
+        (KeySym.Z, SHIFT): RestAWhile(until_healed=False),
         (KeySym.A, NONE): UseFeature(),
         (KeySym.X, NONE): LookAround(),
         (KeySym.M, NONE): ShowMap(),
@@ -333,7 +351,13 @@ def describe(intent: Intent) -> str:
             return f"take the stairs {direction} (walks to known stairs first)"
         case OpenInventory(mode):
             return {"use": "use an item", "drop": "drop an item",
-                    "equip": "wear or remove an item"}[mode]
+                    "equip": "wear or remove an item (a sling or bow is worn beside the weapon)",
+                    "throw": "throw an item, then aim (daggers, javelins, axes are made for it;"
+                             " a potion shatters over everyone beside where it lands)",
+                    "quiver": "ready what f throws when no launcher's ammunition is carried"}[mode]
+        case RestAWhile(until_healed):
+            return ("rest until healed" if until_healed else "rest and search 100 turns") + \
+                " (stops when something comes into view or is heard)"
         case DoorCommand(verb):
             return f"{verb} a door (then a direction)"
         case Scroll(pages):
@@ -345,6 +369,8 @@ _PLAIN: Final[dict[type, str]] = {
     WaitTurn: "wait a turn",
     PickUpItem: "pick up",
     SearchArea: "search (5 turns; stops when a monster appears)",
+    FireMissile: "fire: aim with the cursor (Tab: next enemy, Enter or click: fire, Esc:"
+                 " cancel); shoots the worn sling or bow, else throws a javelin, axe or dagger",
     UseFeature: "use a feature here or beside you (drink, pray, search, strike...)",
     LookAround: "look around (move the cursor, Esc to stop)",
     ShowMap: "floor map",

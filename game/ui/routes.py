@@ -32,7 +32,7 @@ class Play(Protocol):
 
 class LookFactory(Protocol):
     def __call__(self, play: Play, item: Item | None = None,
-                 cursor: Point | None = None) -> State: ...
+                 cursor: Point | None = None, verb: str = "use") -> State: ...
 
 
 @dataclass(frozen=True, slots=True)

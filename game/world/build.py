@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 
 from game import pipeline, tiles
 from game.content.bestiary import MonsterKind, default_bestiary
-from game.content.items import item_kinds
+from game.content.items import ItemKind, item_kinds
 from game.dressing import Dressing
 from game.dressing.stairs import drawn_stairs
 from game.floorplan import FloorPlan, Point
@@ -191,7 +191,15 @@ def _items(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> 
         spot = _free_spot_in(free, (area.x, area.y, area.w, area.h), spawn)
         if spot is not None:
             free[spot[1], spot[0]] = False
-            floor.items.append(Item(next(ids), kind.key, *spot))
+            floor.items.extend(Item(next(ids), kind.key, *spot)
+                               for _ in range(bundle_size(kind, spawn)))
+
+
+def bundle_size(kind: ItemKind, rng: Rng) -> int:
+    """How many lie together where one is found: half to all of `bundle` (1 unbundled)."""
+    if kind.bundle <= 1:
+        return 1
+    return rng.randint((kind.bundle + 1) // 2, kind.bundle)
 
 
 def _free_spot_in(

@@ -61,6 +61,8 @@ class MessageKind(StrEnum):
     MAPPED = "mapped"
     UNLOCKED = "unlocked"
     """A scroll throws a door's locks open."""
+    NOISE = "noise"
+    """Something heard out of sight (a rest stops for it)."""
 
 
 class Mode(StrEnum):

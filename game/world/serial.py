@@ -44,6 +44,7 @@ MESSAGE_CODES: dict[MessageKind, int] = {
     MessageKind.DOOR: 0xC8C8C8, MessageKind.GOLD: 0xFFD700, MessageKind.DEAD_END: 0xAAAAAA,
     MessageKind.FORCED: 0xE6C878, MessageKind.STUCK: 0xC8A078, MessageKind.ALARM: 0xFFC850,
     MessageKind.RELIC: 0xFF78FF, MessageKind.MAPPED: 0xE6E68C, MessageKind.UNLOCKED: 0xFFB45A,
+    MessageKind.NOISE: 0xDCC8A0,
 }
 """How a save writes each message kind: the three bytes of the colour format 1 drew it in, so
 saves, replays and state hashes stay byte-identical now that the engine names kinds instead. The

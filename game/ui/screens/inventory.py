@@ -7,7 +7,7 @@ import tcod.event
 
 from game.content.items import kind_of
 from game.rules import gear
-from game.rules.actions import Drop, Equip, Use
+from game.rules.actions import Drop, Equip, Quiver, Use
 from game.ui import intents, routes
 from game.ui.describe import item_name
 from game.ui.draw import MUTED, centred_box
@@ -16,7 +16,8 @@ from game.ui.state import Pop, Replace, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
 from game.world.model import Hero, Item
 
-TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?"}
+TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?",
+          "throw": "Throw which item?", "quiver": "Ready which to fire (f)?"}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 50
 
@@ -24,10 +25,12 @@ WIDTH = 50
 def stacked(hero: Hero) -> tuple[list[Item], list[str]]:
     """One row per stack of the pack (gear.pack_rows): the first item carried stands for the
     rest, "potion of healing (x2)"."""
-    worn = set(hero.equipment.values())
+    worn = gear.worn_ids(hero)
+    quivered = hero.equipment.get(gear.QUIVER)
     rows = gear.pack_rows(hero)
     labels = [
         item_name(row[0]) + (" (worn)" if row[0].id in worn else "")
+        + (" (quivered)" if any(i.id == quivered for i in row) else "")
         + (f" (x{len(row)})" if len(row) > 1 else "")
         for row in rows
     ]
@@ -65,6 +68,10 @@ class InventoryScreen(ChoiceMenu):
             self.play.act(Drop(item.id))
         elif self.mode == "equip":
             self.play.act(Equip(item.id))
+        elif self.mode == "quiver":
+            self.play.act(Quiver(item.id))
+        elif self.mode == "throw":
+            return Replace(routes.to().look(self.play, item=item, verb="throw"))
         elif kind_of(item.kind).target:
             return Replace(routes.to().look(self.play, item=item))
         else:

@@ -1,5 +1,8 @@
 """Look and target mode: a cursor moved by keys or the mouse names what is under it; with an item
-to aim (ItemKind.target), Enter or a click uses the item there."""
+to aim (ItemKind.target), Enter or a click uses the item there. Firing and throwing aim the same
+cursor: it starts on the nearest visible enemy, Tab (the view key) cycles the enemies in view,
+the line of fire is drawn up to the first creature or wall that stops it, with the hit chance
+(game.rules.combat, the rule monsters shoot by too)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ import tcod.event
 from game import tiles
 from game.content.items import kind_of
 from game.floorplan import Point
-from game.rules.actions import Use
+from game.rules import combat, missiles
+from game.rules.actions import Action, Fire, Throw, Use
 from game.ui import intents
 from game.ui.camera import Camera
 from game.ui.draw import cells
@@ -19,32 +23,46 @@ from game.ui.state import BaseState, Pop, Transition
 from game.world.model import Game, Item
 
 BANNER_BG = (40, 40, 10)
+PATH_BG = (70, 60, 20)
+"""The squares the missile would cross."""
+BLOCKED_BG = (90, 30, 30)
+"""The square where the missile stops short of the cursor (a creature or the last before a wall)."""
+VERBS = ("use", "throw", "fire")
+AIM_KEYS = "Tab: next enemy   Enter or click: let fly   Esc: cancel   keys or mouse: move"
 
 
 def first_target(game: Game, item: Item) -> Point:
     """Where the cursor starts when aiming: the nearest visible door for knock, else the nearest
     visible monster, else the player."""
     floor, player = game.floor, game.player
-
-    def distance(p: Point) -> tuple[int, Point]:
-        return max(abs(p[0] - player.x), abs(p[1] - player.y)), p
-
     if item.kind == "scroll_knock":
-        spots = [p for p, door in floor.doors.items() if floor.visible[p[1], p[0]]
-                 and not door.is_open and floor.tiles[p[1], p[0]] != tiles.SECRET_DOOR]
+        spots = sorted((p for p, door in floor.doors.items() if floor.visible[p[1], p[0]]
+                        and not door.is_open and floor.tiles[p[1], p[0]] != tiles.SECRET_DOOR),
+                       key=lambda p: (max(abs(p[0] - player.x), abs(p[1] - player.y)), p))
     else:
-        spots = [m.pos for m in floor.monsters if m.alive and floor.visible[m.y, m.x]]
-    return min(spots, key=distance) if spots else player.pos
+        spots = enemies(game)
+    return spots[0] if spots else player.pos
+
+
+def enemies(game: Game) -> list[Point]:
+    """Where the monsters in view stand, nearest first (Tab's order)."""
+    floor, player = game.floor, game.player
+    return sorted((m.pos for m in floor.monsters if m.alive and floor.visible[m.y, m.x]),
+                  key=lambda p: (max(abs(p[0] - player.x), abs(p[1] - player.y)), p))
 
 
 class LookScreen(BaseState):
     """Not an overlay: it draws the play screen itself, undimmed, with the cursor on it."""
 
     def __init__(self, play: Play, item: Item | None = None,
-                 cursor: Point | None = None) -> None:
+                 cursor: Point | None = None, verb: str = "use") -> None:
+        if verb not in VERBS:
+            raise ValueError(f"unknown aim {verb!r}")
         self.play = play
         self.game = play.game
         self.item = item
+        self.verb = verb
+        """What Enter does with the item: use it there, throw it there, or fire (Fire)."""
         start = first_target(self.game, item) if item is not None else self.game.player.pos
         self.cursor: Point = cursor or start
         self.focus: Point | None = None
@@ -62,10 +80,53 @@ class LookScreen(BaseState):
         floor = self.game.floor
         self.cursor = (max(0, min(floor.width - 1, x)), max(0, min(floor.height - 1, y)))
 
+    def action(self) -> Action | None:
+        if self.item is None:
+            return None
+        if self.verb == "fire":
+            return Fire(self.cursor)
+        if self.verb == "throw":
+            return Throw(self.item.id, self.cursor)
+        return Use(self.item.id, self.cursor)
+
     def confirm(self) -> Transition:
-        if self.item is not None:
-            self.play.act(Use(self.item.id, self.cursor))
+        action = self.action()
+        if action is not None:
+            self.play.act(action)
         return Pop()
+
+    def missile(self) -> combat.Missile | None:
+        """What flies when this aim is confirmed (None: nothing flies)."""
+        if self.item is None or self.verb == "use":
+            return None
+        if self.verb == "fire":
+            chosen = missiles.readied(self.game)
+            return None if isinstance(chosen, str) else chosen[1]
+        return missiles.thrown_missile(kind_of(self.item.kind))
+
+    def line(self) -> tuple[list[Point], str]:
+        """The line of fire to the cursor (stopped where the missile would stop) and what the
+        banner says of it: the range, the creature that takes the shot and the chance to hit."""
+        missile = self.missile()
+        player = self.game.player
+        if missile is None or self.cursor == player.pos:
+            return [], ""
+        path = combat.line_of_fire(self.game, player.pos, self.cursor, missile.reach)
+        victim = combat.first_in_line(self.game, path)
+        if victim is not None:
+            path = path[: path.index(victim.pos) + 1]
+            chance = combat.hit_chance(self.game, player, victim, missile)
+            return path, f"{victim.name}: {chance}% to hit"
+        if max(abs(self.cursor[0] - player.x), abs(self.cursor[1] - player.y)) > missile.reach:
+            return path, "out of range"
+        return path, "nobody there" if self.cursor in path else "a wall is in the way"
+
+    def cycle(self) -> None:
+        """Tab: the next enemy in view (nearest first, round again after the last)."""
+        spots = enemies(self.game)
+        if spots:
+            after = spots.index(self.cursor) + 1 if self.cursor in spots else 0
+            self.cursor = spots[after % len(spots)]
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         match intent:
@@ -73,6 +134,10 @@ class LookScreen(BaseState):
                 self.move(self.cursor[0] + dx, self.cursor[1] + dy)
             case intents.Confirm():
                 return self.confirm()
+            case intents.ToggleView() if self.verb != "use":
+                self.cycle()
+            case intents.FireMissile() if self.verb == "fire":
+                return self.confirm()  # f f fires at the first target
             case intents.Back() | intents.LookAround():
                 return Pop()
         return None
@@ -103,11 +168,26 @@ class LookScreen(BaseState):
         if self.item is None:
             return "Look: move the cursor (keys or mouse); Esc to stop."
         kind = kind_of(self.item.kind)
+        missile = self.missile()
+        if missile is not None:
+            verb = "Fire" if self.verb == "fire" else "Throw"
+            said = self.line()[1]
+            said = f": {said}" if said else ""
+            return f"{verb} the {missile.name} (range {missile.reach}){said}"
         reach = f" (reach {kind.range})" if kind.range else ""
         return f"Aim the {kind.name}{reach}: Enter or click uses it there; Esc cancels."
 
     def on_draw(self, console: tcod.console.Console) -> None:
-        self.camera()  # moves the focus along when the cursor leaves the view
+        cam = self.camera()  # moves the focus along when the cursor leaves the view
         render_play(console, self.game, cursor=self.cursor, focus=self.focus)
-        cells(console)["bg"][0] = BANNER_BG
+        path, _ = self.line()
+        grid = cells(console)
+        for point in path:
+            if cam.shows(*point) and point != self.cursor:
+                vx, vy = cam.to_view(*point)
+                grid[vy, vx]["bg"] = BLOCKED_BG if point == path[-1] else PATH_BG
+        grid["bg"][0] = BANNER_BG
         console.print(1, 0, self.banner()[: console.width - 2], fg=(255, 255, 160))
+        if self.missile() is not None:
+            grid["bg"][1] = BANNER_BG
+            console.print(1, 1, AIM_KEYS[: console.width - 2], fg=(200, 200, 140))

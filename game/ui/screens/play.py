@@ -11,6 +11,7 @@ import tcod.console
 import tcod.event
 
 from game.floorplan import Point
+from game.rules import missiles
 from game.rules.actions import (
     Action,
     Illegal,
@@ -32,6 +33,7 @@ from game.ui.activity import (
     RunAlong,
     ToStairs,
     pick_up_underfoot,
+    resting,
     stairs_mask,
     travel,
     visible_monsters,
@@ -213,7 +215,24 @@ class PlayState(BaseState):
             case intents.SearchArea():
                 self.start(Repeat(self.game, action=Search(), times=SEARCH_TURNS))
                 return None
+            case intents.RestAWhile(until_healed):
+                rest = resting(self.game, until_healed)
+                if isinstance(rest, str):
+                    self.start(None, rest)
+                else:
+                    self.start(rest)
+                return None
+            case intents.FireMissile():
+                return self.aim()
         return self.open_screen(intent)
+
+    def aim(self) -> Transition | None:
+        """f: the targeting cursor for the readied missile (or why there is none)."""
+        chosen = missiles.readied(self.game)
+        if isinstance(chosen, str):
+            self.notice = chosen
+            return None
+        return Push(routes.to().look(self, item=chosen[0], verb="fire"))
 
     def failed_here(self) -> set[Point]:
         """The doors of this floor that would not open for exploring or the way to stairs."""
