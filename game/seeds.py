@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import MutableSequence, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 import numpy as np
@@ -57,6 +58,16 @@ def floor_seed(run_seed: int, depth: int, generator: str) -> int:
 
 PERIOD = 2**128
 """PCG64's period: advancing by PERIOD draws leaves the stream where it was."""
+
+
+def dice_mean(dice: str) -> float:
+    """The average of dice text such as "2d6+1" (0 for text that is not dice): what the bot
+    weighs gear by and what the describe screen compares it by."""
+    match = _DICE.match(dice)
+    if match is None:
+        return 0.0
+    bonus = int(match.group(3).replace(" ", "")) if match.group(3) else 0
+    return int(match.group(1) or 1) * (int(match.group(2)) + 1) / 2 + bonus
 
 
 class Rng:
@@ -172,12 +183,20 @@ class Rng:
 
     def roll(self, dice: str) -> int:
         """Roll dice text such as "1d4", "d20", "2d6+1"."""
-        match = _DICE.match(dice)
-        if match is None:
-            raise ValueError(f"not dice: {dice!r} (expected e.g. 1d4, d20, 2d6+1)")
-        count = int(match.group(1) or 1)
-        sides = int(match.group(2))
-        bonus = int(match.group(3).replace(" ", "")) if match.group(3) else 0
-        if sides < 1:
-            raise ValueError(f"dice need at least one side: {dice!r}")
+        count, sides, bonus = parse_dice(dice)
         return sum(self.randint(1, sides) for _ in range(count)) + bonus
+
+
+@lru_cache(maxsize=256)
+def parse_dice(dice: str) -> tuple[int, int, int]:
+    """Dice text as (count, sides, bonus); ValueError if it is not dice. Cached: the tables roll
+    the same few dice texts thousands of times a floor."""
+    match = _DICE.match(dice)
+    if match is None:
+        raise ValueError(f"not dice: {dice!r} (expected e.g. 1d4, d20, 2d6+1)")
+    count = int(match.group(1) or 1)
+    sides = int(match.group(2))
+    bonus = int(match.group(3).replace(" ", "")) if match.group(3) else 0
+    if sides < 1:
+        raise ValueError(f"dice need at least one side: {dice!r}")
+    return count, sides, bonus

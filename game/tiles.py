@@ -45,7 +45,7 @@ TILES: Final[NDArray[np.void]] = np.array(
         ("wall", False, False, "#", ord("#"), (130, 110, 80), (40, 32, 24)),
         ("floor", True, True, ".", ord("."), (90, 90, 100), (12, 12, 16)),
         ("door", True, False, "+", ord("+"), (200, 150, 60), (40, 28, 10)),
-        ("teleporter", True, True, "^", ord("^"), (120, 220, 255), (10, 30, 60)),
+        ("teleporter", True, True, "^", ord("Ω"), (120, 220, 255), (10, 30, 60)),
         ("stairs down", True, True, ">", ord(">"), (255, 255, 255), (30, 30, 30)),
         ("stairs up", True, True, "<", ord("<"), (255, 255, 255), (30, 30, 30)),
         ("open door", True, True, "'", ord("'"), (200, 150, 60), (12, 12, 16)),
@@ -64,6 +64,11 @@ HERO_GLYPH: Final = "@"
 HERO_COLOUR: Final = (255, 255, 255)
 """How the hero is drawn: content like a tile's look or a monster's bestiary glyph and colour,
 kept here so the world never writes a colour."""
+
+TRAP_GLYPH: Final = "▲"
+"""A found trap, in play and in the game master's key alike. Every glyph has one meaning
+everywhere: `^` is a teleporter in the ASCII exports (drawn as its table glyph, Ω, elsewhere),
+never a trap (tests/test_glyphs.py checks every table against every other)."""
 
 CHAR_TO_ID: Final[dict[str, int]] = {str(c): i for i, c in enumerate(TILES["char"])}
 

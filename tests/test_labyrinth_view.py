@@ -28,6 +28,7 @@ from game.ui import intents, options
 from game.ui.draw import cells
 from game.ui.firstperson.grid import WALL
 from game.ui.firstperson.projection import NEAR
+from game.ui.screens import options as options_screen
 from game.ui.screens.options import OptionsScreen
 from game.ui.screens.play import PlayState
 from game.ui.session import Session
@@ -227,7 +228,7 @@ def test_the_style_is_an_option(fresh_options: Path) -> None:
     with pytest.raises(ValueError, match="view_style must be one of blocks, labyrinth"):
         options.parse_options('view_style = "wireframe"\n')
     screen = OptionsScreen()
-    for _ in range(4):
+    for _ in range(options_screen.ROWS.index("view_style")):
         screen.on_event(key(KeySym.DOWN))
     screen.on_event(key(KeySym.RIGHT))
     screen.on_event(key(KeySym.ESCAPE))

@@ -66,3 +66,46 @@ def test_slices_line_up_and_always_show_the_focus(
     assert view[0].start >= 0 and view[0].stop <= vh
     assert view[1].start >= 0 and view[1].stop <= vw
     assert cam.shows(fx, fy)
+
+
+# --- the dead zone (issue 13, item 12) ------------------------------------------------------
+
+
+def test_steps_inside_the_dead_zone_leave_the_camera_still() -> None:
+    cam = follow((100, 60), (200, 120), VIEW)
+    for x in range(100, 100 + 40 - 20):  # a quarter of the view from its right edge
+        moved = follow((x, 60), (200, 120), VIEW, cam)
+        assert moved == cam, x
+
+
+def test_near_the_edge_it_recentres_on_the_focus() -> None:
+    cam = follow((100, 60), (200, 120), VIEW)
+    right = cam.x + VIEW[0] - VIEW[0] // 4  # the first column of the right margin
+    moved = follow((right, 60), (200, 120), VIEW, cam)
+    assert moved.to_view(right, 60) == (40, 21) and moved.y == cam.y
+    up = cam.y + VIEW[1] // 4 - 1
+    moved = follow((100, up), (200, 120), VIEW, cam)
+    assert moved.to_view(100, up) == (40, 21) and moved.x == cam.x
+
+
+def test_a_walk_recentres_rarely() -> None:
+    """Walking 100 steps east across a wide floor moves the camera a few times, not 100."""
+    cam = follow((0, 60), (400, 120), VIEW)
+    moves = 0
+    for x in range(1, 300):
+        after = follow((x, 60), (400, 120), VIEW, cam)
+        moves += after != cam
+        cam = after
+        assert VIEW[0] // 4 <= cam.to_view(x, 60)[0] < VIEW[0] - VIEW[0] // 4 or cam.x == 0
+    assert 0 < moves <= 300 // (VIEW[0] // 2 - VIEW[0] // 4) + 1
+
+
+@given(
+    st.integers(0, 299), st.integers(0, 199), st.integers(1, 300), st.integers(1, 200),
+    st.integers(-50, 300), st.integers(-50, 200),
+)
+def test_the_dead_zone_always_shows_the_focus(fx: int, fy: int, fw: int, fh: int,
+                                              px: int, py: int) -> None:
+    fx, fy = min(fx, fw - 1), min(fy, fh - 1)
+    previous = Camera(px, py, VIEW[0], VIEW[1])
+    assert follow((fx, fy), (fw, fh), VIEW, previous).shows(fx, fy)

@@ -173,8 +173,9 @@ def test_options_round_trip_and_bad_file(config_home: Path) -> None:
 
 def test_options_screen_changes_and_saves(config_home: Path) -> None:
     screen = OptionsScreen()
-    screen.on_event(key(KeySym.RIGHT))  # scale 1 -> 2
-    for _ in range(3):
+    screen.on_event(key(KeySym.RIGHT))  # scale: fit the screen -> 1x
+    screen.on_event(key(KeySym.RIGHT))  # 1x -> 2x
+    for _ in range(4):
         screen.on_event(key(KeySym.DOWN))
     screen.on_event(key(KeySym.LEFT))  # autosave 100 -> 50
     screen.on_event(key(KeySym.ESCAPE))

@@ -20,7 +20,7 @@ from game.replay import Recording
 from game.run import FloorRecipe, Run
 from game.ui import saves
 from game.ui.app import App
-from game.ui.intents import KEYS
+from game.ui.intents import KEYS, ToggleFullscreen
 from game.ui.screens.menu import NEW, TOP
 from game.ui.screens.newgame import FIRST_DEPTH, NewGameScreen
 from game.ui.screens.play import PlayState
@@ -36,7 +36,8 @@ SMALL_PLAN = (
     FloorRecipe(1, "bsp", 40, 30), FloorRecipe(2, "cave", 40, 30),
     FloorRecipe(3, "maze", 31, 21), FloorRecipe(4, "power", 40, 30),
 )
-BOUND = sorted(KEYS, key=repr)
+BOUND = sorted((k for k, i in KEYS.items() if i != ToggleFullscreen()), key=repr)
+"""Every bound key but F11, which only a window answers."""
 EXTRA_KEYS = [KeySym.A, KeySym.Q, KeySym.Z, KeySym.N0, KeySym.N9, KeySym.MINUS, KeySym.BACKSPACE,
               KeySym.F1, KeySym.TAB, KeySym.HOME, KeySym.DELETE, KeySym.LEFTBRACKET,
               KeySym.RIGHTBRACKET, KeySym.INSERT, KeySym.PLUS, KeySym.SPACE, KeySym.V]
@@ -100,13 +101,16 @@ def replay(rng: random.Random) -> App:
     return App(session, ReplayState(session, recording))
 
 
-def poked(change: Callable[[Game], None]) -> Callable[[random.Random], App]:
+def poked(change: Callable[[Game], None], *syms: KeySym) -> Callable[[random.Random], App]:
+    """Play with the game changed, then these keys pressed."""
     def start(rng: random.Random) -> App:
         app = play_app(rng)
         play = app.stack[-1]
         assert isinstance(play, PlayState)
         change(play.game)
         app.tick()
+        for sym in syms:
+            app.handle(key(sym))
         return app
 
     return start
@@ -135,7 +139,8 @@ STARTS: dict[str, Callable[[random.Random], App]] = {
     "help": via_keys(KeySym.QUESTION),
     "character": via_keys(KeySym.AT),
     "game menu": via_keys(KeySym.ESCAPE),
-    "level up": poked(level_up),
+    "describe": via_keys(KeySym.SEMICOLON),
+    "level up": poked(level_up, KeySym.PLUS),
     "end": poked(dead),
 }
 

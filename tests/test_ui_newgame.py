@@ -18,7 +18,7 @@ from game.run.recipe import RANDOM
 from game.run.recipes import DEFAULT_SIZES
 from game.ui import clipboard, recipe_rows, saves
 from game.ui.draw import cells
-from game.ui.render import render_play, short_code
+from game.ui.render import STATUS_WIDTH, code_lines, render_play
 from game.ui.screens.character import CharacterScreen
 from game.ui.screens.end import EndScreen
 from game.ui.screens.gamemenu import GameMenu
@@ -364,19 +364,19 @@ def test_paste_without_a_clipboard_says_why() -> None:
 # --- the code on other screens -------------------------------------------------------------------
 
 
-def test_short_code_keeps_whole_groups() -> None:
+def test_code_lines_break_after_whole_groups() -> None:
     code = "D1-ABCDE-FGHJK-MNPQR-STVWX"
-    assert short_code(code, 40) == code
-    assert short_code(code, 18) == "D1-ABCDE-FGHJK..."
-    assert short_code(code, 12) == "D1-ABCDE..."
+    assert code_lines(code, 40) == [f"Code {code}"]
+    assert code_lines(code, 20) == ["Code D1-ABCDE-FGHJK-", "     MNPQR-STVWX"]
 
 
 def test_the_panel_and_character_sheet_show_the_code() -> None:
     game = hand_game()
     console = tcod.console.Console(80, 50)
     render_play(console, game)
-    panel = "\n".join("".join(chr(int(c)) for c in row) for row in cells(console)["ch"][-8:])
-    assert f"Code {short_code(game.run.code, 18)}" in panel
+    panel = "".join("".join(chr(int(c)) for c in row[:STATUS_WIDTH])
+                    for row in cells(console)["ch"][-8:])
+    assert game.run.code in panel.replace(" ", ""), "the whole code, on two lines"
     sheet = text_of(CharacterScreen(game)).replace("\n", "")
     assert game.run.code in sheet.replace(" ", "")
 

@@ -69,7 +69,7 @@ def test_what_is_drawn_where() -> None:
     assert at(console, game, 9, 4) == ("o", (80, 220, 80))
     assert at(console, game, 25, 4)[0] != "r"
     assert at(console, game, 1, 1)[0] == "Ω"
-    assert at(console, game, 6, 3) == ("^", render.TRAP)
+    assert at(console, game, 6, 3) == (tiles.TRAP_GLYPH, render.TRAP)
     assert at(console, game, 7, 3)[0] == "."  # a hidden trap looks like floor
     assert at(console, game, 3, 2) == ("<", render.COLLAPSED)
     assert at(console, game, 8, 1)[0] == "!"

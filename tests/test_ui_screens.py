@@ -207,8 +207,9 @@ def test_interchangeable_items_share_a_row_worn_gear_does_not_and_keys_are_on_th
     assert screen.items == [potions[0], worn, spare], "keys hang on the ring, not in the pack"
     assert gear.key_ring(hero) == door_keys
     text = drawn_text(screen)
-    assert "a) potion of healing (x3)" in text and "b) long sword (worn)" in text
-    assert "c) long sword" in text and "(x2)" not in text
+    assert "a) potion of healing [heals 2d8+4] (x3)" in text
+    assert "b) long sword [1d8] (worn)" in text
+    assert "c) long sword [1d8]" in text and "(x2)" not in text
     state.game.player.hp = 5
     screen.on_event(key(KeySym.A))
     assert len([i for i in hero.inventory if i.kind == "potion_healing"]) == 2
@@ -449,8 +450,8 @@ def test_help_names_every_map_symbol_and_no_monster_looks_like_an_item() -> None
     from game.ui.screens.help import symbols
 
     shown = {glyph for glyph, _ in symbols()}
-    tile_glyphs = {chr(int(g)) for g in tiles.TILES["glyph"]} - {"^"}  # teleporters draw as Ω
-    assert tile_glyphs | {"Ω", "^"} <= shown
+    tile_glyphs = {chr(int(g)) for g in tiles.TILES["glyph"]}  # teleporters draw as Ω
+    assert tile_glyphs | {"Ω", tiles.TRAP_GLYPH} <= shown
     item_glyphs = {kind.glyph for kind in item_kinds().values()}
     assert item_glyphs <= shown
     monster_glyphs = {kind.glyph for kind in default_bestiary().kinds}

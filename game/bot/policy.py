@@ -11,7 +11,6 @@ randomness comes from the actions it takes, so the same seed plays the same game
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -44,6 +43,7 @@ from game.rules.actions import (
 )
 from game.rules.items import pack_full
 from game.rules.stairs import GOES
+from game.seeds import dice_mean
 from game.turns import player_act
 from game.world import fov
 from game.world.kinds import Mode, StairsWay
@@ -103,7 +103,6 @@ SHOT_CHANCE = 35
 chance is at least this percent: what it costs is a missile, often picked up again."""
 IMPOSSIBLE_LIMIT = 4
 """Refused actions in a row before the bot just waits a turn."""
-_DICE = re.compile(r"^(\d*)d(\d+)([+-]\d+)?$")
 Step = tuple[int, int] | None
 """A move (dx, dy), or None when there is nowhere to go."""
 
@@ -658,16 +657,6 @@ def _reach(a: Point, b: Point) -> int:
 
 def _carried(game: Game, kind: str) -> list[Item]:
     return [item for item in game.hero.inventory if item.kind == kind]
-
-
-def dice_mean(dice: str) -> float:
-    """Average of "XdY+Z" dice text."""
-    match = _DICE.match(dice.replace(" ", ""))
-    if match is None:
-        return 0.0
-    count = int(match.group(1) or 1)
-    bonus = int(match.group(3)) if match.group(3) else 0
-    return count * (int(match.group(2)) + 1) / 2 + bonus
 
 
 def gear_score(key: str) -> float:

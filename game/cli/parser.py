@@ -27,10 +27,13 @@ SNAPSHOT_STYLES = ("blocks", "labyrinth")
 """The first-person view's styles (game.ui.options.VIEW_STYLES; no ui module loads before a
 command needs one)."""
 FORMATS = ("ascii", "json", "hex", "png", "text")
+CODEX_SECTIONS = ("items", "monsters", "features")
+"""game.codex.SECTIONS (the codex, with the rules it reads, loads only when the command runs)."""
 COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
     "autoplay": "autoplay", "snapshot": "snapshot", "replay": "replay", "save-info": "saves",
-    "saves": "saves", "bench": "bench", "amazeing": "amazeing",
+    "saves": "saves", "bench": "bench", "amazeing": "amazeing", "screens": "screens",
+    "codex": "codex",
 }
 """The module of game.cli that runs each command (None: no command, the window); each has
 `run(args) -> int`."""
@@ -49,6 +52,17 @@ def save_folder(text: str) -> Path:
     if path.exists() and not path.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} exists and is not a folder")
     return path
+
+
+def console_size(text: str) -> tuple[int, int]:
+    """--size WxH: a console of at least 80x50 cells, at most 400x250."""
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not WxH (e.g. 80x50)")
+    size = int(width), int(height)
+    if not (80 <= size[0] <= 400 and 50 <= size[1] <= 250):
+        raise argparse.ArgumentTypeError(f"{text!r}: from 80x50 to 400x250 cells")
+    return size
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -104,6 +118,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how the first-person view is drawn (default: blocks)")
     snap.add_argument("--out", type=Path, required=True, metavar="FILE.png")
 
+    gallery = sub.add_parser("screens",
+                             help="draw every screen to NAME.png and NAME.txt, no window")
+    gallery.add_argument("--out", type=Path, required=True, metavar="DIR")
+    gallery.add_argument("--size", type=console_size, default=(80, 50), metavar="WxH",
+                         help="console size in cells (default 80x50, the smallest supported)")
+    gallery.add_argument("--only", action="append", default=[], metavar="NAME",
+                         help="draw only this screen (repeatable)")
+
     replay = sub.add_parser("replay", help="play back a replay file (--verify: no window)")
     replay.add_argument("file", type=Path)
     replay.add_argument("--verify", action="store_true",
@@ -130,6 +152,12 @@ def build_parser() -> argparse.ArgumentParser:
     info = sub.add_parser("save-info", help="check a save file and say what it holds")
     info.add_argument("file", type=Path)
     info.add_argument("--json", action="store_true")
+
+    codex = sub.add_parser("codex", help="every item, monster and feature with its numbers")
+    codex.add_argument("section", nargs="?", choices=CODEX_SECTIONS,
+                       help="one section (default: all three)")
+    codex.add_argument("--json", action="store_true",
+                       help="JSON: a list for one section, else an object of three lists")
 
     amaze = sub.add_parser("amazeing", help="A-Maze-ing: a maze from a config file")
     amaze.add_argument("config", type=Path, help="the config file (WIDTH=20, HEIGHT=15, ...)")

@@ -10,6 +10,7 @@ owner map, so finding an area's tiles is a slice of its bounding box, never a wh
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -19,7 +20,7 @@ from numpy.typing import NDArray
 
 from game import tiles
 from game.dressing.model import Area
-from game.floorplan import FloorPlan, Point
+from game.floorplan import FloorPlan, Point, Room
 from game.grids import find_boxes, taxicab_distance
 from game.pathing import reachable
 
@@ -72,24 +73,27 @@ class AreaMap:
         gy, gx = np.nonzero(gates)
         if len(gy) == 0:
             return None
-        xs, ys = spots[:, 0] - box[1].start, spots[:, 1] - box[0].start
+        x0, y0 = box[1].start, box[0].start
+        xs, ys = spots[:, 0], spots[:, 1]
         if len(gy) * len(xs) <= BROADCAST_LIMIT:
-            near = np.abs(xs[:, None] - gx[None, :]) + np.abs(ys[:, None] - gy[None, :])
+            near = np.abs(np.subtract.outer(xs, gx + x0))
+            near += np.abs(np.subtract.outer(ys, gy + y0))
             found: NDArray[np.int64] = near.min(axis=1)
             return found
         dist = taxicab_distance(~gates)
-        return np.asarray(dist[ys, xs], dtype=np.int64)
+        return np.asarray(dist[ys - y0, xs - x0], dtype=np.int64)
 
     def _gates(self, area: Area) -> tuple[Box, NDArray[np.bool_]]:
         """The area's box grown by one, and which of its tiles are entrances."""
         box = self.box(area, 1)
         inside = self.owner[box] == area.id
         beside = np.zeros_like(inside)
-        beside[1:, :] |= inside[:-1, :]
-        beside[:-1, :] |= inside[1:, :]
+        beside[1:] = inside[:-1]
+        beside[:-1] |= inside[1:]
         beside[:, 1:] |= inside[:, :-1]
         beside[:, :-1] |= inside[:, 1:]
-        return box, beside & ~inside & self.walkable[box]
+        beside &= self.walkable[box]
+        return box, np.greater(beside, inside)
 
 
 def build_areas(plan: FloorPlan) -> AreaMap:
@@ -99,9 +103,7 @@ def build_areas(plan: FloorPlan) -> AreaMap:
     owner = np.zeros(plan.tiles.shape, dtype=np.int32)
     areas: list[Area] = []
     if plan.rooms:
-        for room in sorted(plan.rooms, key=lambda r: r.id):
-            areas.append(_paint_room(open_, owner, room.x, room.y, room.w, room.h, room.id,
-                                     len(areas) + 1))
+        areas += _paint_rooms(open_, owner, sorted(plan.rooms, key=lambda r: r.id))
         for spot in encounter_spots(plan):
             _add(areas, _paint_blob(open_, owner, spot, SPOT_RADIUS, len(areas) + 1, "corridor"))
     else:
@@ -117,14 +119,22 @@ def _add(areas: list[Area], area: Area | None) -> None:
         areas.append(area)
 
 
-def _paint_room(
-    open_: NDArray[np.bool_], owner: NDArray[np.int32], x: int, y: int, w: int, h: int,
-    room_id: int, area_id: int,
-) -> Area:
-    box = (slice(max(0, y), y + h), slice(max(0, x), x + w))
-    take = open_[box] & (owner[box] == 0)
-    owner[box][take] = area_id
-    return Area(area_id, x, y, w, h, "room", room_id, int(take.sum()))
+def _paint_rooms(
+    open_: NDArray[np.bool_], owner: NDArray[np.int32], rooms: Sequence[Room]
+) -> list[Area]:
+    """Areas 1..n for the rooms in order: each takes the open tiles of its box that no room
+    before it took (the lowest id over each box, one array operation a room)."""
+    unclaimed = np.iinfo(np.int32).max
+    owner[...] = unclaimed
+    for area_id, room in enumerate(rooms, start=1):
+        view = owner[max(0, room.y) : room.y + room.h, max(0, room.x) : room.x + room.w]
+        np.minimum(view, area_id, out=view)
+    owner[~open_ | (owner == unclaimed)] = 0
+    sizes = np.bincount(owner.ravel(), minlength=len(rooms) + 1).tolist()
+    return [
+        Area(area_id, room.x, room.y, room.w, room.h, "room", room.id, sizes[area_id])
+        for area_id, room in enumerate(rooms, start=1)
+    ]
 
 
 def _paint_blob(
@@ -205,32 +215,66 @@ class Space:
     """The tiles this pass has already given something, and the free floor tiles of an area.
 
     A free tile is plain floor (never a door, stairs or teleporter) that nothing else holds;
-    monsters and traps also keep clear of the arrival and the eight tiles around it. Both are
-    masks over the map, so asking for an area's free tiles is a slice of its box."""
+    monsters and traps also keep clear of the arrival and the eight tiles around it. The floor
+    tiles of every area are sorted out in one pass; an area's free tiles are then kept as a list
+    that loses each tile as it is taken, so asking again costs no pass over the map."""
 
     def __init__(self, plan: FloorPlan, amap: AreaMap) -> None:
         self.plan = plan
         self.amap = amap
-        self.floor_owner = np.where(plan.tiles == tiles.FLOOR, amap.owner, 0)
+        self.width = plan.width
         self.taken = np.zeros(plan.tiles.shape, dtype=np.bool_)
-        self.shunned = np.zeros(plan.tiles.shape, dtype=np.bool_)
-        """Taken, or next to the arrival."""
+        floor_owner = np.where(plan.tiles == tiles.FLOOR, amap.owner, 0).ravel()
+        cells = np.flatnonzero(floor_owner)
+        owners = floor_owner[cells]
+        self._cells = cells[np.argsort(owners, kind="stable")]
+        """Every area's floor tiles (flat indices), area by area, each in reading order."""
+        ends = np.cumsum(np.bincount(owners, minlength=len(amap.areas) + 1)).tolist()
+        self._spans = list(zip([0, *ends[:-1]], ends, strict=True))
+        self._owner = floor_owner
+        self._free: dict[int, list[int]] = {}
         ax, ay = plan.arrival
-        self.shunned[max(0, ay - 1) : ay + 2, max(0, ax - 1) : ax + 2] = True
+        h, w = plan.tiles.shape
+        self._by_arrival = frozenset(
+            y * w + x for y in range(max(0, ay - 1), min(h, ay + 2))
+            for x in range(max(0, ax - 1), min(w, ax + 2))
+        )
+        """The arrival and the tiles around it: kept clear of monsters and traps."""
+        self._near_arrival = frozenset(int(floor_owner[cell]) for cell in self._by_arrival)
+
+    def cells(self, area: Area, *, clear_of_arrival: bool = True) -> Sequence[int]:
+        """The area's free tiles as flat indices (y * width + x), in reading order. Read it
+        before the next `take`: it may be the list that `take` shortens (no copy per ask)."""
+        free = self._free.get(area.id)
+        if free is None:
+            start, end = self._spans[area.id]
+            mine = self._cells[start:end]
+            free = self._free[area.id] = mine[~self.taken.ravel()[mine]].tolist()
+        if clear_of_arrival and area.id in self._near_arrival:
+            return [cell for cell in free if cell not in self._by_arrival]
+        return free
+
+    def point(self, cell: int) -> Point:
+        """The (x, y) of a flat index."""
+        return (cell % self.width, cell // self.width)
 
     def free(self, area: Area, *, clear_of_arrival: bool = True) -> Spots:
-        box = self.amap.box(area)
-        avoid = self.shunned if clear_of_arrival else self.taken
-        ys, xs = np.nonzero((self.floor_owner[box] == area.id) & ~avoid[box])
-        found: Spots = np.empty((len(ys), 2), dtype=np.int64)  # half of column_stack's cost
-        np.add(xs, box[1].start, out=found[:, 0])
-        np.add(ys, box[0].start, out=found[:, 1])
+        """`cells` as an (n, 2) array of (x, y) rows."""
+        cells = np.array(self.cells(area, clear_of_arrival=clear_of_arrival), dtype=np.int64)
+        found: Spots = np.empty((len(cells), 2), dtype=np.int64)
+        np.divmod(cells, self.width, out=(found[:, 1], found[:, 0]))
         return found
 
     def is_taken(self, point: Point) -> bool:
         return bool(self.taken[point[1], point[0]])
 
     def take(self, point: Point) -> Point:
-        self.taken[point[1], point[0]] = True
-        self.shunned[point[1], point[0]] = True
+        x, y = point
+        self.taken[y, x] = True
+        cell = y * self.width + x
+        free = self._free.get(int(self._owner[cell]))
+        if free is not None:
+            at = bisect_left(free, cell)
+            if at < len(free) and free[at] == cell:
+                del free[at]
         return point

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.dressing.areas import Space, spot
+from game.dressing.areas import Space
 from game.dressing.model import Area, Contents, DoorDressing, Trap, Treasure
 from game.dressing.traps import DOOR_TRAPS, ROOM_TRAPS, make_trap
 from game.floorplan import FloorPlan
@@ -90,9 +90,9 @@ def place_treasure(
     for item in contents:
         if not item.treasure:
             continue
-        free = space.free(space.amap.area(item.area), clear_of_arrival=False)
-        if len(free):
-            x, y = space.take(spot(free, rng.below(len(free))))
+        free = space.cells(space.amap.area(item.area), clear_of_arrival=False)
+        if free:
+            x, y = space.take(space.point(free[rng.below(len(free))]))
             found.append(Treasure(x, y, gold_for(depth, rng), item.area))
     return found
 
@@ -105,9 +105,9 @@ def place_room_traps(
     for item in contents:
         if not item.trap:
             continue
-        free = space.free(space.amap.area(item.area))
-        if len(free):
-            point = space.take(spot(free, rng.below(len(free))))
+        free = space.cells(space.amap.area(item.area))
+        if free:
+            point = space.take(space.point(free[rng.below(len(free))]))
             kind = rng.choice(ROOM_TRAPS)
             found.append(make_trap(first_id + len(found), point, kind, depth, "room", item.area,
                                    space.plan.arrival))

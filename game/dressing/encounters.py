@@ -302,20 +302,30 @@ def _strongest_within(pool: Sequence[MonsterKind], high: float) -> MonsterKind:
 # --- placement -------------------------------------------------------------------------------
 
 
+_SPLITMIX: Final = tuple(np.uint64(v) for v in (30, 0xBF58476D1CE4E5B9, 27, 0x94D049BB133111EB, 31))
+_HIGH: Final = np.uint64(32)
+
+
 def ties(rng: Rng, count: int) -> NDArray[np.uint64]:
     """`count` random tie-breakers from one draw (splitmix64 over consecutive counters): as good
     as `count` draws for ordering equal distances, at the cost of one."""
-    z = np.arange(count, dtype=np.uint64) + np.uint64(rng.next64())
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    result: NDArray[np.uint64] = z ^ (z >> np.uint64(31))
-    return result
+    shift1, mult1, shift2, mult2, shift3 = _SPLITMIX
+    z = np.arange(count, dtype=np.uint64)
+    z += np.uint64(rng.next64())
+    z ^= z >> shift1
+    z *= mult1
+    z ^= z >> shift2
+    z *= mult2
+    z ^= z >> shift3
+    return z
 
 
 def nearest_first(free: Spots, dist: NDArray[np.int64], rng: Rng) -> Spots:
     """The free tiles by distance, ties in random order (one sort: the distance in the high
     32 bits of the key, a random tie-breaker in the low ones)."""
-    key = (dist.astype(np.uint64) << np.uint64(32)) | (ties(rng, len(free)) >> np.uint64(32))
+    key = ties(rng, len(free))
+    key >>= _HIGH
+    key |= dist.astype(np.uint64) << _HIGH
     ordered: Spots = free[np.argsort(key)]
     return ordered
 
@@ -467,7 +477,7 @@ def boss_area(space: Space) -> Area | None:
         (a for a in space.amap.areas if a.source != "corridor"),
         key=lambda a: (-(abs(a.center[0] - ax) + abs(a.center[1] - ay)), a.id),
     )
-    return next((area for area in ranked if len(space.free(area)) >= 2), None)
+    return next((area for area in ranked if len(space.cells(area)) >= 2), None)
 
 
 def dress_encounters(

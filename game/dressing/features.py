@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 
 from game import tiles
 from game.content.features import FeatureKind, feature_kind
-from game.dressing.areas import Space, spot
+from game.dressing.areas import Space
 from game.dressing.model import Contents, Feature
 from game.seeds import Rng
 
@@ -27,7 +27,9 @@ def place_features(contents: Sequence[Contents], space: Space, rng: Rng) -> list
     """Every rolled feature on a free tile of its area, in contents order (minor, then major);
     one with no fitting tile left is not placed."""
     placed: list[Feature] = []
-    roomy: NDArray[np.bool_] | None = None
+    roomy: bytearray | None = None
+    """Per flat index: 1 where the 3x3 block is plain floor and no in-the-way feature is near."""
+    height, width = space.plan.tiles.shape
     for item in contents:
         names = (*item.minor, *item.major)
         if not names:
@@ -35,26 +37,31 @@ def place_features(contents: Sequence[Contents], space: Space, rng: Rng) -> list
         area = space.amap.area(item.area)
         for name in names:
             kind = feature_kind(name)
-            free = space.free(area)
-            if in_the_way(kind) and len(free):
+            free = space.cells(area)
+            blocking = in_the_way(kind)
+            if blocking and free:
                 if roomy is None:
-                    roomy = _roomy(space.plan.tiles)
-                free = free[roomy[free[:, 1], free[:, 0]]]
-            if not len(free):
+                    roomy = bytearray(_roomy(space.plan.tiles).tobytes())
+                free = [cell for cell in free if roomy[cell]]
+            if not free:
                 continue
-            x, y = space.take(spot(free, rng.below(len(free))))
-            if in_the_way(kind) and roomy is not None:
-                roomy[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2] = False
+            cell = free[rng.below(len(free))]
+            x, y = space.take(space.point(cell))
+            if blocking and roomy is not None:
+                left, right = max(0, x - 1), min(width, x + 2)
+                for row in range(max(0, y - 1), min(height, y + 2)):
+                    roomy[row * width + left : row * width + right] = bytes(right - left)
             placed.append(Feature(name, x, y, kind.effect, item.area))
     return placed
 
 
 def _roomy(grid: NDArray[np.uint8]) -> NDArray[np.bool_]:
-    """Tiles whose 3x3 block is all plain floor."""
-    floor = np.pad(grid == tiles.FLOOR, 1)
-    h, w = grid.shape
-    found = np.ones((h, w), dtype=np.bool_)
-    for dy in range(3):
-        for dx in range(3):
-            found &= floor[dy : dy + h, dx : dx + w]
+    """Tiles whose 3x3 block is all plain floor (the map's edge never is)."""
+    floor = grid == tiles.FLOOR
+    rows = floor[:-2] & floor[1:-1]
+    rows &= floor[2:]
+    found = np.zeros(grid.shape, dtype=np.bool_)
+    inner = found[1:-1, 1:-1]
+    np.logical_and(rows[:, :-2], rows[:, 1:-1], out=inner)
+    inner &= rows[:, 2:]
     return found

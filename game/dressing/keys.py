@@ -57,24 +57,22 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
     t = plan.tiles
     labels, count = label_regions(tiles.walkable(t) & (t != tiles.DOOR))
     index = {point: j for j, point in enumerate(doors)}
-    h, w = t.shape
+    near, secret = _door_neighbours(t, labels, doors)
     sides: list[tuple[int, ...]] = []
     region_doors: list[list[int]] = [[] for _ in range(count + 1)]
     for j, (x, y) in enumerate(doors):
-        nodes: list[int] = []
-        if t[y, x] == tiles.SECRET_DOOR:  # a wall until found: never the way on
+        if secret[j]:  # a wall until found: never the way on
             sides.append(())
             continue
-        for dx, dy in _STEPS:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < w and 0 <= ny < h):
-                continue
-            label = int(labels[ny, nx])
-            if label:
+        nodes: list[int] = []
+        for (dx, dy), label in zip(_STEPS, near[j], strict=True):
+            if label > 0:
                 nodes.append(label)
                 region_doors[label].append(j)
-            elif (nx, ny) in index and t[ny, nx] != tiles.SECRET_DOOR:
-                nodes.append(count + 1 + index[(nx, ny)])
+            elif label == 0 and (x + dx, y + dy) in index:
+                other = index[(x + dx, y + dy)]
+                if not secret[other]:
+                    nodes.append(count + 1 + other)
         sides.append(tuple(nodes))
     links: list[list[int]] = [[] for _ in range(count + 1)]
     for pair in plan.teleporters:
@@ -85,6 +83,23 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
         labels, count, tuple(doors), tuple(sides),
         tuple(tuple(d) for d in region_doors), tuple(tuple(r) for r in links),
     )
+
+
+def _door_neighbours(
+    t: NDArray[np.uint8], labels: NDArray[np.int32], doors: Sequence[Point]
+) -> tuple[list[list[int]], list[bool]]:
+    """For each door: the region label of each of its _STEPS neighbours (-1 off the map), and
+    whether it is a secret door; gathered for all doors at once."""
+    if not doors:
+        return [], []
+    h, w = t.shape
+    at = np.array(doors, dtype=np.int64)
+    xs = at[:, :1] + np.array([dx for dx, _ in _STEPS], dtype=np.int64)
+    ys = at[:, 1:] + np.array([dy for _, dy in _STEPS], dtype=np.int64)
+    on_map = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    near = np.where(on_map, labels[ys.clip(0, h - 1), xs.clip(0, w - 1)], -1)
+    secret = t[at[:, 1], at[:, 0]] == tiles.SECRET_DOOR
+    return near.tolist(), secret.tolist()
 
 
 class Grower:
@@ -112,37 +127,49 @@ class Grower:
             stack.append(node)
 
     def _flood(self, stack: list[int], frontier: list[int]) -> None:
+        """Reach everything the stack leads to through open doors; shut doors met go on the
+        frontier. (Visiting a region is written out inline: this loop runs for every region and
+        door of the floor, once per growth.)"""
         g = self.graph
         base = g.count + 1
+        reached, order = self.reached, self.order
+        links, region_doors, sides = g.links, g.region_doors, g.sides
         while stack:
             node = stack.pop()
             if node < base:
-                for region in g.links[node]:
-                    self._visit(region, stack)
-                for door in g.region_doors[node]:
-                    self._door(door, stack, frontier)
+                for region in links[node]:
+                    if not reached[region]:
+                        reached[region] = 1
+                        order.append(region)
+                        stack.append(region)
+                self._doors(region_doors[node], stack, frontier)
                 continue
-            for side in g.sides[node - base]:
-                if side < base:
-                    self._visit(side, stack)
-                else:
-                    self._door(side - base, stack, frontier)
+            for side in sides[node - base]:
+                if side >= base:
+                    self._doors((side - base,), stack, frontier)
+                elif not reached[side]:
+                    reached[side] = 1
+                    order.append(side)
+                    stack.append(side)
+
+    def _doors(self, doors: tuple[int, ...], stack: list[int], frontier: list[int]) -> None:
+        """Open the doors that are not shut; put the shut ones on the frontier."""
+        reached, shut, base = self.reached, self.shut, self.graph.count + 1
+        for door in doors:
+            node = base + door
+            if reached[node]:
+                continue
+            if shut[door]:
+                heapq.heappush(frontier, door)
+            else:
+                reached[node] = 1
+                stack.append(node)
 
     def _visit(self, region: int, stack: list[int]) -> None:
         if not self.reached[region]:
             self.reached[region] = 1
             self.order.append(region)
             stack.append(region)
-
-    def _door(self, door: int, stack: list[int], frontier: list[int]) -> None:
-        node = self.graph.door_node(door)
-        if self.reached[node]:
-            return
-        if self.shut[door]:
-            heapq.heappush(frontier, door)
-        else:
-            self.reached[node] = 1
-            stack.append(node)
 
     def _next_needed(self, frontier: list[int]) -> int | None:
         """The lowest shut door on the edge that leads somewhere not yet reached."""
@@ -204,9 +231,13 @@ class _Picker:
 def place_keys(
     plan: FloorPlan, doors: Sequence[DoorDressing], rng: Rng, space: Space
 ) -> tuple[list[DoorDressing], list[Key]]:
-    """Keys for the held-shut doors the way on needs; the doors come back with their key ids."""
+    """Keys for the held-shut doors the way on needs; the doors come back with their key ids.
+    A floor with no held-shut door needs no key, and no labelling pass to find that out."""
+    shut = [d.held_shut for d in doors]
+    if not any(shut):
+        return list(doors), []
     graph = door_graph(plan, [d.point for d in doors])
-    grower = Grower(graph, [d.held_shut for d in doors])
+    grower = Grower(graph, shut)
     start = int(graph.labels[plan.arrival[1], plan.arrival[0]])
     picker: _Picker | None = None
     keyed = list(doors)

@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
-from game.dressing.areas import Space, spot
+from game.dressing.areas import Space
 from game.dressing.model import StairDressing
 from game.floorplan import FloorPlan, Stair
 from game.seeds import Rng
@@ -74,10 +74,11 @@ def dress_stairs(
     }
     dressed: list[StairDressing] = []
     waiting: list[DeadEnd] = []
+    texts = _row_texts(tables)
     for stair in sorted(plan.stairs, key=lambda s: (s.y, s.x)):
         given = rolled.pop((stair.x, stair.y), None)
         if given is not None and _fits(given, stair.kind):
-            dressed.append(_from_given(given, depth, tables))
+            dressed.append(_from_given(given, depth, texts))
             continue
         roll, dead = roll_fitting(stair.kind, rng, tables)
         dressed.append(_from_roll(stair, roll, depth))
@@ -85,7 +86,7 @@ def dress_stairs(
             DeadEnd(d.string("direction"), d.string("kind"), (d.face,), d.text) for d in dead
         ]
     for point in sorted(rolled, key=lambda p: (p[1], p[0])):
-        dressed.append(_from_given(rolled[point], depth, tables, placed=False))
+        dressed.append(_from_given(rolled[point], depth, texts, placed=False))
     return dressed, waiting
 
 
@@ -106,16 +107,22 @@ def _from_roll(stair: Stair, roll: Roll, depth: int) -> StairDressing:
     )
 
 
+def _row_texts(tables: TableSet) -> dict[tuple[object, object, object], str]:
+    """The text of the first Stairs row of each (direction, kind, dead_end): looked up once a
+    floor, not a scan of the table per stair (a tables floor rolls a score of them)."""
+    texts: dict[tuple[object, object, object], str] = {}
+    for row in tables.table("stairs").rows:
+        key = (row.fields.get("direction"), row.fields.get("kind"), row.fields.get("dead_end"))
+        texts.setdefault(key, row.text)
+    return texts
+
+
 def _from_given(
-    given: Mapping[str, Any], depth: int, tables: TableSet, placed: bool = True
+    given: Mapping[str, Any], depth: int, texts: Mapping[tuple[object, object, object], str],
+    placed: bool = True,
 ) -> StairDressing:
     direction, kind, dead_end = str(given["direction"]), str(given["kind"]), bool(given["dead_end"])
-    text = next(
-        (row.text for row in tables.table("stairs").rows
-         if (row.fields.get("direction"), row.fields.get("kind"), row.fields.get("dead_end"))
-         == (direction, kind, dead_end)),
-        f"{kind} {direction}",
-    )
+    text = texts.get((direction, kind, dead_end), f"{kind} {direction}")
     return StairDressing(
         int(given["x"]), int(given["y"]), direction, kind, dead_end,
         leads_to(direction, dead_end, depth), (), text, placed,
@@ -130,9 +137,9 @@ def place_dead_ends(
     placed: list[StairDressing] = []
     for dead in waiting:
         for _ in range(_TRIES if areas else 0):
-            free = space.free(rng.choice(areas))
-            if len(free):
-                x, y = space.take(spot(free, rng.below(len(free))))
+            free = space.cells(rng.choice(areas))
+            if free:
+                x, y = space.take(space.point(free[rng.below(len(free))]))
                 placed.append(StairDressing(
                     x, y, dead.direction, dead.kind, True, leads_to(dead.direction, True, depth),
                     dead.faces, dead.text, placed=False,

@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.content.bestiary import Bestiary, default_bestiary
 from game.content.features import feature_kind
+from game.content.items import item_kinds
 from game.dressing.areas import AreaMap, build_areas
 from game.dressing.model import (
     Area,
@@ -31,9 +32,14 @@ from game.dressing.stairs import drawn_stairs
 from game.floorplan import FloorPlan, Point
 from game.grids import grow8
 
+MARKS = {"trap": tiles.TRAP_GLYPH, "treasure": item_kinds()["gold"].glyph,
+         "key": item_kinds()["key"].glyph, "relic": item_kinds()["relic"].glyph}
+"""What the key marks on its map, with the glyphs the game draws them with (one meaning per
+glyph everywhere: tests/test_glyphs.py)."""
 LEGEND = (
     "# wall  . floor  + door  S secret door  ^ teleporter  < up  > down  _ trapdoor  % shaft",
-    "digits: area numbers  ( key  ! trap (door traps are on their +)  $ treasure  * relic",
+    f"digits: area numbers  {MARKS['key']} key  {MARKS['trap']} trap (door traps are on their"
+    f" +)  {MARKS['treasure']} treasure  {MARKS['relic']} relic",
     "letters and symbols: monsters (their glyphs, listed under each encounter) and room",
     "features (their glyphs, listed under each area)",
 )
@@ -112,13 +118,13 @@ def _marks(dressing: Dressing, bestiary: Bestiary) -> Iterable[tuple[Point, str]
         yield feature.point, feature_kind(feature.name).glyph
     for trap in dressing.traps:
         if trap.source != "door":
-            yield trap.point, "!"
+            yield trap.point, MARKS["trap"]
     for treasure in dressing.treasures:
-        yield (treasure.x, treasure.y), "$"
+        yield (treasure.x, treasure.y), MARKS["treasure"]
     for key in dressing.keys:
-        yield key.point, "("
+        yield key.point, MARKS["key"]
     if dressing.relic is not None:
-        yield dressing.relic, "*"
+        yield dressing.relic, MARKS["relic"]
     for encounter in dressing.encounters:
         for monster in encounter.monsters:
             yield monster.point, bestiary.get(monster.kind).glyph

@@ -49,7 +49,8 @@ def wall_counts(wall: Mask, radius: int) -> NDArray[np.uint8]:
     Two separable passes of shifted slices: a handful of whole-array adds, no per-tile loop."""
     height, width = wall.shape
     size = 2 * radius + 1
-    padded = np.pad(wall, radius, constant_values=True).astype(np.uint8)
+    padded = np.ones((height + 2 * radius, width + 2 * radius), dtype=np.uint8)
+    padded[radius : radius + height, radius : radius + width] = wall  # (np.pad: 5x the cost)
     rows = np.zeros((height, width + 2 * radius), dtype=np.uint8)
     for dy in range(size):
         rows += padded[dy : dy + height]

@@ -25,8 +25,9 @@ def door_name(door: DoorState) -> str:
 def describe(door: DoorState) -> str:
     """The door as the player knows it (type and DC once seen up close)."""
     text = door_name(door)
+    text = f"{'an' if text[:1] in 'aeiou' else 'a'} {text}"
     if not door.known:
-        return f"a {text}"
+        return text
     parts = [door.state if not door.is_open else "open"]
     if door.reinforced and door.state != "broken":
         parts.append("magically reinforced")
@@ -36,7 +37,7 @@ def describe(door: DoorState) -> str:
         parts.append("trapped")
     if door.dc is not None and not door.is_open:
         parts.append(f"DC {door.dc}")
-    return f"a {text} ({', '.join(parts)})"
+    return f"{text} ({', '.join(parts)})"
 
 
 def has_key(game: Game, door_pos: tuple[int, int]) -> bool:

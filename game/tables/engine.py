@@ -18,6 +18,10 @@ from game.seeds import Rng, seed_from_text
 from game.tables.load import load_table
 from game.tables.model import Nested, Ref, Reroll, Roll, Row, Table, TableError, Value
 
+_Known = tuple[dict[str, Value], tuple[str, ...]]
+"""A row's fixed part: its fields in schema order, defaults filled in (dice as text), and the
+names of its dice fields."""
+
 
 def tables_dir() -> Path:
     """The game's table files: assets/tables in the repository."""
@@ -37,7 +41,10 @@ class TableSet:
                         f"tables are: {', '.join(self._tables)}"
                     )
         _check_cycles(self._tables)
-        self._rows: dict[tuple[str, int], tuple[dict[str, Value], tuple[str, ...]]] = {}
+        self._rows: dict[tuple[str, int], _Known] = {}
+        self._faces: dict[tuple[str, int], Roll] = {}
+        """The result of each face whose row draws nothing more (no dice, no nested rolls): a
+        roll is immutable data, so such a face's result is made once."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -59,10 +66,18 @@ class TableSet:
         if table is None:
             table = self.table(name)  # raises, naming the tables
         face = rng.randint(1, table.sides)
+        fixed = self._faces.get((table.name, face))
+        if fixed is not None:
+            return fixed
         row = table.row_for(face)
         reroll = None
         if row.reroll is None:
-            fields = self._filled(table, row, rng)
+            known = self._known(table, row, rng)
+            if not (known[1] or row.refs or table.then):  # nothing more to draw: made once
+                fixed = Roll(table.name, table.die, face, row, MappingProxyType(known[0]))
+                self._faces[(table.name, face)] = fixed
+                return fixed
+            fields = self._filled(known, rng)
             refs = row.refs
         else:  # the second roll's fields, under the ones this row writes, then adjusted
             reroll = self._reroll(table, row.reroll, rng)
@@ -80,9 +95,8 @@ class TableSet:
             fields = {spec.name: fields.get(spec.name) for spec in table.fields}
         return Roll(table.name, table.die, face, row, MappingProxyType(fields), reroll, nested)
 
-    def _filled(self, table: Table, row: Row, rng: Rng) -> dict[str, Value]:
-        """The row's fields in schema order with defaults filled in and dice rolled (in schema
-        order, as `_own_fields` rolls them). The fixed part is worked out once per row."""
+    def _known(self, table: Table, row: Row, rng: Rng) -> _Known:
+        """The fixed part of a row, worked out on its first roll."""
         key = (table.name, row.index)
         known = self._rows.get(key)
         if known is None:
@@ -90,6 +104,11 @@ class TableSet:
             dice = tuple(spec.name for spec in table.fields
                          if spec.kind == "dice" and isinstance(base.get(spec.name), str))
             known = self._rows[key] = (base, dice)
+        return known
+
+    @staticmethod
+    def _filled(known: _Known, rng: Rng) -> dict[str, Value]:
+        """The row's fields with its dice rolled (in schema order, as `_own_fields` rolls them)."""
         fields = dict(known[0])
         for name in known[1]:
             fields[name] = rng.roll(str(fields[name]))

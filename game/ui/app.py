@@ -2,7 +2,7 @@
 
 `App` is the loop's logic without a window (tests and the monkey test drive it with synthetic
 events); `run()` opens the window, feeds it real events converted to console cells, and presents
-the console with integer scaling so the tileset stays crisp when the window is resized.
+the console scaled to the window keeping its aspect (game.ui.window sizes and places it).
 `run_replay()` opens the same window on a replay instead of the main menu.
 """
 
@@ -13,12 +13,11 @@ from dataclasses import replace
 from typing import Final
 
 import tcod.console
-import tcod.context
 import tcod.event
 
-from game import assets
 from game.replay import Recording
 from game.ui import intents, keyfile, options, saves
+from game.ui import window as ui_window
 from game.ui.draw import clip
 from game.ui.screens.help import IntroScreen
 from game.ui.screens.menu import MainMenu
@@ -31,7 +30,6 @@ from game.ui.state import TICKS_PER_SECOND, Push, State, Transition, apply, draw
 
 TICK_SECONDS: Final = 1 / TICKS_PER_SECOND
 """Time between ticks: travel and searching take one step per tick."""
-WINDOW_FLAGS: Final = tcod.context.SDL_WINDOW_RESIZABLE
 
 
 class App:
@@ -44,6 +42,8 @@ class App:
         self.toast = ""
         """A line from the application itself (a screenshot saved, a bad settings file), drawn
         on the bottom row until the next key."""
+        self.fullscreen_wanted = False
+        """F11 was pressed: the window loop toggles full screen (the app owns no window)."""
 
     def first_state(self) -> State:
         """The main menu, or play when the session already holds a run (started with a code)."""
@@ -71,10 +71,14 @@ class App:
             self.apply(self.stack[-1].on_event(event))
 
     def global_key(self, event: tcod.event.KeyDown) -> bool:
-        """Keys that work on every screen: F12 (screenshot), F2 (options). True if handled."""
+        """Keys that work on every screen: F12 (screenshot), F2 (options), F11 (full screen).
+        True if handled."""
         intent = intents.intent_for(event)
         if isinstance(intent, intents.TakeScreenshot):
             self.toast = save_screenshot(self.draw())
+            return True
+        if isinstance(intent, intents.ToggleFullscreen):
+            self.fullscreen_wanted = True
             return True
         opening = isinstance(intent, intents.ShowOptions) and self.stack
         if opening and not isinstance(self.stack[-1], OptionsScreen):
@@ -131,27 +135,27 @@ def run_replay(recording: Recording, columns: int = 80, rows: int = 50) -> int:
 
 
 def window(app: App) -> int:
-    """The window loop: draw, handle events, tick, until the stack is empty; the exit status."""
-    columns, rows = app.session.columns, app.session.rows
+    """The window loop: draw, handle events, tick, until the stack is empty; the exit status.
+    The window's size and position are remembered when it closes (game.ui.window)."""
     app.start_up()
-    chosen, tileset = options.current(), assets.tileset()
-    flags = WINDOW_FLAGS | (tcod.context.SDL_WINDOW_FULLSCREEN if chosen.fullscreen else 0)
     try:
-        window = tcod.context.new(columns=columns, rows=rows, tileset=tileset, title="Delve",
-                                  width=columns * tileset.tile_width * chosen.scale,
-                                  height=rows * tileset.tile_height * chosen.scale,
-                                  vsync=True, sdl_window_flags=flags)
+        context = ui_window.open_context(app.session.columns, app.session.rows,
+                                         options.current())
     except RuntimeError as problem:  # no display: say so in one line, not a traceback
         reason = " ".join(str(problem).split()[-3:])
         raise WindowError(f"cannot open a window ({reason}); `run.py snapshot` draws the "
                           "screen to a PNG without one") from None
-    with window as context:
+    with context:
         next_tick = time.monotonic()
         while app.running:
-            context.present(app.draw(), keep_aspect=True, integer_scaling=True)
+            ui_window.present(context, app.draw())
             for event in tcod.event.wait(timeout=TICK_SECONDS):
                 app.handle(context.convert_event(event))  # after a Quit, events are ignored
+            if app.fullscreen_wanted:
+                app.fullscreen_wanted = False
+                app.toast = ui_window.toggle_fullscreen(context)
             if time.monotonic() >= next_tick:
                 app.tick()
                 next_tick = time.monotonic() + TICK_SECONDS
+        ui_window.remember(context)
     return 0

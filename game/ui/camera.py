@@ -1,8 +1,8 @@
 """The camera: which part of the floor the map view shows.
 
-It follows a focus point (the player) and stops at the floor's edges; a floor smaller than the
-view is centred in it. Drawing slices only the window it covers, so drawing cost depends on the
-view size, never on the floor size.
+It follows a focus point (the player) with a dead zone, and stops at the floor's edges; a floor
+smaller than the view is centred in it. Drawing slices only the window it covers, so drawing
+cost depends on the view size, never on the floor size.
 """
 
 from __future__ import annotations
@@ -45,17 +45,29 @@ class Camera:
         return world, view
 
 
-def _axis(focus: int, floor_size: int, view_size: int) -> int:
+EDGE_FRACTION = 4
+"""The camera stays put while the focus keeps a quarter of the view from its edges (the dead
+zone), and recentres when it comes nearer: the map does not slide under every step."""
+
+
+def _axis(focus: int, floor_size: int, view_size: int, before: int | None) -> int:
     if floor_size <= view_size:
         return -((view_size - floor_size) // 2)
-    return max(0, min(floor_size - view_size, focus - view_size // 2))
+    margin = view_size // EDGE_FRACTION
+    if before is None or not before + margin <= focus < before + view_size - margin:
+        before = focus - view_size // 2
+    return max(0, min(floor_size - view_size, before))
 
 
-def follow(focus: Point, floor_size: tuple[int, int], view_size: tuple[int, int]) -> Camera:
-    """The camera centred on `focus`, clamped to the floor (or centring a small floor)."""
+def follow(focus: Point, floor_size: tuple[int, int], view_size: tuple[int, int],
+           previous: Camera | None = None) -> Camera:
+    """The camera on `focus`, clamped to the floor (or centring a small floor). Given the
+    `previous` camera of the same view, it keeps it while the focus stays in the dead zone and
+    recentres on the focus when it nears an edge; without one, it centres."""
+    same = previous is not None and (previous.width, previous.height) == view_size
     return Camera(
-        _axis(focus[0], floor_size[0], view_size[0]),
-        _axis(focus[1], floor_size[1], view_size[1]),
+        _axis(focus[0], floor_size[0], view_size[0], previous.x if same and previous else None),
+        _axis(focus[1], floor_size[1], view_size[1], previous.y if same and previous else None),
         view_size[0],
         view_size[1],
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game import tiles
+from game.codex import article, health_word
 from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.rules.doors import describe as describe_door
@@ -14,21 +15,6 @@ def item_name(item: Item) -> str:
     if kind.kind == "gold":
         return f"{item.amount} gold"
     return kind.name
-
-
-def health_word(actor: Actor) -> str:
-    share = actor.hp / max(1, actor.max_hp)
-    if share >= 1:
-        return "unhurt"
-    if share > 0.6:
-        return "lightly wounded"
-    if share > 0.3:
-        return "wounded"
-    return "badly wounded"
-
-
-def article(name: str) -> str:
-    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
 
 
 def monster_text(actor: Actor) -> str:

@@ -4,7 +4,7 @@ bars and wrapped text."""
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import tcod.console
@@ -64,7 +64,7 @@ def box(console: tcod.console.Console, x: int, y: int, width: int, height: int,
     """A framed, filled panel with an optional title in its top edge."""
     console.draw_frame(x, y, width, height, fg=BOX_FG, bg=BOX_BG)
     if title:
-        label = f" {title} "[: max(0, width - 2)]
+        label = clip(f" {title} ", max(0, width - 2))
         console.print(x + (width - len(label)) // 2, y, label, fg=TITLE, bg=BOX_BG)
 
 
@@ -84,7 +84,7 @@ def bar(console: tcod.console.Console, x: int, y: int, width: int, value: int, m
     grid = cells(console)
     grid["bg"][y, x : x + width] = empty
     grid["bg"][y, x : x + filled] = full
-    console.print(x, y, label[:width], fg=(255, 255, 255))
+    console.print(x, y, clip(label, width), fg=(255, 255, 255))
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -92,8 +92,33 @@ def wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, max(1, width)) or [""]
 
 
+def abbreviate(text: str, width: int) -> str:
+    """`text` shortened to `width` with "…", by design: only where the same screen shows the
+    whole text elsewhere (a list column whose selected row is shown in full below it). Not a cut.
+    """
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def wrap_at_most(text: str, width: int, most: int) -> list[str]:
+    """`text` wrapped to `width`, at most `most` lines: lines beyond are a cut (recorded)."""
+    lines = wrap(text, width)
+    if len(lines) > most:
+        Cuts.seen.append(text)
+    return lines[:most]
+
+
+class Cuts:
+    """Every text a widget had to shorten while a screen was drawn: the screen gallery
+    (game.ui.gallery) empties it before drawing a screen and fails that screen if it is not
+    empty afterwards. A cut is text that did not fit its place; screens are laid out so that
+    none happens at the supported window sizes."""
+
+    seen: ClassVar[list[str]] = []
+
+
 def clip(text: str, width: int) -> str:
-    """`text` cut to `width` characters, with an ellipsis when cut."""
+    """`text` cut to `width` characters, with a "~" when cut (and the cut recorded in Cuts)."""
     if len(text) <= width:
         return text
+    Cuts.seen.append(text)
     return text[: max(0, width - 1)] + "~"

@@ -91,6 +91,12 @@ class LookAround:
 
 
 @dataclass(frozen=True, slots=True)
+class Describe:
+    """Describe what is chosen: the spot under the mouse (play), the cursor (look), the
+    selected item (inventory)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ShowMap:
     pass
 
@@ -142,6 +148,11 @@ class ShowOptions:
 
 
 @dataclass(frozen=True, slots=True)
+class ToggleFullscreen:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class Back:
     """Escape: the game menu in play, otherwise close the screen."""
 
@@ -160,9 +171,10 @@ class Scroll:
 
 Intent = (
     Direction | RunDirection | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand
-    | SearchArea | UseFeature | FireMissile | RestAWhile
+    | SearchArea | UseFeature | FireMissile | RestAWhile | Describe
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
     | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions | SpendLevel
+    | ToggleFullscreen
 )
 
 MODIFIER_KEYS: Final = frozenset({
@@ -230,6 +242,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.Z, SHIFT): RestAWhile(until_healed=False),
         (KeySym.A, NONE): UseFeature(),
         (KeySym.X, NONE): LookAround(),
+        (KeySym.SEMICOLON, NONE): Describe(),
         (KeySym.M, NONE): ShowMap(),
         (KeySym.TAB, NONE): ToggleView(),
         (KeySym.W, NONE): ToggleStyle(),
@@ -240,6 +253,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.Z, NONE): AutoExplore(),
         (KeySym.F12, NONE): TakeScreenshot(),
         (KeySym.F2, NONE): ShowOptions(),
+        (KeySym.F11, NONE): ToggleFullscreen(),
         (KeySym.ESCAPE, NONE): Back(),
         (KeySym.RETURN, NONE): Confirm(),
         (KeySym.KP_ENTER, NONE): Confirm(),
@@ -270,10 +284,11 @@ def intent_for(event: tcod.event.KeyDown) -> Intent | None:
     return KEYS.get((event.sym, normalise(event.mod)))
 
 
-def letter_of(event: tcod.event.KeyDown) -> str | None:
-    """The lower-case letter pressed without modifiers (menus pick items by letter)."""
+def letter_of(event: tcod.event.KeyDown, shift: bool = False) -> str | None:
+    """The lower-case letter pressed without modifiers (menus pick items by letter); with
+    `shift`, the letter pressed with shift alone (the inventory describes by it)."""
     value = int(event.sym)
-    if normalise(event.mod) == NONE and ord("a") <= value <= ord("z"):
+    if normalise(event.mod) == (SHIFT if shift else NONE) and ord("a") <= value <= ord("z"):
         return chr(value)
     return None
 
@@ -372,7 +387,8 @@ _PLAIN: Final[dict[type, str]] = {
     FireMissile: "fire: aim with the cursor (Tab: next enemy, Enter or click: fire, Esc:"
                  " cancel); shoots the worn sling or bow, else throws a javelin, axe or dagger",
     UseFeature: "use a feature here or beside you (drink, pray, search, strike...)",
-    LookAround: "look around (move the cursor, Esc to stop)",
+    LookAround: "look around (move the cursor, Enter describes, Esc to stop)",
+    Describe: "describe what is under the mouse (in look mode: the cursor; in the pack: the item)",
     ShowMap: "floor map",
     ToggleView: "map / first-person view (up/down: walk, left/right: turn)",
     ToggleStyle: "first-person style: textured blocks / Labyrinth's lines",
@@ -380,6 +396,7 @@ _PLAIN: Final[dict[type, str]] = {
     AutoExplore: "explore (stops when something appears)",
     TakeScreenshot: "save a screenshot (PNG)",
     ShowOptions: "options",
+    ToggleFullscreen: "full screen on / off",
     ShowHelp: "this help",
     ShowCharacter: "character sheet",
     SpendLevel: "spend a level gained (when the panel says LEVEL UP)",

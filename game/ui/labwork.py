@@ -129,7 +129,6 @@ def tile_cells(theme: Theme) -> NDArray[Any]:
                          (tiles.TELEPORTER, theme.teleporter),
                          *((stairs, theme.stairs) for stairs in tiles.STAIRS)):
         table["fg"][tile] = colour
-    table["ch"][tiles.TELEPORTER] = ord("Ω")
     table["ch"][tiles.SECRET_DOOR] = ord("S")  # the lab is the game master's view
     table["ch"][tiles.WALL] = ord(" ")
     table["bg"][tiles.WALL] = theme.wall

@@ -1,4 +1,5 @@
 """Player preferences in the user's config directory: options.toml (window scale, fullscreen,
+integer scaling, the window's remembered size and place,
 colour theme, first-person style, autosave interval, auto-pickup, whether the introduction was
 shown) and keys.toml (bindings, game.ui.keyfile).
 
@@ -24,15 +25,25 @@ THEMES: Final = ("classic", "high contrast", "amber")
 """Colour themes: a filter over the finished console (classic leaves it alone)."""
 VIEW_STYLES: Final = ("blocks", "labyrinth")
 """How the first-person view is drawn: textured blocks, or Labyrinth's lines on black."""
-SCALES: Final = (1, 2, 3, 4)
+SCALES: Final = (0, 1, 2, 3, 4)
+"""The window's opening scale: 0 fits it to the display, N is N pixels per tileset pixel."""
 AUTOSAVE_CHOICES: Final = (25, 50, 100, 200, 500)
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    scale: int = 1
-    """Whole-number tile scale of the window (the "font size")."""
+    scale: int = 0
+    """The window's opening scale (SCALES); a remembered size wins over it."""
     fullscreen: bool = False
+    integer_scaling: bool = False
+    """Scale the console by whole multiples only (crisp pixels, black borders)."""
+    window_width: int = 0
+    """The window's size and position when it last closed (0: none remembered)."""
+    window_height: int = 0
+    window_x: int = 0
+    window_y: int = 0
+    window_placed: bool = False
+    """Whether window_x and window_y were remembered (0, 0 is a real position)."""
     theme: str = "classic"
     view_style: str = "blocks"
     """The first-person view's style (VIEW_STYLES)."""
@@ -51,6 +62,8 @@ def _check(options: Options) -> str:
         return f"theme must be one of {', '.join(THEMES)}"
     if options.view_style not in VIEW_STYLES:
         return f"view_style must be one of {', '.join(VIEW_STYLES)}"
+    if not (0 <= options.window_width <= 16_384 and 0 <= options.window_height <= 16_384):
+        return "window_width and window_height must be between 0 and 16384"
     if not 1 <= options.autosave_every <= 10_000:
         return "autosave_every must be between 1 and 10000"
     return ""

@@ -22,16 +22,17 @@ from game.rules.progress import xp_for_level
 from game.ui import camera, intents
 from game.ui.camera import Camera
 from game.ui.describe import describe_at
-from game.ui.draw import MESSAGE_COLOURS, TEXT, bar, cells, clip, wrap
+from game.ui.draw import MESSAGE_COLOURS, TEXT, Cuts, bar, cells, clip, wrap
 from game.world.model import Floor, Game
 
-PANEL_HEIGHT: Final = 8
+PANEL_HEIGHT: Final = 9
 """Rows under the map: the hover line, then status on the left and messages on the right."""
-STATUS_WIDTH: Final = 24
+STATUS_WIDTH: Final = 30
+"""The status column, wide enough for a default run code on two lines."""
+HOVER_LINES: Final = 3
+"""A long hover text wraps upwards over the map's bottom rows, up to this many lines."""
 REMEMBERED: Final = 0.4
 """Brightness of explored tiles out of sight."""
-TELEPORTER_GLYPH: Final = ord("Ω")
-"""Teleporters get a glyph of their own in play so they never look like a found trap (^)."""
 COLLAPSED: Final = (95, 95, 95)
 TRAP: Final = (230, 40, 40)
 SPENT_TRAP: Final = (120, 40, 40)
@@ -44,7 +45,6 @@ def _graphics(brightness: float, grey: float) -> NDArray[Any]:
     """The tile table as console cells, at a brightness, its colours mixed `grey` toward grey."""
     table = np.zeros(len(tiles.TILES), dtype=tcod.console.rgb_graphic)
     table["ch"] = tiles.TILES["glyph"]
-    table["ch"][tiles.TELEPORTER] = TELEPORTER_GLYPH
     for part in ("fg", "bg"):
         colour = tiles.TILES[part].astype(np.float64)
         mixed = colour * (1 - grey) + colour.mean(axis=1, keepdims=True) * grey
@@ -63,11 +63,13 @@ def view_size(width: int, height: int) -> tuple[int, int]:
     return width, max(1, height - PANEL_HEIGHT)
 
 
-def play_camera(game: Game, width: int, height: int, focus: Point | None = None) -> Camera:
-    """The camera of the play screen on a width x height console (centred on the player)."""
+def play_camera(game: Game, width: int, height: int, focus: Point | None = None,
+                previous: Camera | None = None) -> Camera:
+    """The camera of the play screen on a width x height console: on the player (or `focus`),
+    moving from `previous` only when the focus leaves its dead zone."""
     floor = game.floor
     return camera.follow(focus or game.player.pos, (floor.width, floor.height),
-                         view_size(width, height))
+                         view_size(width, height), previous)
 
 
 def draw_map(console: tcod.console.Console, floor: Floor, cam: Camera) -> None:
@@ -102,7 +104,7 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
             _put(grid, cam, pos, int(tiles.TILES["glyph"][floor.tiles[pos[1], pos[0]]]), COLLAPSED)
     for pos, trap in floor.traps.items():
         if trap.found and pos not in floor.doors:
-            _put(grid, cam, pos, "^", SPENT_TRAP if trap.spent else TRAP,
+            _put(grid, cam, pos, tiles.TRAP_GLYPH, SPENT_TRAP if trap.spent else TRAP,
                  bool(floor.visible[pos[1], pos[0]]))
     for pos, feature in floor.features.items():
         if floor.explored[pos[1], pos[0]]:
@@ -138,44 +140,65 @@ def message_lines(game: Game, width: int, count: int) -> list[tuple[str, tuple[i
     return lines[-count:]
 
 
-def short_code(code: str, width: int) -> str:
-    """The run code, or its first whole groups and "..." when it is longer than `width`."""
-    if len(code) <= width:
-        return code
-    shown = ""
+def code_lines(code: str, width: int, label: str = "Code ") -> list[str]:
+    """The whole run code after `label`, broken after a "-" onto as many lines as it needs
+    (never cut: a friend must be able to copy it from the screen)."""
+    lines, line = [], label
     for group in code.split("-"):
-        longer = f"{shown}-{group}" if shown else group
-        if len(longer) + 3 > width:
-            break
-        shown = longer
-    return shown + "..."
+        piece = group if line.endswith((" ", "-")) else f"-{group}"
+        if len(line) + len(piece) + 1 > width and line.strip() != label.strip():
+            lines.append(line + "-")
+            line, piece = " " * len(label), group
+        line += piece
+    return [*lines, line]
 
 
-def status_lines(game: Game) -> list[str]:
+def status_lines(game: Game, width: int = STATUS_WIDTH - 1) -> list[str]:
+    """The status column, every line at most `width` long: long texts wrap, none is cut."""
     hero, floor = game.hero, game.floor
-    level_up = f" (+{hero.pending_levels})" if hero.pending_levels else ""
     key = intents.first_key(intents.SpendLevel())
-    marker = [f"LEVEL UP: press {key}"] if hero.pending_levels else []
+    marker = ([f"LEVEL UP x{hero.pending_levels}: press {key}" if hero.pending_levels > 1
+               else f"LEVEL UP: press {key}"] if hero.pending_levels else [])
+    tail = " ".join(marker + sorted(game.player.effects) + (["RELIC"] if hero.has_relic else []))
     return [
-        f"Lvl {hero.level}{level_up}  XP {hero.xp}/{xp_for_level(hero.level + 1)}",
-        f"Depth {game.depth}/{game.last_depth} {floor.generator}",
-        f"Seed {game.run.seed}",
-        f"Code {short_code(game.run.code, STATUS_WIDTH - 6)}",
-        f"Turn {game.turn}  Gold {hero.gold}",
-        " ".join(marker + sorted(game.player.effects) + (["RELIC"] if hero.has_relic else [])),
+        *wrap(f"Lvl {hero.level}  XP {hero.xp}/{xp_for_level(hero.level + 1)}", width),
+        *wrap(f"Depth {game.depth}/{game.last_depth} {floor.generator}", width),
+        *wrap(f"Turn {game.turn}  Gold {hero.gold}", width),
+        *wrap(f"Seed {game.run.seed}", width),
+        *code_lines(game.run.code, width),
+        *(wrap(tail, width) if tail else []),
     ]
+
+
+def hover_lines(hover: str, width: int) -> list[str]:
+    """The hover line wrapped (at most HOVER_LINES; the lines above the panel's first row are
+    drawn over the bottom of the map)."""
+    lines = wrap(hover, width) if hover else []
+    if len(lines) > HOVER_LINES:
+        return [*lines[: HOVER_LINES - 1], clip(" ".join(lines[HOVER_LINES - 1 :]), width)]
+    return lines
 
 
 def draw_panel(console: tcod.console.Console, game: Game, top: int, hover: str) -> None:
     width = console.width
-    cells(console)["bg"][top] = (25, 25, 35)
-    console.print(1, top, clip(hover, width - 2), fg=(240, 240, 170))
+    grid = cells(console)
+    texts = hover_lines(hover, width - 2)
+    first = top - max(0, len(texts) - 1)
+    grid["bg"][first : top + 1] = (25, 25, 35)
+    grid["ch"][first:top] = ord(" ")
+    for row, text in enumerate(texts, start=first):
+        console.print(1, row, text, fg=(240, 240, 170))
     player = game.player
     bar(console, 0, top + 1, STATUS_WIDTH - 1, player.hp, player.max_hp,
         f" HP {player.hp}/{player.max_hp}", (150, 30, 30), (50, 20, 20))
-    for row, text in enumerate(status_lines(game), start=top + 2):
-        if row < console.height:
-            console.print(0, row, clip(text, STATUS_WIDTH - 1), fg=TEXT)
+    room = console.height - top - 2
+    status = status_lines(game)
+    if len(status) > room:  # the run code holds the seed: its line goes first
+        status = [line for line in status if not line.startswith("Seed ")]
+    if len(status) > room:
+        Cuts.seen.extend(status[room:])
+    for row, text in enumerate(status[:room], start=top + 2):
+        console.print(0, row, text, fg=TEXT)
     log_width = width - STATUS_WIDTH
     rows = console.height - top - 1
     lines = message_lines(game, log_width, rows)
@@ -187,14 +210,15 @@ def draw_panel(console: tcod.console.Console, game: Game, top: int, hover: str) 
 
 def render_play(console: tcod.console.Console, game: Game, mouse: Point | None = None, *,
                 cursor: Point | None = None, focus: Point | None = None,
-                notice: str = "") -> None:
+                notice: str = "", cam: Camera | None = None) -> None:
     """Draw the whole play screen (map, things, panel) onto `console`; changes nothing in game.
 
     `mouse` is a console cell: what is under it is named on the hover line. `cursor` highlights a
-    floor position (look and target modes); `focus` centres the camera elsewhere than the player.
+    floor position (look and target modes); `focus` centres the camera elsewhere than the player;
+    `cam` is the camera to draw with (the play screen's, with its dead zone).
     """
     console.clear()
-    cam = play_camera(game, console.width, console.height, focus)
+    cam = cam or play_camera(game, console.width, console.height, focus)
     draw_map(console, game.floor, cam)
     draw_things(console, game, cam)
     hover = notice

@@ -12,8 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.codex import Entry
 from game.floorplan import Point
 from game.rules.actions import Action
+from game.ui.camera import Camera
 from game.ui.session import Session
 from game.ui.state import Reset, State, Transition
 from game.world.model import Game, Item
@@ -27,6 +29,10 @@ class Play(Protocol):
 
     def act(self, action: Action) -> Transition | None:
         """Perform one player action; the transition its aftermath needs."""
+        ...
+
+    def camera(self) -> Camera:
+        """The play screen's camera (look mode starts from it, so the map does not jump)."""
         ...
 
 
@@ -57,6 +63,7 @@ class Routes:
     look: LookFactory
     door_prompt: Callable[[Play, str], State]
     level_up: Callable[[Play], State]
+    describe: Callable[[list[Entry]], State]
 
 
 _table: list[Routes] = []

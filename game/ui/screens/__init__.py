@@ -6,6 +6,7 @@ No screen module imports another: a screen opens the next through the transition
 
 from game.ui import routes
 from game.ui.screens.character import CharacterScreen
+from game.ui.screens.describe import DescribeScreen
 from game.ui.screens.direction import DoorPrompt
 from game.ui.screens.end import EndScreen
 from game.ui.screens.floormap import FloorMapScreen
@@ -30,5 +31,5 @@ routes.install(routes.Routes(
     help=HelpScreen,
     game_menu=GameMenu, end=EndScreen, character=CharacterScreen, history=HistoryScreen,
     floor_map=FloorMapScreen, inventory=InventoryScreen, look=LookScreen,
-    door_prompt=DoorPrompt, level_up=LevelUpScreen,
+    door_prompt=DoorPrompt, level_up=LevelUpScreen, describe=DescribeScreen,
 ))

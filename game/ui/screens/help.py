@@ -4,8 +4,9 @@ introduction (also shown by itself on the first run)."""
 from __future__ import annotations
 
 from game import tiles
+from game.content.features import feature_kinds
 from game.content.items import item_kinds
-from game.ui import intents, keyfile, render
+from game.ui import intents, keyfile
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
 from game.ui.widgets.text import Line, TextScreen
 from game.userfiles import config_dir
@@ -13,7 +14,7 @@ from game.userfiles import config_dir
 MOUSE = (
     ("hover", "name what is under the cursor"),
     ("left click", "walk there by the shortest known path (stops when a monster appears)"),
-    ("right click", "look at that spot"),
+    ("right click", "look at that spot (then Enter or a click describes it)"),
 )
 KEY_COLUMN = 22
 RULES_OF_THUMB = (
@@ -60,16 +61,22 @@ def symbols() -> list[tuple[str, str]]:
     """(glyph, meaning) rows for what the map draws, from the same tables the map draws from."""
     rows = [("@", "you"), ("a-Z", "monsters (x, or hovering, names them)")]
     for tile in tiles.TILES:
-        glyph = chr(render.TELEPORTER_GLYPH) if tile["name"] == "teleporter" else chr(tile["glyph"])
-        rows.append((glyph, str(tile["name"])))
+        name = str(tile["name"])
+        rows.append((chr(tile["glyph"]), "a secret door: it looks like wall until found"
+                     if tile["glyph"] == tiles.TILES["glyph"][tiles.WALL] and name != "wall"
+                     else name))
     rows += [("+ (red)", "a locked or magically held door, once seen up close"),
-             ("^", "a trap you have found (dark once sprung)"),
+             (tiles.TRAP_GLYPH, "a trap you have found (dark once sprung)"),
              ("> < (grey)", "collapsed stairs that lead nowhere")]
     by_glyph: dict[str, list[str]] = {}
     for kind in item_kinds().values():
         names = by_glyph.setdefault(kind.glyph, [])
         if kind.kind not in names:
             names.append(kind.kind)
+    for feature in feature_kinds().values():
+        names = by_glyph.setdefault(feature.glyph, [])
+        if f"{feature.effect} feature" not in names:
+            names.append(f"{feature.effect} feature")
     rows += [(glyph, " or ".join(names)) for glyph, names in by_glyph.items()]
     return rows
 

@@ -1,18 +1,19 @@
-"""The inventory: choose an item by letter (or arrows and Enter) to use, drop or wear it."""
+"""The inventory: choose an item by letter (or arrows and Enter) to use, drop or wear it; each
+line shows the item's numbers, and Shift+letter, ; or a right click describes one."""
 
 from __future__ import annotations
 
 import tcod.console
 import tcod.event
 
+from game import codex
 from game.content.items import kind_of
 from game.rules import gear
 from game.rules.actions import Drop, Equip, Quiver, Use
 from game.ui import intents, routes
-from game.ui.describe import item_name
-from game.ui.draw import MUTED, centred_box
+from game.ui.draw import MUTED, centred_box, wrap
 from game.ui.routes import Play
-from game.ui.state import Pop, Replace, Transition
+from game.ui.state import Pop, Push, Replace, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
 from game.world.model import Hero, Item
 
@@ -20,20 +21,23 @@ TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear o
           "throw": "Throw which item?", "quiver": "Ready which to fire (f)?"}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 50
+FOOTER = "a-z or Enter: choose   A-Z or ;: describe   Esc: close"
 
 
 def stacked(hero: Hero) -> tuple[list[Item], list[str]]:
     """One row per stack of the pack (gear.pack_rows): the first item carried stands for the
-    rest, "potion of healing (x2)"."""
+    rest, with its numbers: "potion of healing [heals 2d8+4] (x2)", "long sword [1d8] (worn)"."""
     worn = gear.worn_ids(hero)
     quivered = hero.equipment.get(gear.QUIVER)
     rows = gear.pack_rows(hero)
-    labels = [
-        item_name(row[0]) + (" (worn)" if row[0].id in worn else "")
-        + (" (quivered)" if any(i.id == quivered for i in row) else "")
-        + (f" (x{len(row)})" if len(row) > 1 else "")
-        for row in rows
-    ]
+    labels = []
+    for row in rows:
+        numbers = codex.item_numbers(kind_of(row[0].kind))
+        labels.append(
+            codex.known_name(row[0]) + (f" [{numbers}]" if numbers else "")
+            + (" (worn)" if row[0].id in worn else "")
+            + (" (quivered)" if any(i.id == quivered for i in row) else "")
+            + (f" (x{len(row)})" if len(row) > 1 else ""))
     return [row[0] for row in rows], labels
 
 
@@ -53,12 +57,34 @@ class InventoryScreen(ChoiceMenu):
         if letter is not None:
             row = LETTERS.index(letter)
             return self.choose(row) if row < len(self.choices.labels) else None
+        shifted = intents.letter_of(event, shift=True)
+        if shifted is not None:
+            return self.describe(LETTERS.index(shifted))
         return super().on_key(event)
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         if isinstance(intent, intents.Back | intents.OpenInventory):
             return Pop()
+        if isinstance(intent, intents.Describe):
+            return self.describe(self.choices.index)
         return super().on_intent(intent)
+
+    def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
+        row = self.row_under(x, y)
+        if button == tcod.event.MouseButton.RIGHT and row is not None:
+            return self.describe(row)
+        return super().on_click(x, y, button)
+
+    def describe(self, row: int) -> Transition | None:
+        """The describe screen for the item of `row` (for gear: against what is worn)."""
+        if not 0 <= row < len(self.items):
+            return None
+        return Push(routes.to().describe([codex.describe_item(self.play.game, self.items[row])]))
+
+    def width(self) -> int:
+        """The list's width: the longest line, at least WIDTH, at most the console allows."""
+        longest = max((len(label) for label in self.choices.labels), default=0)
+        return min(max(WIDTH, longest, len(FOOTER)), self.play.session.columns - 4)
 
     def choose(self, row: int) -> Transition | None:
         if not self.choices.enabled(row):
@@ -78,16 +104,22 @@ class InventoryScreen(ChoiceMenu):
             self.play.act(Use(item.id))
         return Pop()
 
+    def height(self) -> int:
+        """The box's height: a line per row, the footer wrapped to the list's width."""
+        return max(1, len(self.choices.labels)) + 5 + len(wrap(FOOTER, self.width()))
+
     def menu_top(self) -> int:
         """The console row of the first item (the box is centred)."""
-        rows = max(1, len(self.choices.labels))
-        return (self.play.session.rows - min(rows + 6, self.play.session.rows)) // 2 + 2
+        return (self.play.session.rows - min(self.height(), self.play.session.rows)) // 2 + 2
 
     def on_draw(self, console: tcod.console.Console) -> None:
         rows = max(1, len(self.choices.labels))
-        x, y = centred_box(console, WIDTH + 4, rows + 6, TITLES[self.mode])
+        width = self.width()
+        footer = wrap(FOOTER, width)
+        x, y = centred_box(console, width + 4, self.height(), TITLES[self.mode])
         if self.choices.labels:
-            self.choices.draw(console, x + 2, y + 2, WIDTH)
+            self.choices.draw(console, x + 2, y + 2, width)
         else:
             console.print(x + 2, y + 2, "You carry nothing.", fg=MUTED)
-        console.print(x + 2, y + rows + 3, "a-z or Enter: choose   Esc: close", fg=MUTED)
+        for number, line in enumerate(footer):
+            console.print(x + 2, y + rows + 3 + number, line, fg=MUTED)

@@ -27,7 +27,7 @@ from game.run import Run, default_recipes
 from game.run.recipe import RANDOM
 from game.run.recipes import MAX_SIDE, MIN_SIDE, RecipeEntry
 from game.ui import intents, labwork, recipe_rows, routes
-from game.ui.draw import MUTED, TEXT, TITLE, Color, box, cells, clip, dim, wrap
+from game.ui.draw import MUTED, TEXT, TITLE, Color, box, cells, clip, dim, wrap_at_most
 from game.ui.session import Session, fresh_seed, rows_of
 from game.ui.shrink import scale_for
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
@@ -370,8 +370,8 @@ class LabScreen(BaseState):
             self.draw_legend(console, y)
         text, colour = self.notice
         room = 1 if self.show_dressing else 2  # the legend's row when the legend is off
-        lines = wrap(text, console.width - 2)
-        for row, line in enumerate(lines[:room]):
+        lines = wrap_at_most(text, console.width - 2, room)
+        for row, line in enumerate(lines):
             console.print(1, y + 2 - min(room, len(lines)) + row, line, fg=colour)
         for row, line in enumerate(EXPORT_HELP if self.exporting else HELP):
             console.print(1, y + 2 + row, clip(line, console.width - 2), fg=MUTED)

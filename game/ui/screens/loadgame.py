@@ -11,7 +11,17 @@ from tcod.event import KeySym
 
 from game.save.runs import SaveEntry, parse_stamp
 from game.ui import intents, routes, saves
-from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, box, clip, wrap
+from game.ui.draw import (
+    HIGHLIGHT_BG,
+    MUTED,
+    TEXT,
+    TITLE,
+    Cuts,
+    abbreviate,
+    box,
+    clip,
+    wrap,
+)
 from game.ui.session import Session
 from game.ui.state import Pop, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
@@ -34,7 +44,7 @@ def row_label(entry: SaveEntry) -> str:
     """One save's row: the seed, depth, turn, hero level and when it was saved."""
     if not entry.loadable:
         return f"{entry.path.name}  (damaged)"
-    seed = entry.seed if len(entry.seed) <= 22 else entry.seed[:21] + "~"
+    seed = abbreviate(entry.seed, 22)  # whole in the details below the list
     ended = f"  ({entry.outcome})" if entry.outcome else ""
     return (f"{seed:<22}  {entry.depth:>5}  {entry.turn:>5}  {entry.hero_level:>5}"
             f"  {when(entry.saved_at)}{ended}")
@@ -147,7 +157,9 @@ class LoadScreen(ChoiceMenu):
                 lines += [(line, WARN) for line in wrap(f"Problem: {entry.problem}", width)]
         if self.error:
             lines += [(line, WARN) for line in wrap(self.error, width)]
-        for row, (line, colour) in enumerate(lines[:console.height - top - 3]):
+        room = console.height - top - 3
+        Cuts.seen.extend(line for line, _ in lines[room:])
+        for row, (line, colour) in enumerate(lines[:room]):
             console.print(2, top + row, line, fg=colour)
         bottom = console.height - 2
         if self.asking is not None:

@@ -1,25 +1,26 @@
-"""Look and target mode: a cursor moved by keys or the mouse names what is under it; with an item
-to aim (ItemKind.target), Enter or a click uses the item there. Firing and throwing aim the same
-cursor: it starts on the nearest visible enemy, Tab (the view key) cycles the enemies in view,
-the line of fire is drawn up to the first creature or wall that stops it, with the hit chance
-(game.rules.combat, the rule monsters shoot by too)."""
+"""Look and target mode: a cursor moved by keys or the mouse names what is under it; Enter, ; or a
+click describes all that is there (the describe screen); with an item to aim (ItemKind.target),
+Enter or a click uses the item there. Firing and throwing aim the same cursor: it starts on the
+nearest visible enemy, Tab (the view key) cycles the enemies in view, the line of fire is drawn up
+to the first creature or wall that stops it, with the hit chance (game.rules.combat, the rule
+monsters shoot by too)."""
 
 from __future__ import annotations
 
 import tcod.console
 import tcod.event
 
-from game import tiles
+from game import codex, tiles
 from game.content.items import kind_of
 from game.floorplan import Point
 from game.rules import combat, missiles
 from game.rules.actions import Action, Fire, Throw, Use
-from game.ui import intents
+from game.ui import intents, routes
 from game.ui.camera import Camera
-from game.ui.draw import cells
+from game.ui.draw import cells, wrap
 from game.ui.render import play_camera, render_play
 from game.ui.routes import Play
-from game.ui.state import BaseState, Pop, Transition
+from game.ui.state import BaseState, Pop, Push, Transition
 from game.world.model import Game, Item
 
 BANNER_BG = (40, 40, 10)
@@ -65,16 +66,14 @@ class LookScreen(BaseState):
         """What Enter does with the item: use it there, throw it there, or fire (Fire)."""
         start = first_target(self.game, item) if item is not None else self.game.player.pos
         self.cursor: Point = cursor or start
-        self.focus: Point | None = None
-        """Where the camera centres when the cursor leaves the player's view."""
+        self.cam: Camera | None = None
 
     def camera(self) -> Camera:
+        """The play screen's camera, moved along (with the same dead zone) by the cursor."""
         session = self.play.session
-        cam = play_camera(self.game, session.columns, session.rows, self.focus)
-        if not cam.shows(*self.cursor):
-            self.focus = self.cursor
-            cam = play_camera(self.game, session.columns, session.rows, self.focus)
-        return cam
+        self.cam = play_camera(self.game, session.columns, session.rows, self.cursor,
+                               self.cam or self.play.camera())
+        return self.cam
 
     def move(self, x: int, y: int) -> None:
         floor = self.game.floor
@@ -89,11 +88,19 @@ class LookScreen(BaseState):
             return Throw(self.item.id, self.cursor)
         return Use(self.item.id, self.cursor)
 
-    def confirm(self) -> Transition:
+    def confirm(self) -> Transition | None:
+        """Aiming: act there and close; looking: describe what is there."""
         action = self.action()
-        if action is not None:
-            self.play.act(action)
+        if action is None:
+            return self.describe()
+        self.play.act(action)
         return Pop()
+
+    def describe(self) -> Transition | None:
+        """The describe screen for everything known at the cursor (nothing on unexplored
+        ground)."""
+        entries = codex.describe_spot(self.game, *self.cursor)
+        return Push(routes.to().describe(entries)) if entries else None
 
     def missile(self) -> combat.Missile | None:
         """What flies when this aim is confirmed (None: nothing flies)."""
@@ -134,6 +141,8 @@ class LookScreen(BaseState):
                 self.move(self.cursor[0] + dx, self.cursor[1] + dy)
             case intents.Confirm():
                 return self.confirm()
+            case intents.Describe():
+                return self.describe()
             case intents.ToggleView() if self.verb != "use":
                 self.cycle()
             case intents.FireMissile() if self.verb == "fire":
@@ -162,11 +171,11 @@ class LookScreen(BaseState):
         if spot is None or button != tcod.event.MouseButton.LEFT:
             return None
         self.move(*spot)
-        return self.confirm() if self.item is not None else None
+        return self.confirm()
 
     def banner(self) -> str:
         if self.item is None:
-            return "Look: move the cursor (keys or mouse); Esc to stop."
+            return "Look: move the cursor (keys or mouse); Enter or click describes; Esc stops."
         kind = kind_of(self.item.kind)
         missile = self.missile()
         if missile is not None:
@@ -178,16 +187,18 @@ class LookScreen(BaseState):
         return f"Aim the {kind.name}{reach}: Enter or click uses it there; Esc cancels."
 
     def on_draw(self, console: tcod.console.Console) -> None:
-        cam = self.camera()  # moves the focus along when the cursor leaves the view
-        render_play(console, self.game, cursor=self.cursor, focus=self.focus)
+        cam = self.camera()
+        render_play(console, self.game, cursor=self.cursor, cam=cam)
         path, _ = self.line()
         grid = cells(console)
         for point in path:
             if cam.shows(*point) and point != self.cursor:
                 vx, vy = cam.to_view(*point)
                 grid[vy, vx]["bg"] = BLOCKED_BG if point == path[-1] else PATH_BG
-        grid["bg"][0] = BANNER_BG
-        console.print(1, 0, self.banner()[: console.width - 2], fg=(255, 255, 160))
-        if self.missile() is not None:
-            grid["bg"][1] = BANNER_BG
-            console.print(1, 1, AIM_KEYS[: console.width - 2], fg=(200, 200, 140))
+        lines = wrap(self.banner(), console.width - 2)  # wrapped, never cut
+        keys = wrap(AIM_KEYS, console.width - 2) if self.missile() is not None else []
+        grid["bg"][: len(lines) + len(keys)] = BANNER_BG
+        for row, line in enumerate(lines):
+            console.print(0, row, f" {line}".ljust(console.width), fg=(255, 255, 160))
+        for row, line in enumerate(keys, start=len(lines)):
+            console.print(0, row, f" {line}".ljust(console.width), fg=(200, 200, 140))

@@ -9,7 +9,7 @@ import tcod.constants
 import tcod.event
 
 from game.ui import intents, routes, saves
-from game.ui.draw import MUTED, TITLE, box, clip, wrap
+from game.ui.draw import MUTED, TITLE, box, clip, wrap_at_most
 from game.ui.session import Session
 from game.ui.state import Push, Quit, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
@@ -97,7 +97,7 @@ class MainMenu(ChoiceMenu):
         hint = "Up/Down: choose   Enter: select   Esc: quit"
         console.print(middle, TOP + len(self.choices.labels) + 4, clip(hint, console.width),
                       fg=MUTED, alignment=tcod.constants.CENTER)
-        for row, line in enumerate(wrap(self.error, console.width - 4)[:ERROR_LINES]):
+        for row, line in enumerate(wrap_at_most(self.error, console.width - 4, ERROR_LINES)):
             console.print(middle, TOP + len(self.choices.labels) + 6 + row, line,
                           fg=(255, 110, 110), alignment=tcod.constants.CENTER)
 

@@ -20,7 +20,17 @@ from game.run import Run, daily_seed, default_recipes
 from game.run.code import MAX_CODE
 from game.run.recipe import RANDOM
 from game.ui import clipboard, intents, recipe_rows, routes
-from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, Color, box, clip, wrap
+from game.ui.draw import (
+    HIGHLIGHT_BG,
+    MUTED,
+    TEXT,
+    TITLE,
+    Color,
+    box,
+    clip,
+    wrap,
+    wrap_at_most,
+)
 from game.ui.session import Session, fresh_seed, rows_of
 from game.ui.state import BaseState, Pop, Push, Reset, Transition
 from game.world.dungeon import new_game
@@ -87,7 +97,7 @@ class NewGameScreen(BaseState):
         if row == CODE:
             shown = self.code_text or "(type or paste one)"
             room = WIDTH - len("Run code: ") - 1
-            return "Run code: " + (shown if len(shown) <= room else "~" + shown[-room + 1 :])
+            return "Run code: " + (shown if len(shown) <= room else "…" + shown[-room + 1 :])
         depth = self.depth_index(row)
         if depth is not None:
             return recipe_rows.label(session.recipes[depth])
@@ -295,10 +305,10 @@ class NewGameScreen(BaseState):
             about = (f"{name}: drawn per depth from the run seed" if name == RANDOM
                      else generators.get(name).summary)
         hint = DEPTH_HINT if depth is not None else HINTS.get(self.index, "Enter: reset the plan")
-        lines = [*((text, TEXT) for text in wrap(about, WIDTH)[:2]),
-                 *((text, MUTED) for text in hint.splitlines()),
+        lines = [*((text, TEXT) for text in wrap_at_most(about, WIDTH, 2)),
+                 *((text, MUTED) for line in hint.splitlines() for text in wrap(line, WIDTH)),
                  ("Up/Down: choose   Esc: back to the main menu", MUTED), ("", TEXT),
-                 *((text, self.notice.color) for text in wrap(self.notice.text, WIDTH)[:3])]
+                 *((text, self.notice.color) for text in wrap_at_most(self.notice.text, WIDTH, 3))]
         for offset, (text, color) in enumerate(lines):
             console.print(left, y + offset, clip(text, WIDTH), fg=color)
 

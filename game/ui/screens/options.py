@@ -1,5 +1,6 @@
-"""Options (F2): window scale, fullscreen, colour theme, first-person style, autosave interval,
-auto-pickup; saved to options.toml in the config directory when the screen closes."""
+"""Options (F2): window size at start, whole-pixel scaling, fullscreen, colour theme,
+first-person style, autosave interval, auto-pickup; saved to options.toml in the config
+directory when the screen closes."""
 
 from __future__ import annotations
 
@@ -9,21 +10,26 @@ from typing import Final
 import tcod.console
 
 from game.ui import intents, options, saves
-from game.ui.draw import MUTED, centred_box, clip
+from game.ui.draw import MUTED, centred_box, clip, wrap
 from game.ui.state import BaseState, Pop, Transition
 from game.ui.widgets.choices import Choices
 
 WIDTH: Final = 52
-ROWS: Final = ("scale", "fullscreen", "theme", "autosave_every", "view_style", "auto_pickup")
-LABELS: Final = {"scale": "Tile scale (font size)", "fullscreen": "Fullscreen",
+ROWS: Final = ("scale", "integer_scaling", "fullscreen", "theme", "autosave_every", "view_style",
+               "auto_pickup")
+LABELS: Final = {"scale": "Window size at start", "fullscreen": "Fullscreen (F11)",
+                 "integer_scaling": "Whole-pixel scaling",
                  "theme": "Colour theme", "view_style": "First-person style",
                  "autosave_every": "Autosave every (turns)",
                  "auto_pickup": "Auto-pickup"}
 CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "scale": options.SCALES, "fullscreen": (False, True), "theme": options.THEMES,
     "view_style": options.VIEW_STYLES, "autosave_every": options.AUTOSAVE_CHOICES,
-    "auto_pickup": (False, True),
+    "auto_pickup": (False, True), "integer_scaling": (False, True),
 }
+HINTS: Final = ("Up/Down: choose  Left/Right: change", "Esc: save and close",
+                "Drag the window's edge to resize it; its size",
+                "and place are kept for the next start.")
 
 
 def cycle(current: options.Options, field: str, step: int) -> options.Options:
@@ -31,7 +37,9 @@ def cycle(current: options.Options, field: str, step: int) -> options.Options:
     values = CHOICES[field]
     value = getattr(current, field)
     index = values.index(value) if value in values else 0
-    changed = {field: values[(index + step) % len(values)]}  # a value of the field's own type
+    changed: dict[str, object] = {field: values[(index + step) % len(values)]}
+    if field == "scale":  # a size chosen here replaces the remembered one at the next start
+        changed.update(window_width=0, window_height=0)
     return replace(current, **changed)  # type: ignore[arg-type]
 
 
@@ -44,10 +52,14 @@ class OptionsScreen(BaseState):
         self.problem = ""
 
     def labels(self) -> list[str]:
-        def shown(value: object) -> str:
-            return ("on" if value else "off") if isinstance(value, bool) else str(value)
+        def shown(field: str, value: object) -> str:
+            if isinstance(value, bool):
+                return "on" if value else "off"
+            if field == "scale":
+                return f"{value}x tiles" if value else "fit the screen"
+            return str(value)
 
-        return [f"{LABELS[f]:<26} < {shown(getattr(self.options, f))} >" for f in ROWS]
+        return [f"{LABELS[f]:<24} < {shown(f, getattr(self.options, f))} >" for f in ROWS]
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         match intent:
@@ -75,12 +87,12 @@ class OptionsScreen(BaseState):
         return Pop()
 
     def on_draw(self, console: tcod.console.Console) -> None:
-        left, top = centred_box(console, WIDTH, len(ROWS) + 8, "Options")
+        problem = wrap(self.problem, WIDTH - 4) if self.problem else []
+        height = len(ROWS) + len(HINTS) + len(problem) + 5
+        left, top = centred_box(console, WIDTH, height, "Options")
         x, y = left + 2, top + 2
         self.choices.draw(console, x, y, WIDTH - 4)
-        hints = ("Up/Down: choose  Left/Right: change", "Esc: save and close",
-                 "Scale and fullscreen apply when the window opens.")
-        for row, hint in enumerate(hints):
-            console.print(x, y + len(ROWS) + 1 + row, clip(hint, WIDTH - 4), fg=MUTED)
-        if self.problem:
-            console.print(x, y + len(ROWS) + 4, clip(self.problem, WIDTH - 4), fg=(255, 110, 110))
+        for row, hint in enumerate(HINTS, start=y + len(ROWS) + 1):
+            console.print(x, row, clip(hint, WIDTH - 4), fg=MUTED)
+        for row, line in enumerate(problem, start=y + len(ROWS) + len(HINTS) + 2):
+            console.print(x, row, line, fg=(255, 110, 110))

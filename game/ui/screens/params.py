@@ -13,7 +13,7 @@ from tcod.event import KeySym
 
 from game.params import Param, ParamError
 from game.ui import intents, recipe_rows
-from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, centred_box, clip, wrap
+from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, centred_box, clip, wrap_at_most
 from game.ui.session import Session
 from game.ui.state import BaseState, Pop, Transition
 
@@ -113,8 +113,8 @@ class ParamEditor(BaseState):
     def on_draw(self, console: tcod.console.Console) -> None:
         row, params = self.row, self.params()
         fixed = recipe_rows.fixed_params(row.generator)
-        about = wrap(recipe_rows.about(row, self.current()), WIDTH)[:3]
-        errors = wrap(self.error, WIDTH)[:2]
+        about = wrap_at_most(recipe_rows.about(row, self.current()), WIDTH, 3)
+        errors = wrap_at_most(self.error, WIDTH, 2)
         height = len(params) + len(about) + 10
         x, y = centred_box(console, WIDTH + 4, height,
                            f"Depth {row.first}: {row.generator} floor")

@@ -10,6 +10,7 @@ from typing import TypeVar
 import tcod.console
 import tcod.event
 
+from game import codex
 from game.floorplan import Point
 from game.rules import missiles
 from game.rules.actions import (
@@ -74,11 +75,22 @@ class PlayState(BaseState):
         """Per depth, the doors exploring bumped and could not open (never bumped again)."""
         self.visited_items: set[int] = set()
         """Items exploring has stepped onto (each once)."""
+        self.view: tuple[int, Camera | None] = (self.game.depth, None)
+        """The depth and camera the map was last drawn with (game.ui.camera's dead zone)."""
+        self.told = ""
+        """The last floor arrival said on the terminal (a line of the log)."""
+        self.tell_terminal()
         self.offered: tuple[int, int] = (0, 0)
         """The (level, pending levels) the level-up choice last opened by itself for."""
 
     def camera(self) -> Camera:
-        return play_camera(self.game, self.session.columns, self.session.rows)
+        """The map's camera: it moves only when the player leaves its dead zone (a new floor
+        starts centred)."""
+        depth, before = self.view
+        previous = before if depth == self.game.depth else None
+        cam = play_camera(self.game, self.session.columns, self.session.rows, previous=previous)
+        self.view = (self.game.depth, cam)
+        return cam
 
     def act(self, action: Action) -> Transition | None:
         """Perform one player action and open whatever screen its aftermath needs."""
@@ -128,10 +140,20 @@ class PlayState(BaseState):
         if not saves.save_run(game):
             self.notice = saves.problem()
 
+    def tell_terminal(self) -> None:
+        """Print the newest floor arrival (depth, generator, fingerprint) to the terminal the
+        game was started from, once: two players compare fingerprints there as in the log."""
+        arrival = next((m.text for m in reversed(self.game.messages.messages)
+                        if m.kind == MessageKind.ARRIVAL), "")
+        if arrival and arrival != self.told:
+            self.told = arrival
+            print(arrival, flush=True)
+
     def aftermath(self) -> Transition | None:
         """The end screen when the run is over. A pending level opens its choice by itself only
         with no monster in view, no activity running, and once (Esc leaves it for the panel's
         LEVEL UP marker and its key): it never opens under keys meant for walking or fighting."""
+        self.tell_terminal()
         if self.game.outcome:
             self.stop()
             return Replace(routes.to().end(self.session))
@@ -264,6 +286,8 @@ class PlayState(BaseState):
                 return Push(routes.to().door_prompt(self, verb))
             case intents.LookAround():
                 return Push(routes.to().look(self))
+            case intents.Describe():
+                return self.describe_hovered()
             case intents.ShowMap():
                 return Push(routes.to().floor_map(self.game))
             case intents.ShowHistory():
@@ -279,6 +303,20 @@ class PlayState(BaseState):
             case intents.Back():
                 return Push(routes.to().game_menu(self.session))
         return None
+
+    def describe_hovered(self) -> Transition | None:
+        """The describe screen for the spot under the mouse (what the hover line names), or
+        for the hero's own spot when the mouse is off the map."""
+        cam, mouse = self.camera(), self.session.mouse
+        spot = self.game.player.pos
+        if (mouse is not None and not self.first_person
+                and 0 <= mouse[0] < cam.width and 0 <= mouse[1] < cam.height):
+            spot = cam.to_world(*mouse)
+        entries = codex.describe_spot(self.game, *spot)
+        if not entries:
+            self.notice = "You know nothing of that spot."
+            return None
+        return Push(routes.to().describe(entries))
 
     def on_mouse(self, x: int, y: int) -> Transition | None:
         self.session.mouse = (x, y)
@@ -312,4 +350,5 @@ class PlayState(BaseState):
             firstperson.render_firstperson(console, self.game, self.facing, self.notice,
                                            options.current().view_style)
             return
-        render_play(console, self.game, self.session.mouse, notice=self.notice)
+        render_play(console, self.game, self.session.mouse, notice=self.notice,
+                    cam=self.camera())

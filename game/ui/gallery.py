@@ -1,0 +1,475 @@
+"""The screen gallery: every screen of the interface drawn without a window, each to NAME.png
+(the console through the project tileset) and NAME.txt (its characters, one line per row).
+
+The gallery is a registry: one `@shot("name")` function per screen builds the stack of states
+to draw from a `Scene` (a session holding a played run, scratch folders). Adding a screen is one
+such function. While a screen is drawn, every cut is recorded:
+
+- a text a widget had to shorten to fit (game.ui.draw.clip, the only truncation there is), and
+- a text printed past the console's edge (tcod drops what does not fit, silently).
+
+A screen with a cut fails (`run.py screens` exits 1 and names it; the test suite runs it), so
+text is laid out to fit: wrapped, scrolled or abbreviated by design, never cut.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, redirect_stdout
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import tcod.console
+import tcod.constants
+import tcod.event
+from tcod.event import KeySym, Modifier, Scancode
+
+from game.codex import describe_item
+from game.replay import Recording
+from game.run import Run
+from game.save import crash
+from game.ui import options, saves
+from game.ui.draw import Cuts, cells
+from game.ui.screens.character import CharacterScreen
+from game.ui.screens.describe import DescribeScreen
+from game.ui.screens.direction import DoorPrompt
+from game.ui.screens.end import EndScreen
+from game.ui.screens.floormap import FloorMapScreen
+from game.ui.screens.gamemenu import GameMenu
+from game.ui.screens.help import HelpScreen, IntroScreen
+from game.ui.screens.history import HistoryScreen
+from game.ui.screens.inventory import InventoryScreen
+from game.ui.screens.lab import LabScreen
+from game.ui.screens.levelup import LevelUpScreen
+from game.ui.screens.loadgame import LoadScreen
+from game.ui.screens.look import LookScreen
+from game.ui.screens.menu import MainMenu
+from game.ui.screens.newgame import NewGameScreen
+from game.ui.screens.options import OptionsScreen
+from game.ui.screens.params import ParamEditor
+from game.ui.screens.play import PlayState
+from game.ui.screens.replay import ReplayState
+from game.ui.screens.scores import ScoresScreen
+from game.ui.screenshot import png_of
+from game.ui.session import Session
+from game.ui.state import State, draw_stack
+from game.world.kinds import Outcome
+from game.world.model import Game, Item
+
+SEED: Final = "hello"
+"""The README's seed: the gallery shows the run a new reader would try first."""
+TURNS: Final = 300
+"""Turns the bot plays before the pictures, so the log, the map and the pack hold something."""
+MIN_SIZE: Final = (80, 50)
+"""The smallest console the interface supports (the window scales it, never shrinks it)."""
+
+
+class CheckedConsole(tcod.console.Console):
+    """A console that records, in Cuts, any text printed past its edges (tcod drops it)."""
+
+    def print(self, x: int, y: int, text: str, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]
+        if kwargs.get("width") is None and kwargs.get("height") is None:
+            alignment = kwargs.get("alignment", args[3] if len(args) > 3 else tcod.constants.LEFT)
+            longest = max((len(line.rstrip()) for line in text.split("\n")), default=0)
+            if alignment == tcod.constants.CENTER:
+                left = x - longest // 2
+            elif alignment == tcod.constants.RIGHT:
+                left = x - longest + 1
+            else:
+                left = x
+            if text.strip() and (left < 0 or left + longest > self.width or not
+                                 0 <= y < self.height):
+                Cuts.seen.append(text.strip())
+        result: int = super().print(x, y, text, *args, **kwargs)
+        return result
+
+
+@dataclass
+class Scene:
+    """What the screens are drawn from: a session whose run the bot has played a while."""
+
+    columns: int
+    rows: int
+    folder: Path
+    """Scratch space: saves, morgue files and scores written while drawing go here."""
+    _game: Game | None = None
+    _recording: Recording | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def game(self) -> Game:
+        """A fresh copy of the played run (a screen may change what it is given)."""
+        if self._game is None:
+            from game.bot import autoplay
+
+            self._recording = Recording("")
+            self._game, _ = autoplay.play(Run(SEED), TURNS, recording=self._recording)
+        return crash.snapshot(self._game).restore()
+
+    def recording(self) -> Recording:
+        self.game()
+        assert self._recording is not None
+        return self._recording
+
+    def saved(self) -> None:
+        """The played run saved once (Continue and the Load screen list it)."""
+        if not self.extra.get("saved"):
+            self.extra["saved"] = saves.save_run(self.game())
+
+    def session(self, game: Game | None = None) -> Session:
+        return Session(seed_text=SEED, game=game, columns=self.columns, rows=self.rows)
+
+    def play(self, game: Game | None = None) -> PlayState:
+        """The play screen on a copy of the run (or on `game`)."""
+        return PlayState(self.session(game or self.game()))
+
+
+Builder = Callable[[Scene], list[State]]
+SHOTS: dict[str, Builder] = {}
+"""Screen name -> how to build its stack, in gallery order."""
+
+
+def shot(name: str) -> Callable[[Builder], Builder]:
+    """Register a gallery entry (the function builds the stack of states to draw)."""
+    def register(build: Builder) -> Builder:
+        SHOTS[name] = build
+        return build
+    return register
+
+
+def key(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:
+    return tcod.event.KeyDown(scancode=Scancode.UNKNOWN, sym=sym, mod=mod)
+
+
+def press(state: State, *keys: KeySym) -> State:
+    """Send keys to a state (its transitions ignored): a screen in the middle of its use."""
+    for sym in keys:
+        state.on_event(key(sym))
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    name: str
+    text: str
+    png: bytes
+    cuts: tuple[str, ...]
+
+
+def console_text(console: tcod.console.Console) -> str:
+    """The console's characters, one line per row (trailing blanks kept: rows are whole)."""
+    return "\n".join("".join(chr(int(c)) for c in row) for row in cells(console)["ch"]) + "\n"
+
+
+def picture(name: str, scene: Scene) -> Picture:
+    """Draw one registered screen and collect what was cut while drawing it."""
+    stack = SHOTS[name](scene)
+    console = CheckedConsole(scene.columns, scene.rows, order="C")
+    Cuts.seen.clear()
+    draw_stack(stack, console)
+    cuts = tuple(Cuts.seen)
+    Cuts.seen.clear()
+    return Picture(name, console_text(console), png_of(console), cuts)
+
+
+@contextmanager
+def isolated(folder: Path) -> Iterator[None]:
+    """Saves, settings, morgue files and scores in `folder` while the gallery draws: a gallery
+    never touches the player's own files, and draws the same whatever they hold."""
+    names = ("DELVE_DATA_DIR", "DELVE_CONFIG_DIR")
+    before = {name: os.environ.get(name) for name in names}
+    os.environ["DELVE_DATA_DIR"] = str(folder / "data")
+    os.environ["DELVE_CONFIG_DIR"] = str(folder / "config")
+    saves.configure(folder / "saves")
+    options.reload()
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        saves.configure(None)
+        options.reload()
+
+
+def render_all(out: Path, columns: int, rows: int, names: list[str] | None = None) -> list[Picture]:
+    """Draw every registered screen (or `names`) into `out` as NAME.png and NAME.txt."""
+    import tempfile
+
+    out.mkdir(parents=True, exist_ok=True)
+    pictures: list[Picture] = []
+    with (tempfile.TemporaryDirectory(prefix="delve-gallery-") as scratch,
+          isolated(Path(scratch)), redirect_stdout(io.StringIO())):  # no arrival lines
+        scene = Scene(columns, rows, Path(scratch))
+        for name in names or list(SHOTS):
+            drawn = picture(name, scene)
+            (out / f"{name}.png").write_bytes(drawn.png)
+            (out / f"{name}.txt").write_text(drawn.text, encoding="utf-8")
+            pictures.append(drawn)
+            (Path(scratch) / "config" / options.OPTIONS_FILE).unlink(missing_ok=True)
+            options.reload()  # a screen that changed an option leaves the next one alone
+    return pictures
+
+
+# --- the screens ---------------------------------------------------------------------------
+
+
+@shot("main-menu")
+def _main_menu(scene: Scene) -> list[State]:
+
+    scene.saved()  # a saved run: Continue is offered and selected
+    return [MainMenu(scene.session())]
+
+
+@shot("new-game")
+def _new_game(scene: Scene) -> list[State]:
+
+    session = scene.session()
+    return [MainMenu(session), NewGameScreen(session)]
+
+
+@shot("new-game-daily")
+def _new_game_daily(scene: Scene) -> list[State]:
+    """The daily run chosen, its row selected (its hint shown)."""
+    session = scene.session()
+    session.daily = True
+    return [press(NewGameScreen(session), KeySym.DOWN, KeySym.DOWN)]
+
+
+@shot("plan-editor")
+def _plan_editor(scene: Scene) -> list[State]:
+
+    session = scene.session()
+    return [press(NewGameScreen(session), *[KeySym.DOWN] * 5, KeySym.RIGHT)]
+
+
+@shot("parameter-editor")
+def _parameter_editor(scene: Scene) -> list[State]:
+
+    session = scene.session()
+    return [NewGameScreen(session), ParamEditor(session, 1)]
+
+
+@shot("load-game")
+def _load_game(scene: Scene) -> list[State]:
+
+    from game.world.dungeon import new_game
+
+    session = scene.session()
+    scene.saved()
+    if not scene.extra.get("long seed"):  # a seed longer than its column: abbreviated there
+        scene.extra["long seed"] = saves.save_run(
+            new_game(Run("the seed a friend typed to name the run they shared")))
+    return [MainMenu(session), LoadScreen(session)]
+
+
+@shot("play")
+def _play(scene: Scene) -> list[State]:
+    return [scene.play()]
+
+
+@shot("play-veteran")
+def _play_veteran(scene: Scene) -> list[State]:
+    """The panel at its fullest: a high level, a level to spend, long effects, the relic."""
+    game = scene.game()
+    hero = game.hero
+    hero.level, hero.xp, hero.pending_levels, hero.gold, hero.has_relic = 9, 10990, 2, 99999, True
+    game.turn = 123456
+    game.player.effects.update({"confused": 9, "hasted": 9})
+    play = scene.play(game)
+    play.notice = ("A fountain of clear water stands here, and beside it lies a key to the iron "
+                   "door of the east wing.")
+    return [play]
+
+
+@shot("inventory")
+def _inventory(scene: Scene) -> list[State]:
+
+    play = scene.play()
+    for kind in ("potion_healing", "scroll_lightning", "sword", "chain", "shield"):
+        play.game.hero.inventory.append(Item(play.game.new_id(), kind))
+    return [play, InventoryScreen(play, "use")]
+
+
+@shot("equip")
+def _equip(scene: Scene) -> list[State]:
+
+    play = scene.play()
+    for kind in ("runeblade", "plate", "dagger"):
+        play.game.hero.inventory.append(Item(play.game.new_id(), kind))
+    return [play, InventoryScreen(play, "equip")]
+
+
+@shot("describe")
+def _describe(scene: Scene) -> list[State]:
+
+    play = scene.play()
+    sword = Item(play.game.new_id(), "sword")
+    play.game.hero.inventory.append(sword)
+    return [play, DescribeScreen([describe_item(play.game, sword)])]
+
+
+@shot("look")
+def _look(scene: Scene) -> list[State]:
+
+    play = scene.play()
+    x, y = play.game.player.pos
+    return [play, LookScreen(play, cursor=(x + 1, y))]
+
+
+@shot("aim")
+def _aim(scene: Scene) -> list[State]:
+
+    play = scene.play()
+    scroll = Item(play.game.new_id(), "scroll_lightning")
+    play.game.hero.inventory.append(scroll)
+    return [play, LookScreen(play, item=scroll)]
+
+
+@shot("door-prompt")
+def _door_prompt(scene: Scene) -> list[State]:
+
+    play = scene.play()
+    return [play, DoorPrompt(play, "open")]
+
+
+@shot("help")
+def _help(scene: Scene) -> list[State]:
+    return [scene.play(), HelpScreen()]
+
+
+@shot("key-bindings")
+def _key_bindings(scene: Scene) -> list[State]:
+    """The help's list of every bound key, scrolled to its end."""
+    return [press(HelpScreen(), KeySym.PAGEDOWN, KeySym.PAGEDOWN, KeySym.PAGEDOWN)]
+
+
+@shot("intro")
+def _intro(scene: Scene) -> list[State]:
+    return [IntroScreen()]
+
+
+@shot("character")
+def _character(scene: Scene) -> list[State]:
+
+    game = scene.game()
+    return [CharacterScreen(game)]
+
+
+@shot("history")
+def _history(scene: Scene) -> list[State]:
+    return [HistoryScreen(scene.game())]
+
+
+@shot("history-search")
+def _history_search(scene: Scene) -> list[State]:
+
+    history = HistoryScreen(scene.game())
+    press(history, KeySym.SLASH, KeySym.D, KeySym.E, KeySym.P, KeySym.T, KeySym.H, KeySym.RETURN)
+    return [history]
+
+
+@shot("floor-map")
+def _floor_map(scene: Scene) -> list[State]:
+    return [FloorMapScreen(scene.game())]
+
+
+@shot("level-up")
+def _level_up(scene: Scene) -> list[State]:
+
+    play = scene.play()
+    play.game.hero.pending_levels = 1
+    return [play, LevelUpScreen(play)]
+
+
+@shot("options")
+def _options(scene: Scene) -> list[State]:
+    return [scene.play(), OptionsScreen()]
+
+
+@shot("game-menu")
+def _game_menu(scene: Scene) -> list[State]:
+
+    play = scene.play()
+    return [play, GameMenu(play.session)]
+
+
+@shot("scores")
+def _scores(scene: Scene) -> list[State]:
+    return [ScoresScreen()]
+
+
+def _ended(scene: Scene, outcome: Outcome, cause: str) -> list[State]:
+
+    game = scene.game()
+    game.outcome, game.cause = outcome, cause
+    return [EndScreen(scene.session(game))]
+
+
+@shot("death")
+def _death(scene: Scene) -> list[State]:
+    return _ended(scene, Outcome.DEAD, "killed by a goblin archer on depth 2")
+
+
+@shot("victory")
+def _victory(scene: Scene) -> list[State]:
+    return _ended(scene, Outcome.WON, "escaped with the relic")
+
+
+def _lab(scene: Scene, *toggles: str) -> list[State]:
+    import time
+
+
+    lab = LabScreen(scene.session())
+    deadline = time.monotonic() + 60
+    while lab.busy and time.monotonic() < deadline:
+        lab.on_tick()
+        time.sleep(0.01)
+    for toggle in toggles:
+        getattr(lab, toggle)()
+    return [lab]
+
+
+@shot("lab")
+def _lab_map(scene: Scene) -> list[State]:
+    return _lab(scene)
+
+
+@shot("lab-stats")
+def _lab_stats(scene: Scene) -> list[State]:
+    return _lab(scene, "toggle_stats")
+
+
+@shot("lab-dressing")
+def _lab_dressing(scene: Scene) -> list[State]:
+    return _lab(scene, "toggle_dressing")
+
+
+@shot("first-person")
+def _first_person(scene: Scene) -> list[State]:
+    play = scene.play()
+    play.first_person = True
+    return [play]
+
+
+@shot("labyrinth")
+def _labyrinth(scene: Scene) -> list[State]:
+    from dataclasses import replace
+
+    play = scene.play()
+    play.first_person = True
+    options.save(replace(options.current(), view_style="labyrinth"))
+    return [play]
+
+
+@shot("replay")
+def _replay(scene: Scene) -> list[State]:
+
+    watching = ReplayState(scene.session(), scene.recording())
+    for _ in range(120):
+        watching.step()
+    return [watching]
