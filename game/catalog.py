@@ -6,7 +6,6 @@ depths 1-2 were listed, and matches the floors a player meets in the game.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections import Counter
@@ -90,6 +89,8 @@ def as_text(data: dict[str, Any]) -> str:
 
 
 def as_csv(data: dict[str, Any]) -> str:
+    import csv  # only this format writes CSV
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     full = any("encounters" in floor for floor in data["floors"])

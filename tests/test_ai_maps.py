@@ -15,7 +15,8 @@ from game.pathing import STEPS, UNREACHED
 from game.world.model import Actor, Floor
 
 
-def plain_rule(dist: NDArray[np.int32], spot: Point, on_pad: bool) -> list[int]:
+def plain_rule(dist: NDArray[np.int32], plain: NDArray[np.bool_], spot: Point,
+               on_pad: bool) -> list[tuple[int, int, bool]]:
     x, y = spot
     height, width = dist.shape
     if not (0 < x < width - 1 and 0 < y < height - 1):
@@ -23,7 +24,8 @@ def plain_rule(dist: NDArray[np.int32], spot: Point, on_pad: bool) -> list[int]:
     here = UNREACHED if on_pad else int(dist[y, x])
     lower = [(int(dist[y + dy, x + dx]), index) for index, (dx, dy) in enumerate(STEPS)
              if int(dist[y + dy, x + dx]) < here]
-    return [index for _, index in sorted(lower)]
+    ways = [STEPS[index] for _, index in sorted(lower)]
+    return [(dx, dy, bool(plain[y + dy, x + dx])) for dx, dy in ways]
 
 
 def floor_of(grid: NDArray[np.uint8], spots: list[Point], pads: dict[Point, Point]) -> Floor:
@@ -50,7 +52,9 @@ def test_ranking_all_monsters_at_once_agrees_with_the_plain_rule(
 ) -> None:
     width, height = size
     noise = np.random.default_rng(seed)  # test data only, never game state
-    grid = np.where(noise.random((height, width)) < 0.3, tiles.WALL, tiles.FLOOR).astype(np.uint8)
+    roll = noise.random((height, width))
+    grid = np.select([roll < 0.3, roll < 0.4], [tiles.WALL, tiles.DOOR], tiles.FLOOR)
+    grid = grid.astype(np.uint8)  # doors: steps that land on tiles that are not plain
     grid[[0, -1], :] = tiles.WALL
     grid[:, [0, -1]] = tiles.WALL
     cells = [(x, y) for y in range(height) for x in range(width)]
@@ -61,10 +65,10 @@ def test_ranking_all_monsters_at_once_agrees_with_the_plain_rule(
     maps = TurnMaps.for_turn(floor, goal)
     dist = maps.approach(True)
     for spot in spots:
-        assert maps.downhill(dist, *spot) == plain_rule(dist, spot, spot in pads)
+        assert list(maps.downhill(dist, *spot)) == plain_rule(dist, maps.plain, spot, spot in pads)
     # a spot nobody stood on when the ranking was made is ranked alone, by the same rule
     for spot in cells:
-        assert maps.downhill(dist, *spot) == plain_rule(dist, spot, spot in pads)
+        assert list(maps.downhill(dist, *spot)) == plain_rule(dist, maps.plain, spot, spot in pads)
 
 
 def test_plain_tiles_are_walkable_tiles_with_nothing_to_open_or_arrive_at() -> None:

@@ -14,6 +14,9 @@ A *part* of game/ is a package game/X/ or a module game/x.py; the rules:
   the first-person view reads no generator;
 - no screen module (game/ui/screens/*) imports another: they meet through game.ui.routes;
 - game/content is data and imports nothing of the engine.
+
+The last tests do run something: a command in a fresh process, to list what it loaded (start-up
+is paid by every command, so a command must not load what it does not need).
 """
 
 from __future__ import annotations
@@ -241,3 +244,45 @@ def test_content_is_data_that_imports_nothing_of_the_engine() -> None:
            if part_of(i.importer) == "content"
            and part_of(i.target) not in (None, "content", "assets")]
     assert not bad, "game/content reads data files only:\n" + "\n".join(bad)
+
+
+# --- what a command loads (these run the command, in a fresh process) -------------------------
+
+LOADED = (
+    "import contextlib, io, sys\n"
+    "from game.cli import main\n"
+    "with contextlib.redirect_stdout(io.StringIO()):\n"
+    "    code = main(sys.argv[1:])\n"
+    "print(code, *sorted(sys.modules))\n"
+)
+"""Run one command and print its exit status and every module it loaded."""
+
+
+def loaded_by(*argv: str) -> set[str]:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", LOADED, *argv], capture_output=True, text=True,
+                          check=True, cwd=GAME.parent)
+    code, *modules = done.stdout.split()
+    assert code == "0", done.stderr
+    return set(modules)
+
+
+def loaded_under(modules: set[str], *packages: str) -> list[str]:
+    return sorted(m for m in modules if any(within(m, p) for p in packages))
+
+
+def test_generating_a_floor_loads_neither_scipy_nor_the_interface_nor_play() -> None:
+    """Start-up is part of every command's cost (issue 17): a floor as text needs none of these."""
+    modules = loaded_by("generate", "--generator", "bsp", "--seed", "x", "--format", "ascii")
+    assert loaded_under(modules, "scipy", "game.ui", "game.bot", "game.ai", "game.turns",
+                        "game.rules", "game.save.store", "game.dressing") == []
+
+
+def test_the_first_frame_loads_no_scipy_bot_or_rules_of_play(tmp_path: Path) -> None:
+    """A snapshot before any turn draws the screen from a new game: nothing plays a turn."""
+    modules = loaded_by("snapshot", "--seed", "x", "--turns", "0", "--out",
+                        str(tmp_path / "f.png"))
+    assert loaded_under(modules, "scipy", "game.bot", "game.ai", "game.turns", "game.ui.intents",
+                        "game.rules.actions", "game.save.store") == []

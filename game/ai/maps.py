@@ -24,6 +24,15 @@ FLEE_SCALE = -1.2
 STEP_DX = np.array([[dx for dx, _ in STEPS]], dtype=np.intp)
 STEP_DY = np.array([[dy for _, dy in STEPS]], dtype=np.intp)
 
+Step = tuple[int, int, bool]
+"""A step down a map: (dx, dy) and whether the tile it reaches is plain (TurnMaps.plain)."""
+CODE_BASE = 2 * len(STEPS) + 1
+"""A coded ranking's digit: 0 ends it, else 1 + the step's index, plus 8 if it lands plain."""
+CODE_PLACES = CODE_BASE ** np.arange(len(STEPS), dtype=np.int64)
+_RANKINGS: dict[int, tuple[Step, ...]] = {}
+"""Decoded rankings by code, shared by all maps: the ways eight neighbours can rank below a
+tile are bounded (and in play a few hundred turn up)."""
+
 
 def cost_map(floor: Floor, through_doors: bool) -> NDArray[np.int32]:
     """1 where a monster can step, 0 where it cannot; closed doors only for door-openers, and
@@ -74,7 +83,8 @@ class TurnMaps:
     tile that becomes plain mid-turn merely takes the long way through the movement rules."""
     _approach: dict[bool, NDArray[np.int32]] = field(default_factory=dict)
     _flee: dict[bool, NDArray[np.int32]] = field(default_factory=dict)
-    _steps: dict[int, dict[Point, list[int]]] = field(default_factory=dict)
+    _steps: dict[int, dict[Point, int]] = field(default_factory=dict)
+    """Coded step rankings (see _decode) of each map (by id) by spot."""
     _bands: dict[int, list[Actor]] | None = None
 
     @classmethod
@@ -86,9 +96,10 @@ class TurnMaps:
 
     def approach(self, through_doors: bool) -> NDArray[np.int32]:
         key = through_doors or not self.closed_doors
-        if key not in self._approach:
-            self._approach[key] = approach_map(self.floor, self.goal, key)
-        return self._approach[key]
+        found = self._approach.get(key)
+        if found is None:
+            found = self._approach[key] = approach_map(self.floor, self.goal, key)
+        return found
 
     def flee(self, through_doors: bool) -> NDArray[np.int32]:
         key = through_doors or not self.closed_doors
@@ -106,9 +117,10 @@ class TurnMaps:
                     self._bands.setdefault(monster.group, []).append(monster)
         return [m for m in self._bands.get(group, ()) if m.alive]
 
-    def downhill(self, dist: NDArray[np.int32], x: int, y: int) -> list[int]:
-        """Indexes into STEPS of the neighbours of (x, y) lower on `dist` than (x, y), best
-        first (lowest value, then STEPS order): a monster takes the first one that is free.
+    def downhill(self, dist: NDArray[np.int32], x: int, y: int) -> tuple[Step, ...]:
+        """The steps from (x, y) to its neighbours lower on `dist` than (x, y), best first
+        (lowest value, then STEPS order), each with whether it lands on a plain tile: a monster
+        takes the first one that is free.
 
         The first call for a map ranks the steps of every monster at once (a few numpy
         operations instead of a Python loop per monster); a monster that has moved since is
@@ -116,29 +128,49 @@ class TurnMaps:
         """
         table = self._steps.get(id(dist))
         if table is None:
-            spots = [m.pos for m in self.floor.monsters if m.alive]
-            table = self._steps[id(dist)] = self._rank(dist, spots)
-        found = table.get((x, y))
+            monsters = [m for m in self.floor.monsters if m.alive]
+            table = self._steps[id(dist)] = self._rank(
+                dist, [m.x for m in monsters], [m.y for m in monsters])
+        code = table.get((x, y))
+        if code is None:
+            code = table[(x, y)] = self._rank(dist, [x], [y])[(x, y)]
+        found = _RANKINGS.get(code)
         if found is None:
-            found = table[(x, y)] = self._rank(dist, [(x, y)])[(x, y)]
+            found = _RANKINGS[code] = _decode(code)
         return found
 
-    def _rank(self, dist: NDArray[np.int32], spots: list[Point]) -> dict[Point, list[int]]:
+    def _rank(self, dist: NDArray[np.int32], xs: list[int], ys: list[int]) -> dict[Point, int]:
+        """The ranking of each spot (xs[i], ys[i]), coded as one integer (see _decode): a
+        table made by numpy and one dict(zip()), with no Python step per monster."""
         height, width = dist.shape
-        inside = [p for p in spots if 0 < p[0] < width - 1 and 0 < p[1] < height - 1]
-        ranked: dict[Point, list[int]] = {p: [] for p in spots}
-        if not inside:
-            return ranked
-        where = np.array(inside, dtype=np.intp)
-        values = dist[where[:, 1:2] + STEP_DY, where[:, 0:1] + STEP_DX].astype(np.int64)
-        here = dist[where[:, 1], where[:, 0]].astype(np.int64)
-        # Standing on a pad whose far end was taken: the pad is the low point of the map, so
-        # without this a monster would sit on it forever and block the link for everyone.
-        on_pad = np.array([p in self.floor.teleports for p in inside], dtype=np.bool_)
-        here[on_pad] = UNREACHED
+        if height < 3 or width < 3:
+            return dict.fromkeys(zip(xs, ys, strict=True), 0)  # no spot has eight neighbours
+        x = np.array(xs, dtype=np.intp)
+        y = np.array(ys, dtype=np.intp)
+        inside = (x > 0) & (x < width - 1) & (y > 0) & (y < height - 1)
+        x_in, y_in = np.where(inside, x, 1), np.where(inside, y, 1)  # the edge ranks nothing
+        to_x, to_y = x_in[:, None] + STEP_DX, y_in[:, None] + STEP_DY
+        values = dist[to_y, to_x]
+        here = np.where(inside, dist[y_in, x_in], np.iinfo(np.int32).min)
+        pads = self.floor.teleports
+        if pads:
+            # Standing on a pad whose far end was taken: the pad is the low point of the map,
+            # so without this a monster would sit on it forever and block the link for everyone.
+            on_pad = np.array([p in pads for p in zip(xs, ys, strict=True)], dtype=np.bool_)
+            here[on_pad & inside] = UNREACHED
         order = np.argsort(values, axis=1, kind="stable")
-        lower = np.take_along_axis(values, order, axis=1) < here[:, None]
-        for spot, row, count in zip(inside, order.tolist(), lower.sum(axis=1).tolist(),
-                                    strict=True):
-            ranked[spot] = row[:count]
-        return ranked
+        lower = np.take_along_axis(values, order, axis=1) < here[:, None]  # a prefix of a row
+        plain = np.take_along_axis(self.plain[to_y, to_x], order, axis=1)
+        digits = np.where(lower, 1 + order + len(STEPS) * plain, 0)
+        codes = (digits * CODE_PLACES).sum(axis=1)
+        return dict(zip(zip(xs, ys, strict=True), codes.tolist(), strict=True))
+
+
+def _decode(code: int) -> tuple[Step, ...]:
+    """A ranking from its code: one digit a step, best first, least significant first."""
+    ranking: list[Step] = []
+    while code:
+        code, digit = divmod(code, CODE_BASE)
+        index, plain = (digit - 1) % len(STEPS), digit > len(STEPS)
+        ranking.append((*STEPS[index], plain))
+    return tuple(ranking)

@@ -15,6 +15,8 @@ Any monster but a minion or solo flees when badly hurt.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from game.ai import tactics
 from game.ai.maps import TurnMaps
 from game.ai.steps import away, distance, step, toward
@@ -22,7 +24,7 @@ from game.pathing import STEPS
 from game.rules import combat
 from game.rules.actions import Success
 from game.world.dungeon import random_free_spot
-from game.world.kinds import MessageKind, Mode
+from game.world.kinds import RESTING, MessageKind, Mode
 from game.world.model import NORMAL_SPEED, Actor, Game
 
 NOTICE_RANGE = 9
@@ -46,20 +48,22 @@ GIVE_GROUND_TURNS = 3
 """After stepping back from the player, a shooter stands and fights hand to hand for this many
 turns: it gives ground once, it does not run circles round a hero who chases it."""
 RANGED_ROLES = ("artillery", "controller")
+BY_ID = attrgetter("id")
+"""Sort key of the turn order (a C getter: the sort runs over every monster every turn)."""
 
 
 def take_turns(game: Game) -> None:
     """Every monster on the player's floor gains energy and acts while it has enough."""
     floor = game.floor
     maps: TurnMaps | None = None
-    for monster in sorted(floor.monsters, key=lambda m: m.id):
+    for monster in sorted(floor.monsters, key=BY_ID):
         if not monster.alive or game.outcome or game.floor is not floor:
             continue
         speed = monster.speed // 2 if "slowed" in monster.effects else monster.speed
         monster.energy += speed
         while monster.energy >= NORMAL_SPEED and monster.alive and not game.outcome:
             monster.energy -= NORMAL_SPEED
-            if monster.mode in (Mode.ASLEEP, Mode.GUARD, Mode.WANDER):
+            if monster.mode in RESTING:
                 _idle(game, monster)
                 continue
             if maps is None:

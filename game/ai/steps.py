@@ -41,17 +41,16 @@ def downhill(game: Game, monster: Actor, dist: NDArray[np.int32], maps: TurnMaps
     A step onto a plain free tile is a bare move (the common case, hundreds of times a turn in
     a big fight); anything else (the player, a door, a teleporter, a confused stagger) goes
     through the movement rules."""
-    floor = game.floor
+    floor = maps.floor
     x, y = monster.x, monster.y
     occupied = floor.occupancy()
-    for index in maps.downhill(dist, x, y):
-        dx, dy = STEPS[index]
+    player = game.player
+    for dx, dy, plain in maps.downhill(dist, x, y):
         spot = (x + dx, y + dy)
         if spot in occupied or (near is not None and distance(spot, near[0]) > near[1]):
             continue
-        bare = maps.plain[spot[1], spot[0]] and spot != game.player.pos
-        if bare and "confused" not in monster.effects:
-            floor.relocate(monster, *spot)
+        if plain and spot != (player.x, player.y) and "confused" not in monster.effects:
+            floor.relocate(monster, spot[0], spot[1])
             return True
         return isinstance(step(game, monster, (dx, dy)), Success)
     return False

@@ -282,9 +282,10 @@ def bench_startup(repeat: int) -> dict[str, float]:
     """Each command of STARTUP_COMMANDS as a fresh process over the bare import's time: rounds
     of the bare import and every command, interleaved, medians over the rounds.
 
-    Every process reads compiled bytecode, as an installed game does: the processes keep it in
-    a cache folder of their own (PYTHONPYCACHEPREFIX, written even where PYTHONDONTWRITEBYTECODE
-    is set) that a first round, not counted, fills."""
+    Every process reads compiled bytecode and parsed content (game.assets.read_toml), as an
+    installed game does: the processes keep both in a cache folder of their own
+    (PYTHONPYCACHEPREFIX, written even where PYTHONDONTWRITEBYTECODE is set) that a first round,
+    not counted, fills."""
     import os
     import sys
     import tempfile

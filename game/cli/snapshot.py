@@ -10,13 +10,19 @@ from game.cli.runs import choose_run
 
 def run(args: argparse.Namespace) -> int:
     """Draw the map or first-person view with the project tileset and write it to --out."""
-    from game.bot import autoplay
     from game.ui import render
 
     chosen = choose_run(args)
     if chosen is None:
         raise UsageError("name a run: --seed TEXT, --code CODE or --daily")
-    game, _ = autoplay.play(chosen, args.turns)
+    if args.turns:
+        from game.bot import autoplay
+
+        game, _ = autoplay.play(chosen, args.turns)
+    else:  # the first frame: no turn to play, so neither the bot nor the rules it plays by load
+        from game.world.dungeon import new_game
+
+        game = new_game(chosen)
     if args.view == "map":
         image = render.play_png(game)
     else:

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final, Literal, TypeGuard, get_args
 
-from game.assets import ASSETS_DIR
+from game.assets import ASSETS_DIR, read_toml
 
 Role = Literal[
     "controller", "leader", "minion", "soldier", "brute", "artillery", "skirmisher", "solo",
@@ -116,7 +116,7 @@ def default_bestiary() -> Bestiary:
 def load_bestiary(path: Path) -> Bestiary:
     """Parse and check a bestiary file: [[monster]] entries with the fields of MonsterKind."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = read_toml(path)
     except tomllib.TOMLDecodeError as problem:
         raise BestiaryError(f"{path.name}: not valid TOML: {problem}") from None
     except (OSError, UnicodeDecodeError) as problem:

@@ -4,7 +4,7 @@ what happens out of sight within that radius too (and a rest stops for it: game.
 from __future__ import annotations
 
 from game.floorplan import Point
-from game.world.kinds import MessageKind, Mode
+from game.world.kinds import RESTING, MessageKind, Mode
 from game.world.model import Game
 
 DOOR_SOUND = 8
@@ -14,11 +14,10 @@ DOOR_SOUND = 8
 def make_noise(game: Game, origin: Point, radius: int) -> int:
     """Wake sleeping or wandering monsters within `radius` (straight line); returns how many."""
     ox, oy = origin
+    reach = radius * radius
     woken = 0
-    for monster in game.floor.monsters:
-        if monster.mode in (Mode.ASLEEP, Mode.WANDER, Mode.GUARD) and (
-            (monster.x - ox) ** 2 + (monster.y - oy) ** 2 <= radius * radius
-        ):
+    for monster in game.floor.monsters:  # every attack calls this: keep the loop lean
+        if monster.mode in RESTING and (monster.x - ox) ** 2 + (monster.y - oy) ** 2 <= reach:
             monster.mode = Mode.HUNT
             woken += 1
     hear(game, origin, radius, "a noise")

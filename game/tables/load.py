@@ -24,6 +24,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from game.assets import read_toml
 from game.tables.model import (
     FieldSpec,
     Kind,
@@ -63,7 +64,7 @@ def load_table(path: Path) -> Table:
     if not _NAME.match(path.stem):
         raise at.error("", "file name must be lower_case_words.toml (it is the table's name)")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = read_toml(path)
     except tomllib.TOMLDecodeError as problem:
         raise at.error("", f"not valid TOML: {problem}") from None
     except (OSError, UnicodeDecodeError) as problem:

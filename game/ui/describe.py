@@ -6,7 +6,6 @@ from game import tiles
 from game.codex import article, health_word
 from game.content.features import feature_kind
 from game.content.items import kind_of
-from game.rules.doors import describe as describe_door
 from game.world.model import Actor, FeatureState, Floor, Game, Item
 
 
@@ -31,7 +30,9 @@ def feature_text(floor: Floor, x: int, y: int) -> str:
         return str(tiles.TILES["name"][tiles.WALL])  # not found yet: it looks like wall
     door = floor.doors.get((x, y))
     if door is not None:
-        return describe_door(door)
+        from game.rules.doors import describe  # the door rules load when a door is named
+
+        return describe(door)
     trap = floor.traps.get((x, y))
     if trap is not None and trap.found:
         return f"{article(trap.kind)} trap" + (" (sprung)" if trap.spent else "")

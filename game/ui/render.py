@@ -19,7 +19,7 @@ from game.content.items import kind_of
 from game.export.pngfile import encode_png
 from game.floorplan import Point
 from game.rules.progress import xp_for_level
-from game.ui import camera, intents
+from game.ui import camera
 from game.ui.camera import Camera
 from game.ui.describe import describe_at
 from game.ui.draw import MESSAGE_COLOURS, TEXT, Cuts, bar, cells, clip, wrap
@@ -156,9 +156,13 @@ def code_lines(code: str, width: int, label: str = "Code ") -> list[str]:
 def status_lines(game: Game, width: int = STATUS_WIDTH - 1) -> list[str]:
     """The status column, every line at most `width` long: long texts wrap, none is cut."""
     hero, floor = game.hero, game.floor
-    key = intents.first_key(intents.SpendLevel())
-    marker = ([f"LEVEL UP x{hero.pending_levels}: press {key}" if hero.pending_levels > 1
-               else f"LEVEL UP: press {key}"] if hero.pending_levels else [])
+    marker: list[str] = []
+    if hero.pending_levels:
+        from game.ui import intents  # the key table: the first frame draws without it
+
+        key = intents.first_key(intents.SpendLevel())
+        marker = [f"LEVEL UP x{hero.pending_levels}: press {key}" if hero.pending_levels > 1
+                  else f"LEVEL UP: press {key}"]
     tail = " ".join(marker + sorted(game.player.effects) + (["RELIC"] if hero.has_relic else []))
     return [
         *wrap(f"Lvl {hero.level}  XP {hero.xp}/{xp_for_level(hero.level + 1)}", width),

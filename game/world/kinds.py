@@ -75,6 +75,12 @@ class Mode(StrEnum):
     GUARD = "guard"
 
 
+RESTING: tuple[Mode, ...] = (Mode.ASLEEP, Mode.WANDER, Mode.GUARD)
+"""The modes of a monster not yet fighting, which noise wakes: a tuple made once, because
+every `Mode.X` is a lookup through the enum's metaclass and these are tested for every monster
+of every turn."""
+
+
 class Outcome(StrEnum):
     """How the run stands: playing ("") until the hero dies or wins."""
 

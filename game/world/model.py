@@ -184,8 +184,10 @@ class Floor:
     _where: dict[Point, Actor] = field(default_factory=dict, repr=False, compare=False)
     """Living monsters by position: an index `monster_at` rebuilds when monsters come or go,
     kept current by `relocate` as they move (a turn with 500 monsters asks thousands of times)."""
-    _where_of: tuple[int, int] = field(default=(0, -1), repr=False, compare=False)
-    """(id of the monsters list, its length) when the index was built."""
+    _where_of: list[Actor] | None = field(default=None, repr=False, compare=False)
+    """The monsters list the index was built from, and its length then (_where_count): asked
+    before every monster's step, so two plain comparisons."""
+    _where_count: int = field(default=-1, repr=False, compare=False)
 
     @property
     def width(self) -> int:
@@ -199,7 +201,7 @@ class Floor:
         return 0 <= x < self.width and 0 <= y < self.height
 
     def monster_at(self, x: int, y: int) -> Actor | None:
-        if self._where_of != (id(self.monsters), len(self.monsters)):
+        if self._where_of is not self.monsters or self._where_count != len(self.monsters):
             self._reindex()
         found = self._where.get((x, y))
         if found is not None and (found.pos != (x, y) or not found.alive):
@@ -210,21 +212,22 @@ class Floor:
     def occupancy(self) -> dict[Point, Actor]:
         """The live position index of living monsters (kept current by `relocate`): for loops
         that ask about many tiles at once. Read it, never change it."""
-        if self._where_of != (id(self.monsters), len(self.monsters)):
+        if self._where_of is not self.monsters or self._where_count != len(self.monsters):
             self._reindex()
         return self._where
 
     def relocate(self, actor: Actor, x: int, y: int) -> None:
         """Move a monster (or the player) and keep the position index current."""
-        if self._where.get(actor.pos) is actor:
-            del self._where[actor.pos]
+        here = (actor.x, actor.y)
+        if self._where.get(here) is actor:
+            del self._where[here]
         actor.x, actor.y = x, y
         if actor.id != PLAYER_ID:
             self._where[(x, y)] = actor
 
     def _reindex(self) -> None:
         self._where = {m.pos: m for m in self.monsters if m.alive}
-        self._where_of = (id(self.monsters), len(self.monsters))
+        self._where_of, self._where_count = self.monsters, len(self.monsters)
 
     def obstacles(self) -> tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.int64]]:
         """Masks of the tiles a feature makes impassable and opaque, and where lights stand."""
