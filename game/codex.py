@@ -28,6 +28,7 @@ from game.rules import items as item_rules
 from game.rules import traps as trap_rules
 from game.seeds import dice_mean
 from game.tables import default_tables
+from game.words import health_word
 from game.world.fov import LIGHT_BONUS, LIGHT_REACH
 from game.world.model import NORMAL_SPEED, Actor, DoorState, FeatureState, Game, Item
 
@@ -86,21 +87,6 @@ class Entry:
     def as_json(self) -> dict[str, JsonValue]:
         return {"name": self.name, "kind": self.kind, **self.facts,
                 "text": list[JsonValue](self.lines)}
-
-
-def article(name: str) -> str:
-    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
-
-
-def health_word(actor: Actor) -> str:
-    share = actor.hp / max(1, actor.max_hp)
-    if share >= 1:
-        return "unhurt"
-    if share > 0.6:
-        return "lightly wounded"
-    if share > 0.3:
-        return "wounded"
-    return "badly wounded"
 
 
 def cap(text: str) -> str:

@@ -52,7 +52,7 @@ def flood(
 ) -> NDArray[np.int32]:
     """Flood `dist` in place over `cost`, teleporter pads leading on to their partners for one
     step each (a monster steps onto a pad as onto any tile and arrives at its far end)."""
-    return flood_linked(dist, cost, list(floor.teleports.items()), CARDINAL)
+    return flood_linked(dist, cost, list(floor.teleports.items()), CARDINAL, in_play=True)
 
 
 def approach_map(floor: Floor, goal: Point, through_doors: bool) -> NDArray[np.int32]:

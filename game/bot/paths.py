@@ -62,7 +62,7 @@ def flood(
         dist[y, x] = 0
     pairs = [(a, b) for a, b in sorted(floor.teleports.items()) if walk[a[1], a[0]]]
     for _ in range(len(pairs) + 1):
-        pathing.flood(dist, cost)
+        pathing.flood(dist, cost, in_play=True)
         improved = False
         for (ax, ay), (bx, by) in pairs:
             value = 0 if goals[by, bx] else standing_value(dist, bx, by)
@@ -86,7 +86,7 @@ def flee(floor: Floor, walk: NDArray[np.bool_], foes: NDArray[np.bool_]) -> NDAr
     away = np.full(floor.tiles.shape, UNREACHED, dtype=np.int32)
     away[reached] = near[reached] * FLEE_SCALE[0] // FLEE_SCALE[1]
     cost = (walk & (floor.tiles != tiles.TELEPORTER)).astype(np.int32)
-    return pathing.flood(away, cost)
+    return pathing.flood(away, cost, in_play=True)
 
 
 def step_down(floor: Floor, dist: NDArray[np.int32], here: Point) -> tuple[int, int] | None:

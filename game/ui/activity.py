@@ -15,7 +15,6 @@ from numpy.typing import NDArray
 
 from game import pathing, tiles
 from game.bot import paths
-from game.codex import article
 from game.content.items import kind_of
 from game.floorplan import Point
 from game.rules import rest
@@ -24,6 +23,7 @@ from game.rules.doors import door_name, has_key
 from game.rules.items import AUTO_PICKUP_KINDS
 from game.turns import player_act
 from game.ui import options
+from game.words import article
 from game.world.kinds import MessageKind, StairsWay
 from game.world.model import Floor, Game
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from game import tiles
-from game.codex import article, health_word
 from game.content.features import feature_kind
 from game.content.items import kind_of
+from game.words import article, health_word
 from game.world.model import Actor, FeatureState, Floor, Game, Item
 
 

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from game.codex import Entry
 from game.floorplan import Point
 from game.rules.actions import Action
 from game.ui.camera import Camera
 from game.ui.session import Session
 from game.ui.state import Reset, State, Transition
 from game.world.model import Game, Item
+
+if TYPE_CHECKING:
+    from game.codex import Entry
 
 
 class Play(Protocol):
