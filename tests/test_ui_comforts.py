@@ -25,6 +25,7 @@ from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.ui.state import draw_stack
 from game.world.dungeon import new_game
+from game.world.kinds import Mode
 from game.world.model import DoorState, Game
 
 STEP_LIMIT = 4000
@@ -81,6 +82,29 @@ def test_auto_explore_stops_for_a_monster() -> None:
     game.floor.visible[3, 5] = True
     assert not activity.step()
     assert "goblin" in activity.notice
+
+
+def test_explore_and_the_stairs_walk_refuse_while_a_monster_hunts_the_hero() -> None:
+    """A hunter already in view when `z` is pressed is named, and nothing moves; a sleeping
+    one does not stop either walk."""
+    game = hand_game()
+    sleeper = monster(game, 8, 3, name="cave rat")
+    game.floor.visible[3, 8] = True
+    explore = Explore(game)
+    assert explore.next_action() is not None
+    sleeper.mode = Mode.HUNT
+    for activity in (Explore(game), ToStairs(game, direction="down")):
+        assert activity.next_action() is None
+        assert activity.notice == "Not with a cave rat after you: fight, flee or rest later."
+
+
+def test_a_monster_in_the_way_is_named() -> None:
+    game = hand_game(player=(4, 2))
+    game.floor.explored[:] = True
+    monster(game, 5, 2, name="cave rat")  # asleep, on the way east to the stairs
+    walk = ToStairs(game, direction="down")
+    assert walk.next_action() is None
+    assert walk.notice == "You stop: a cave rat is in the way."
 
 
 def test_explore_key_starts_and_finishes() -> None:

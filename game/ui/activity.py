@@ -24,7 +24,7 @@ from game.rules.items import AUTO_PICKUP_KINDS
 from game.turns import player_act
 from game.ui import options
 from game.words import article
-from game.world.kinds import MessageKind, StairsWay
+from game.world.kinds import RESTING, MessageKind, StairsWay
 from game.world.model import Floor, Game
 
 TRAVEL_STEPS = 500
@@ -49,6 +49,18 @@ def pick_up_underfoot(game: Game) -> Result | None:
 def visible_monsters(game: Game) -> frozenset[int]:
     floor = game.floor
     return frozenset(m.id for m in floor.monsters if m.alive and floor.visible[m.y, m.x])
+
+
+def hunted_by(game: Game) -> str:
+    """Why explore and the walk to the stairs will not go on: a monster in view that is after
+    the hero (a sleeping or wandering one does not stop them); "" when none is."""
+    floor, px, py = game.floor, game.player.x, game.player.y
+    hunters = sorted((m for m in floor.monsters if m.alive and floor.visible[m.y, m.x]
+                      and m.mode not in RESTING),
+                     key=lambda m: (max(abs(m.x - px), abs(m.y - py)), m.id))
+    if not hunters:
+        return ""
+    return f"Not with {article(hunters[0].name)} after you: fight, flee or rest later."
 
 
 def travel_path(floor: Floor, start: Point, goal: Point) -> list[Point]:
@@ -174,8 +186,9 @@ class Travel(Activity):
         if max(abs(dx), abs(dy)) != 1:
             self.notice = "You stop: you are not where you meant to be."
             return None
-        if self.game.floor.monster_at(x, y) is not None:
-            self.notice = "You stop: something is in the way."
+        blocker = self.game.floor.monster_at(x, y)
+        if blocker is not None:
+            self.notice = f"You stop: {article(blocker.name)} is in the way."
             return None
         return Move(dx, dy)
 
@@ -242,7 +255,7 @@ class Seek(Activity):
         return blocked
 
     def next_action(self) -> Action | None:
-        self.notice = self.interruption()
+        self.notice = self.interruption() or hunted_by(self.game)
         if self.notice:
             return None
         floor, here = self.game.floor, self.game.player.pos
@@ -254,8 +267,9 @@ class Seek(Activity):
         if step is None:
             self.notice = self.finished()
             return None
-        if floor.monster_at(here[0] + step[0], here[1] + step[1]) is not None:
-            self.notice = "You stop: something is in the way."
+        blocker = floor.monster_at(here[0] + step[0], here[1] + step[1])
+        if blocker is not None:
+            self.notice = f"You stop: {article(blocker.name)} is in the way."
             return None
         self.target = (here[0] + step[0], here[1] + step[1])
         return Move(*step)
