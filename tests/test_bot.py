@@ -19,12 +19,15 @@ from game.bot.policy import IMPOSSIBLE_LIMIT, Bot, Memory, next_action
 from game.cli import main
 from game.rules import combat
 from game.rules.actions import (
+    ACTION_TYPES,
     Attack,
     ChooseLevelUp,
     Equip,
+    Fire,
     Impossible,
     Move,
     PickUp,
+    Rest,
     Search,
     Use,
     Wait,
@@ -202,8 +205,8 @@ def test_picks_up_what_it_stands_on_and_walks_to_what_it_sees() -> None:
 
 def test_leaves_worse_gear_on_the_floor() -> None:
     scene = scenario("#####\n#@..#\n#####")
-    scene.game.hero.equipment["weapon"] = give(scene, "sword").id
-    scene.floor.items.append(Item(scene.game.new_id(), "dagger", *scene.player.pos))
+    scene.game.hero.equipment["weapon"] = give(scene, "runeblade").id
+    scene.floor.items.append(Item(scene.game.new_id(), "sword", *scene.player.pos))
     assert not isinstance(next_action(scene.game), PickUp)
 
 
@@ -246,10 +249,43 @@ def test_rests_when_hurt_and_alone_but_not_in_a_fight() -> None:
     scene = scenario("#######\n#@....#\n#######")
     scene.player.hp = 10
     memory = Memory()
-    assert next_action(scene.game, memory) == Search() and memory.reason == "rest"
+    assert next_action(scene.game, memory) == Rest() and memory.reason == "rest"
     fight = scenario("#######\n#@..g.#\n#######", legend={"g": monster()})
     fight.player.hp = 10
-    assert next_action(fight.game) != Search()
+    assert next_action(fight.game) not in (Search(), Rest())
+
+
+def test_rests_only_with_no_monster_in_view_else_searches() -> None:
+    """R refuses to begin with a monster in view, asleep or not: the bot then searches."""
+    scene = scenario("#######\n#@...z#\n#######", legend={"z": monster(mode="asleep")})
+    scene.player.hp = 10
+    memory = Memory()
+    assert next_action(scene.game, memory) == Search() and memory.reason == "rest"
+
+
+def test_fires_at_a_foe_coming_and_not_past_one_in_the_way() -> None:
+    scene = scenario("##########\n#@....g..#\n##########", legend={"g": monster(ac=10)})
+    javelin = give(scene, "javelin", amount=3)
+    assert next_action(scene.game) == Fire(scene.monster("g").pos)
+    play(scene.game, 1)
+    assert javelin.amount < 3 or javelin not in scene.game.hero.inventory
+    blocked = scenario("##########\n#@.a..g..#\n##########",
+                       legend={"a": monster(mode="asleep"), "g": monster(ac=10)})
+    give(blocked, "javelin", amount=3)
+    assert not isinstance(next_action(blocked.game), Fire), "the sleeper takes the shot"
+    hopeless = scenario("##########\n#@....g..#\n##########", legend={"g": monster(ac=40)})
+    give(hopeless, "javelin", amount=3)
+    assert not isinstance(next_action(hopeless.game), Fire), "a shot that cannot hit"
+
+
+def test_picks_its_missiles_up_again_and_keeps_them_in_a_full_pack() -> None:
+    scene = scenario("#####\n#@..#\n#####")
+    scene.game.hero.equipment["weapon"] = give(scene, "sword").id
+    dagger = Item(scene.game.new_id(), "dagger", *scene.player.pos)
+    scene.floor.items.append(dagger)
+    assert next_action(scene.game) == PickUp(), "a dagger is for throwing"
+    assert policy.wanted(scene.game, Item(scene.game.new_id(), "arrow", 2, 1))
+    assert not [i for i in policy.junk(scene.game) if i.kind in ("dagger", "arrow")]
 
 
 def test_gives_up_resting_when_it_does_not_heal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -487,6 +523,21 @@ def test_autoplay_json_contract_and_determinism_across_processes() -> None:
     assert first["floors"] == [game.floors[d].generator for d in sorted(game.floors)]
     assert isinstance(first["turns"], int) and first["turns"] <= 300
     assert first["alive"] == (game.outcome != "dead")
+
+
+def test_autoplay_reports_the_tools_used_and_the_levels() -> None:
+    """action_counts counts what the bot played (refused actions left out) by class name; the
+    levels on arrival line up with the floors visited."""
+    game, report = autoplay.play(Run("contract"), 300)
+    counts = report.action_counts
+    assert counts and set(counts) <= set(ACTION_TYPES)
+    assert all(n > 0 for n in counts.values()) and sum(counts.values()) <= report.actions
+    assert counts["Move"] > 0 and counts.get("ChooseLevelUp", 0) == game.hero.level - 1
+    assert len(report.arrival_levels) == len(report.floors) and report.arrival_levels[0] == 1
+    assert report.relic_level == 0 and not game.hero.has_relic
+    assert list(report.as_dict())[:14] == [
+        "seed", "turns", "depth", "deepest", "alive", "outcome", "cause", "floors", "level",
+        "xp", "gold", "actions", "state_hash", "action_counts"]
 
 
 def test_sturdy_bot_is_deterministic_across_processes() -> None:

@@ -87,7 +87,8 @@ def test_a_level_up_waits_for_a_choice_that_costs_no_turn() -> None:
         ##########
         #@m.....g#
         ##########
-    """, legend={"m": monster(hp=1, xp=100, mode="asleep"), "g": monster(mode="hunt")},
+    """, legend={"m": monster(hp=1, xp=progress.xp_for_level(2), mode="asleep"),
+                 "g": monster(mode="hunt")},
         rng=ScriptedRng(d20=[15]))
     scene.act(Attack(scene.monster("m").id))
     hero = scene.game.hero
@@ -96,8 +97,8 @@ def test_a_level_up_waits_for_a_choice_that_costs_no_turn() -> None:
     attack, max_hp = scene.player.attack, scene.player.max_hp
     assert isinstance(scene.act(ChooseLevelUp("attack")), Success)
     assert hero.level == 2 and hero.pending_levels == 0
-    assert scene.player.attack == attack + 1
-    assert scene.player.max_hp >= max_hp and scene.player.hp == scene.player.max_hp
+    assert scene.player.attack == attack + 2, "the choice, and level 2's +1 to hit"
+    assert scene.player.max_hp == max_hp + progress.LEVEL_HP == scene.player.hp
     assert scene.game.turn == turn
     assert scene.monster("g").pos == where, "no monster moved"
     assert isinstance(scene.act(ChooseLevelUp("attack")), Impossible), "none left to spend"
@@ -115,6 +116,19 @@ def test_each_level_up_choice(choice: str) -> None:
                                           strict=True) if a != b]
     assert choice in changed
     assert isinstance(scene.act(ChooseLevelUp("wings")), Impossible)
+
+
+def test_every_level_brings_hit_points_and_every_second_one_to_hit() -> None:
+    scene = scenario(DUEL, legend={"m": monster(mode="asleep")})
+    player = scene.player
+    progress.gain_xp(scene.game, progress.xp_for_level(5))
+    seen = []
+    while scene.game.hero.pending_levels:
+        before = (player.max_hp, player.attack)
+        scene.act(ChooseLevelUp("strength"))
+        seen.append((player.max_hp - before[0], player.attack - before[1]))
+    assert seen == [(progress.LEVEL_HP, 1), (progress.LEVEL_HP, 0), (progress.LEVEL_HP, 1),
+                    (progress.LEVEL_HP, 0)]
 
 
 def test_the_player_dies_with_a_cause() -> None:

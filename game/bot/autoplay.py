@@ -11,6 +11,7 @@ from typing import Any
 
 from game.bot.policy import Bot
 from game.replay import Recording
+from game.rules.actions import Action, Impossible, Result
 from game.run import Run
 from game.world.dungeon import new_game
 from game.world.kinds import Outcome
@@ -40,6 +41,12 @@ class RunReport:
     gold: int
     actions: int
     state_hash: str
+    action_counts: dict[str, int] = field(default_factory=dict)
+    """Action class name -> how many the bot played that were not refused: what it used."""
+    arrival_levels: list[int] = field(default_factory=list)
+    """The hero's level on first arrival at each depth of `floors`, in the same order."""
+    relic_level: int = 0
+    """The hero's level when the relic was taken (0: never): the levelling curve's end point."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -95,22 +102,44 @@ def play(
         recording.code = game.run.code
     bot = Bot()
     bot.memory.visited.append(game.depth)
+    tally = Tally(arrival_levels=[game.hero.level])
     actions = 0
     while game.turn < turns and not game.outcome and actions < ACTIONS_PER_TURN * turns + 100:
-        bot.act(game)
+        result = bot.act(game)
+        tally.note(game, bot.last_action, result, len(bot.memory.visited))
         if recording is not None:
             recording.add(bot.last_action, game)
         actions += 1
-    return game, report(game, bot.memory.visited, actions)
+    return game, report(game, bot.memory.visited, actions, tally)
 
 
-def report(game: Game, visited: list[int], actions: int) -> RunReport:
+@dataclass(slots=True)
+class Tally:
+    """What a soak reports beyond the end state: the tools used and the levelling curve."""
+
+    action_counts: dict[str, int] = field(default_factory=dict)
+    arrival_levels: list[int] = field(default_factory=list)
+    relic_level: int = 0
+
+    def note(self, game: Game, action: Action, result: Result, visited: int) -> None:
+        """Count a played action unless it was refused; note levels at new depths and the relic."""
+        if not isinstance(result, Impossible):
+            name = type(action).__name__
+            self.action_counts[name] = self.action_counts.get(name, 0) + 1
+        if len(self.arrival_levels) < visited:
+            self.arrival_levels.append(game.hero.level)
+        if game.hero.has_relic and not self.relic_level:
+            self.relic_level = game.hero.level
+
+
+def report(game: Game, visited: list[int], actions: int, tally: Tally) -> RunReport:
     return RunReport(
         seed=game.run.seed, turns=game.turn, depth=game.depth, deepest=max(game.floors),
         alive=game.player.alive and game.outcome != Outcome.DEAD, outcome=game.outcome,
         cause=game.cause, floors=[game.floors[depth].generator for depth in visited],
         level=game.hero.level, xp=game.hero.xp, gold=game.hero.gold, actions=actions,
-        state_hash=state_hash(game),
+        state_hash=state_hash(game), action_counts=dict(sorted(tally.action_counts.items())),
+        arrival_levels=tally.arrival_levels, relic_level=tally.relic_level,
     )
 
 

@@ -23,16 +23,18 @@ from game import pathing, tiles
 from game.bot import paths
 from game.content.items import kind_of
 from game.floorplan import Point
-from game.rules import combat, doors
+from game.rules import combat, doors, missiles, rest
 from game.rules.actions import (
     Action,
     Attack,
     ChooseLevelUp,
     Drop,
     Equip,
+    Fire,
     Impossible,
     Move,
     PickUp,
+    Rest,
     Result,
     Search,
     TakeStairs,
@@ -96,6 +98,9 @@ DESCEND_HP = 0.8
 """Rest (when resting heals) before taking the stairs down below this share."""
 REST_CHECK = 30
 REST_OFF = 500
+SHOT_CHANCE = 35
+"""Fire (shoot, or throw a weapon made for it) at an awake foe in a clear line when the hit
+chance is at least this percent: what it costs is a missile, often picked up again."""
 IMPOSSIBLE_LIMIT = 4
 """Refused actions in a row before the bot just waits a turn."""
 Step = tuple[int, int] | None
@@ -303,6 +308,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     for foe in sorted((m for m in foes if _reach(m.pos, player.pos) == 1),
                       key=lambda m: (m.hp, m.id)):
         yield "attack", Attack(foe.id)
+    yield from _fire(game, awake)
     shooters = [m for m in awake if _shot(m)]
     if not any(_reach(m.pos, player.pos) <= COVER_NEAR for m in awake):
         if len(shooters) >= COVER_FROM and game.turn >= memory.cover_off_until:
@@ -324,7 +330,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
         for item in _carried(game, "potion_healing"):
             yield "heal", Use(item.id)
     if not awake and _should_rest(game, memory):
-        yield "rest", Search()
+        yield "rest", _rest(game)
     walk = paths.walkable_known(floor, blocked_doors(game, memory) + _jammed(game, memory))
     if awake and weak:
         yield from _moves("retreat", _retreat(game, walk))
@@ -356,7 +362,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     if going_down:
         if _usable_stairs(floor, player.pos, "down"):
             if not awake and _rested_enough(game, memory):
-                yield "rest", Search()
+                yield "rest", _rest(game)
             if not weak:
                 yield "descend", TakeStairs("down")
         yield from _moves("descend", way_down())
@@ -364,7 +370,29 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
         yield from _moves("descend", _toward(floor, walk, stairs_mask(floor, "down"), player.pos))
         yield from _explore(game, memory, walk, None)
     yield from _stuck(game, memory)
-    yield "wait", Wait()
+    yield "wait", _rest(game) if player.hp < player.max_hp else Wait()
+
+
+def _rest(game: Game) -> Action:
+    """A turn of rest when no monster is in view (what R does), else a turn of searching."""
+    return Search() if isinstance(rest.begin(game), str) else Rest()
+
+
+def _fire(game: Game, awake: list[Actor]) -> Iterator[tuple[str, Action]]:
+    """Shoot or throw the readied missile at the nearest awake foe not next to the hero, when
+    the line of fire reaches it first and the shot has a fair chance."""
+    chosen = missiles.readied(game)
+    if isinstance(chosen, str):
+        return
+    missile, player = chosen[1], game.player
+    for foe in sorted(awake, key=lambda m: (_reach(m.pos, player.pos), m.id)):
+        if not 1 < _reach(foe.pos, player.pos) <= missile.reach:
+            continue
+        line = combat.line_of_fire(game, player.pos, foe.pos, missile.reach)
+        if (combat.first_in_line(game, line) is foe
+                and combat.hit_chance(game, player, foe, missile) >= SHOT_CHANCE):
+            yield "fire", Fire(foe.pos)
+            return
 
 
 def _moves(reason: str, step: Step) -> Iterator[tuple[str, Action]]:
@@ -632,9 +660,9 @@ def _carried(game: Game, kind: str) -> list[Item]:
 
 
 def gear_score(key: str) -> float:
-    """How good a weapon (mean damage plus to-hit) or armour (its AC) is."""
+    """How good a weapon or launcher (mean damage plus to-hit) or armour (its AC) is."""
     kind = kind_of(key)
-    if kind.kind == "weapon":
+    if kind.kind in ("weapon", "launcher"):
         return dice_mean(kind.damage) + kind.attack
     return float(kind.ac)
 
@@ -667,7 +695,7 @@ def junk(game: Game) -> list[Item]:
     on the ring and take no place)."""
     worn = set(game.hero.equipment.values())
     return [item for item in game.hero.inventory if item.id not in worn and (
-        kind_of(item.kind).slot
+        kind_of(item.kind).slot and not kind_of(item.kind).thrown
         and gear_score(item.kind) <= _worn_score(game, kind_of(item.kind).slot))]
 
 
@@ -680,7 +708,7 @@ def wanted(game: Game, item: Item) -> bool:
         return False
     if item.kind == "key" and item.key_for not in game.floor.doors:
         return False
-    if not kind.slot:
+    if not kind.slot or kind.thrown:  # usable, ammunition, or made for throwing
         return True
     owned = [gear_score(i.kind) for i in game.hero.inventory
              if kind_of(i.kind).slot == kind.slot]

@@ -21,9 +21,19 @@ LEVEL_CHOICES = {
 }
 
 
+LEVEL_HP = 4
+"""Maximum hit points every level-up brings, whatever is chosen."""
+SKILL_EVERY = 2
+"""Every this many levels the hero also gains +1 to hit (4e's half a level): with about two
+levels a floor, a hero keeps pace with the monsters' to-hit and armour, which rise about one a
+floor, while the choices decide what the hero is good at."""
+
+
 def xp_for_level(level: int) -> int:
-    """Total experience needed to reach `level` (level 2 at 100, then 250, 450, ...)."""
-    return 50 * (level - 1) * (level + 2) // 2
+    """Total experience needed to reach `level`: level 2 at 400, then 880, 1440, ... The steps
+    grow like the floors' monster XP, so each floor brings about two levels (about a level 20
+    hero at the relic, for a player who fights most of what it meets)."""
+    return 40 * (level - 1) * (level + 8)
 
 
 def gain_xp(game: Game, amount: int) -> None:
@@ -52,7 +62,9 @@ def choose(game: Game, choice: str) -> str | None:
         player.ac = min(player.ac + 1, MAX_STAT)
     else:
         hero.strength = min(hero.strength + 1, MAX_STAT)
-    player.max_hp += 2
+    if hero.level % SKILL_EVERY == 0:
+        player.attack = min(player.attack + 1, MAX_STAT)
+    player.max_hp += LEVEL_HP
     player.hp = player.max_hp
     game.log(f"You reach level {hero.level}: {LEVEL_CHOICES[choice]}.", MessageKind.BOON)
     return None
