@@ -113,7 +113,7 @@ def _describe(key: str) -> str:
         return key
     if kind.kind == "weapon":
         return f"{kind.name} ({kind.damage}, {kind.attack:+d} to hit)"
-    if kind.kind == "armour":
+    if kind.kind in ("armour", "shield"):
         return f"{kind.name} (AC +{kind.ac})"
     return kind.name
 

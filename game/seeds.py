@@ -50,6 +50,11 @@ def water_seed(run_seed: int, name: str) -> int:
     return derive(run_seed, "water", name)
 
 
+def appearance_seed(run_seed: int) -> int:
+    """The stream that deals the run's unknown item appearances (game/content/appearances.py)."""
+    return derive(run_seed, "appearances")
+
+
 def floor_seed(run_seed: int, depth: int, generator: str) -> int:
     """A floor's seed: (run seed, depth, generator name), so one floor can be made alone."""
     return derive(run_seed, "floor", depth, generator)

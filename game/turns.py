@@ -10,6 +10,7 @@ snapshot and restores it; see game.save (a later issue) for the crash report.
 from __future__ import annotations
 
 from game.ai import monsters, tactics
+from game.rules import gear
 from game.rules.actions import Action, Alternative, Illegal, Impossible, Result, Success
 from game.rules.items import underfoot
 from game.rules.perform import perform
@@ -66,7 +67,7 @@ def end_turn(game: Game) -> None:
             return
     player = game.player
     if game.turn % REGEN_EVERY == 0 and 0 < player.hp < player.max_hp:
-        player.hp += 1
+        player.hp = min(player.max_hp, player.hp + 1 + gear.total(game.hero, "regen"))
     for name in sorted(player.effects):
         player.effects[name] -= 1
         if player.effects[name] <= 0:

@@ -33,6 +33,7 @@ from numpy.typing import NDArray
 
 from game import tiles
 from game.content.bestiary import Role
+from game.content.items import UNKNOWN_KINDS, kind_of
 from game.floorplan import Point
 from game.rules.actions import Action, Result
 from game.run import MIN_SIDE, FloorRecipe, Run
@@ -263,10 +264,14 @@ def _first_floor_tile(grid: NDArray[np.uint8]) -> Point:
     return (int(spots[0][1]), int(spots[0][0]))
 
 
-def give(scene: Scene, kind: str, *, key_for: Point | None = None, amount: int = 1) -> Item:
-    """Put an item of `kind` in the player's pack."""
+def give(scene: Scene, kind: str, *, key_for: Point | None = None, amount: int = 1,
+         known: bool = True) -> Item:
+    """Put an item of `kind` in the player's pack; `known`: the hero knows what such items are
+    (else a potion, scroll, wand, ring or amulet shows its unknown appearance)."""
     item = Item(scene.game.new_id(), kind, amount=amount, key_for=key_for)
     scene.game.hero.inventory.append(item)
+    if known and kind_of(kind).kind in UNKNOWN_KINDS and kind not in scene.game.identified:
+        scene.game.identified = sorted([*scene.game.identified, kind])
     return item
 
 

@@ -23,6 +23,7 @@ LOWER = """
 
 def test_arriving_by_stairs_says_what_lies_on_the_landing() -> None:
     scene = scenario(UPPER, LOWER)
+    scene.game.identified = ["potion_healing"]
     lower = scene.game.floors[2]
     lower.items.append(Item(scene.game.new_id(), "potion_healing", *lower.arrival))
     scene.player.x = 5
@@ -39,6 +40,7 @@ def test_a_step_lists_everything_underfoot_with_the_key_named_for_its_door() -> 
     here = (2, 1)
     scene.floor.items.append(Item(scene.game.new_id(), "key", *here, key_for=(3, 1)))
     scene.floor.items.append(Item(scene.game.new_id(), "scroll_mapping", *here))
+    scene.game.identified = ["scroll_mapping"]
     scene.act(Move(1, 0))
     said = "You see here: a key to the iron door, depth 1, centre; a scroll of magic mapping."
     assert said in messages(scene)
@@ -53,6 +55,7 @@ def test_a_teleport_scroll_says_what_lies_where_it_lands() -> None:
     for x in (2, 3):  # wherever it lands
         scene.floor.items.append(Item(scene.game.new_id(), "potion_healing", x, 1))
     scroll = give(scene, "scroll_teleport")
+    scene.game.identified = sorted([*scene.game.identified, "potion_healing"])
     assert isinstance(scene.act(Use(scroll.id)), Success)
     assert scene.player.pos != (1, 1)
     assert messages(scene)[-1] == "You see here: a potion of healing."

@@ -11,6 +11,7 @@ from tcod.event import KeySym, Modifier, MouseButton
 from ui_world import click, hand_game, key, monster, motion
 
 from game import tiles
+from game.content.items import UNKNOWN_KINDS, kind_of
 from game.rules import gear
 from game.run import FloorRecipe
 from game.save.runs import SaveEntry
@@ -67,8 +68,11 @@ def play(game: Game | None = None) -> PlayState:
 
 
 def give(game: Game, kind: str) -> Item:
+    """An item in the pack, of a kind the hero knows (identified, if it could be unknown)."""
     item = Item(game.new_id(), kind)
     game.hero.inventory.append(item)
+    if kind_of(kind).kind in UNKNOWN_KINDS:
+        game.identified = sorted({*game.identified, kind})
     return item
 
 

@@ -19,7 +19,7 @@ from game.ai import tactics
 from game.ai.maps import TurnMaps
 from game.ai.steps import away, distance, step, toward
 from game.pathing import STEPS
-from game.rules import combat
+from game.rules import combat, gear
 from game.rules.actions import Success
 from game.world.dungeon import random_free_spot
 from game.world.kinds import MessageKind, Mode
@@ -27,6 +27,10 @@ from game.world.model import NORMAL_SPEED, Actor, Game
 
 NOTICE_RANGE = 9
 NOTICE_CHANCE = 0.35
+STEALTH_STEP = 0.08
+"""Notice chance lost per point of the hero's worn stealth (gained per point of its cost): plate
+(-4) makes a sleeping monster notice the hero about twice as fast, a ring of stealth (+3) three
+times slower."""
 GUARD_RANGE = 6
 FLEE_BELOW = 0.25
 KEEP_AWAY = 3
@@ -74,6 +78,9 @@ def _tick(monster: Actor) -> None:
         monster.effects[name] -= 1
         if monster.effects[name] <= 0:
             del monster.effects[name]
+            healthy = monster.hp > monster.max_hp * FLEE_BELOW
+            if name == "afraid" and monster.mode == Mode.FLEE and healthy:
+                monster.mode = Mode.HUNT  # the scroll's terror passes; a wound's fear stays
 
 
 def sees_player(game: Game, monster: Actor, within: int) -> bool:
@@ -89,12 +96,18 @@ def _idle(game: Game, monster: Actor) -> None:
             monster.mode = Mode.HUNT
             game.log(f"The {monster.name} rises to defend its den!", MessageKind.DANGER)
         return
-    if sees_player(game, monster, NOTICE_RANGE) and game.rng.chance(NOTICE_CHANCE):
+    if sees_player(game, monster, NOTICE_RANGE) and game.rng.chance(notice_chance(game)):
         monster.mode = Mode.HUNT
         game.log(f"The {monster.name} notices you!", MessageKind.NOTICED)
         return
     if monster.mode == Mode.WANDER:
         _wander(game, monster)
+
+
+def notice_chance(game: Game) -> float:
+    """The chance a turn that an idle monster in sight notices the hero, by the hero's stealth."""
+    stealth = gear.total(game.hero, "stealth")
+    return min(0.95, max(0.05, NOTICE_CHANCE - STEALTH_STEP * stealth))
 
 
 def _wander(game: Game, monster: Actor) -> None:
@@ -178,7 +191,7 @@ def _hex(game: Game, caster: Actor) -> None:
     # Battlefield control pins the hero for its strikers; other casters slow or confuse.
     hamper = caster.tactic == "hamper"
     effect = "webbed" if hamper else "slowed" if game.rng.coin() else "confused"
-    save = game.rng.randint(1, 20) + game.hero.level // 2
+    save = game.rng.randint(1, 20) + game.hero.level // 2 + gear.total(game.hero, "ward")
     if save >= HEX_DC + caster.attack // 2:
         game.log(f"The {caster.name} casts a spell, but you resist it.", MessageKind.RESISTED)
         return

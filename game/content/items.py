@@ -11,7 +11,12 @@ from pathlib import Path
 from game.assets import ASSETS_DIR, toml_tables
 
 ITEMS_PATH = ASSETS_DIR / "items.toml"
-KINDS = ("potion", "scroll", "weapon", "armour", "key", "gold", "relic")
+KINDS = ("potion", "scroll", "wand", "weapon", "armour", "shield", "ring", "amulet", "key", "gold",
+         "relic")
+WORN_KINDS = ("weapon", "armour", "shield", "ring", "amulet")
+"""Categories worn in a slot: each needs one."""
+UNKNOWN_KINDS = ("potion", "scroll", "wand", "ring", "amulet")
+"""Categories that look different in every run until identified (game/content/appearances.py)."""
 _DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
 
 
@@ -34,6 +39,26 @@ class ItemKind:
     range: int = 0
     turns: int = 0
     target: bool = False
+    reach: int = 0
+    """A melee weapon that hits this many squares away (0: next to you only)."""
+    sweep: bool = False
+    """A blow also strikes every other enemy beside the wielder."""
+    pierce: int = 0
+    """Armour class of the target the blow ignores."""
+    quick: bool = False
+    """A second blow follows each attack (at combat.QUICK_PENALTY to hit)."""
+    stealth: int = 0
+    """Worn: how much harder (negative: easier) a sleeping monster notices the wearer."""
+    move_cost: int = 0
+    """Worn: percent chance that a step takes an extra turn."""
+    regen: int = 0
+    """Worn: extra hit points healed every turns.REGEN_EVERY turns."""
+    strength: int = 0
+    """Worn: added to strength (damage and forcing doors)."""
+    ward: int = 0
+    """Worn: added to the saving throw against hexes."""
+    charges: int = 0
+    """A wand's charges when found."""
 
 
 class ItemDataError(ValueError):
@@ -74,7 +99,7 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
     glyph = _text(entry, "glyph")
     if len(glyph) != 1:
         raise ValueError("glyph must be one character")
-    if kind in ("weapon", "armour") and not entry.get("slot"):
+    if kind in WORN_KINDS and not entry.get("slot"):
         raise ValueError(f"a {kind} needs a slot")
     return ItemKind(
         key=key, name=_text(entry, "name"), kind=kind, glyph=glyph,
@@ -82,7 +107,11 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         weight=_int(entry, "weight"), slot=str(entry.get("slot", "")),
         damage=str(entry.get("damage", "")), heal=str(entry.get("heal", "")),
         attack=_int(entry, "attack"), ac=_int(entry, "ac"), range=_int(entry, "range"),
-        turns=_int(entry, "turns"), target=bool(entry.get("target", False)),
+        turns=_int(entry, "turns"), target=_flag(entry, "target"), reach=_int(entry, "reach"),
+        sweep=_flag(entry, "sweep"), pierce=_int(entry, "pierce"), quick=_flag(entry, "quick"),
+        stealth=_int(entry, "stealth"), move_cost=_int(entry, "move_cost"),
+        regen=_int(entry, "regen"), strength=_int(entry, "strength"), ward=_int(entry, "ward"),
+        charges=_int(entry, "charges"),
     )
 
 
@@ -90,6 +119,13 @@ def _text(entry: dict[str, object], name: str) -> str:
     value = entry[name]
     if not isinstance(value, str) or not value:
         raise ValueError(f"{name} must be text")
+    return value
+
+
+def _flag(entry: dict[str, object], name: str) -> bool:
+    value = entry.get(name, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false")
     return value
 
 
@@ -108,3 +144,8 @@ def item_kinds() -> dict[str, ItemKind]:
 
 def kind_of(key: str) -> ItemKind:
     return item_kinds()[key]
+
+
+def found_amount(kind: ItemKind) -> int:
+    """An item's `amount` when it is made: a wand's charges, else one."""
+    return kind.charges or 1

@@ -94,6 +94,14 @@ class Use:
 
 
 @dataclass(frozen=True, slots=True)
+class Zap:
+    """Zap a carried wand at a square: its effect travels the line from the hero toward it."""
+
+    item: int
+    target: Point
+
+
+@dataclass(frozen=True, slots=True)
 class Equip:
     item: int
 
@@ -125,12 +133,12 @@ class ChooseLevelUp:
 
 Action = (
     Move | Attack | Wait | OpenDoor | CloseDoor | PickUp | Drop | Use | Equip | Search
-    | TakeStairs | ChooseLevelUp | Interact
+    | TakeStairs | ChooseLevelUp | Interact | Zap
 )
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (Move, Attack, Wait, OpenDoor, CloseDoor, PickUp, Drop, Use, Equip, Search,
-                TakeStairs, ChooseLevelUp, Interact)
+                TakeStairs, ChooseLevelUp, Interact, Zap)
 }
 """By name: replays store an action as its class name and fields."""

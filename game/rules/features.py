@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Final
 
 from game.content.features import FeatureKind, feature_kind
-from game.content.items import item_kinds
+from game.content.items import found_amount, item_kinds
 from game.floorplan import Point
+from game.rules import identify
 from game.rules.actions import Impossible, Result, Success
 from game.rules.noise import make_noise
 from game.seeds import Rng, water_seed
@@ -131,8 +132,10 @@ def _search(game: Game, actor: Actor, name: str) -> None:
              if k.weight > 0 and k.depth[0] <= depth <= k.depth[1]]
     if kinds and game.rng.coin():
         kind = kinds[game.rng.weighted_index([k.weight for k in kinds])]
-        game.floor.items.append(Item(game.new_id(), kind.key, actor.x, actor.y))
-        game.log(f"You search the {name} and find {kind.name.lower()}: it lies at your feet.",
+        found = Item(game.new_id(), kind.key, actor.x, actor.y, amount=found_amount(kind))
+        game.floor.items.append(found)
+        what = identify.article(identify.name_of(game, found.kind))
+        game.log(f"You search the {name} and find {what}: it lies at your feet.",
                  MessageKind.DISCOVERY)
     elif game.rng.coin():
         gold = game.rng.roll("2d6") * depth

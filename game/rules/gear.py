@@ -13,13 +13,26 @@ def worn(hero: Hero) -> list[ItemKind]:
 
 
 def total(hero: Hero, stat: str) -> int:
-    """What worn equipment adds to `attack` or `ac`."""
+    """What worn equipment adds to a stat: attack, ac, strength, regen, stealth, ward,
+    move_cost."""
     return sum(getattr(kind, stat) for kind in worn(hero))
+
+
+def weapon(hero: Hero) -> ItemKind | None:
+    """The wielded weapon's kind, or None when fighting bare-handed."""
+    return next((kind for kind in worn(hero) if kind.slot == "weapon"), None)
 
 
 def weapon_dice(hero: Hero) -> str:
     """The wielded weapon's damage dice, or "" when fighting bare-handed."""
-    return next((kind.damage for kind in worn(hero) if kind.slot == "weapon"), "")
+    wielded = weapon(hero)
+    return wielded.damage if wielded is not None else ""
+
+
+def melee_reach(hero: Hero) -> int:
+    """How far the wielded weapon hits: 1, or its reach (a spear's 2)."""
+    wielded = weapon(hero)
+    return max(1, wielded.reach) if wielded is not None else 1
 
 
 def key_ring(hero: Hero) -> list[Item]:

@@ -8,10 +8,10 @@ from numpy.typing import NDArray
 from game import tiles
 from game.content.items import ItemKind, kind_of
 from game.floorplan import Point
-from game.rules import gear
-from game.rules.actions import Impossible, Result, Success
+from game.rules import gear, identify
+from game.rules.actions import Alternative, Impossible, Result, Success, Zap
 from game.rules.doors import door_name
-from game.rules.progress import MAX_GOLD
+from game.rules.progress import MAX_GOLD, MAX_STAT
 from game.world import dungeon
 from game.world.kinds import MessageKind, Mode
 from game.world.model import Game, Item
@@ -48,7 +48,7 @@ def label(game: Game, item: Item) -> str:
             where = quarter(game.floor.width, game.floor.height, item.key_for)
             return f"a key to the {door_name(door)}, depth {game.depth}, {where}"
         return "a key to a door on another floor"
-    return f"an {kind.name}" if kind.name[:1].lower() in "aeiou" else f"a {kind.name}"
+    return identify.article(identify.name_of(game, item.kind))
 
 
 def quarter(width: int, height: int, pos: Point) -> str:
@@ -117,7 +117,7 @@ def drop(game: Game, item_id: int) -> Result:
     hero.inventory.remove(item)
     item.x, item.y = game.player.pos
     game.floor.items.append(item)
-    game.log(f"You drop the {kind_of(item.kind).name}.")
+    game.log(f"You drop the {identify.name_of(game, item.kind)}.")
     return Success()
 
 
@@ -126,15 +126,18 @@ def equip(game: Game, item_id: int) -> Result:
     if item is None:
         return Impossible("You do not have that.")
     kind = kind_of(item.kind)
+    name = identify.name_of(game, item.kind)
     if not kind.slot:
-        return Impossible(f"You cannot wear the {kind.name}.")
+        return Impossible(f"You cannot wear the {name}.")
     hero = game.hero
     if hero.equipment.get(kind.slot) == item_id:
         del hero.equipment[kind.slot]
-        game.log(f"You take off the {kind.name}.")
+        game.log(f"You take off the {name}.")
     else:
         hero.equipment[kind.slot] = item_id
-        game.log(f"You {'wield' if kind.slot == 'weapon' else 'put on'} the {kind.name}.")
+        game.log(f"You {'wield' if kind.slot == 'weapon' else 'put on'} the {name}.")
+        if kind.ac or kind.attack or kind.strength:  # a bonus the character sheet shows at once
+            identify.identify(game, item.kind)
     return Success()
 
 
@@ -143,18 +146,25 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
     if item is None:
         return Impossible("You do not have that.")
     kind = kind_of(item.kind)
+    name = identify.name_of(game, item.kind)
     if kind.slot:
         return equip(game, item_id)
+    if kind.kind == "wand" and target is not None:
+        return Alternative(Zap(item_id, target))
     if kind.kind not in ("potion", "scroll"):
-        return Impossible(f"You cannot use the {kind.name} like that.")
+        return Impossible(f"You cannot use the {name} like that.")
     if kind.target and target is None:
-        return Impossible(f"The {kind.name} needs a target.")
+        return Impossible(f"The {name} needs a target.")
     if target is not None and kind.range and _reach(game, target) > kind.range:
-        return Impossible(f"That is too far: the {kind.name} reaches {kind.range} tiles.")
+        return Impossible(f"That is too far: the {name} reaches {kind.range} tiles.")
+    unknown = not identify.known(game, item.kind)
     reason = _effect(game, kind, target)
-    if reason:
+    if reason and not unknown:
         return Impossible(reason)
+    if reason:  # tried blind: it is used up all the same, and now the player knows it
+        game.log(f"{reason.rstrip('.')}: the {name} is wasted.", MessageKind.FUTILE)
     game.hero.inventory.remove(item)
+    identify.identify(game, item.kind)
     return Success()
 
 
@@ -168,6 +178,38 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
         healed = min(player.max_hp - player.hp, rolled)
         player.hp += healed
         game.log(f"You feel better (+{healed} HP).", MessageKind.BOON)
+    elif kind.key == "potion_restoration":
+        player.hp = player.max_hp
+        player.effects.clear()
+        game.log("You feel wholly restored.", MessageKind.BOON)
+    elif kind.key == "potion_strength":
+        game.hero.strength = min(game.hero.strength + 1, MAX_STAT)
+        game.log("You feel stronger (+1 strength).", MessageKind.BOON)
+    elif kind.key == "potion_confusion":
+        player.effects["confused"] = kind.turns
+        game.log("Your head spins: you are confused!", MessageKind.CONFUSED)
+    elif kind.key == "scroll_identify":
+        learned = [i.kind for i in game.hero.inventory
+                   if i.kind != kind.key and not identify.known(game, i.kind)]
+        for key in sorted(set(learned)):
+            identify.identify(game, key)
+        if not learned:
+            game.log("You feel knowledgeable, but carry nothing unknown.", MessageKind.SPELL)
+    elif kind.key == "scroll_fear":
+        afraid = [m for m in floor.monsters if floor.visible[m.y, m.x] and m.part != "boss"
+                  and max(abs(m.x - player.x), abs(m.y - player.y)) <= kind.range]
+        for monster in afraid:
+            monster.mode = Mode.FLEE
+            monster.effects["afraid"] = kind.turns
+        fled = {0: "nothing hears it", 1: "a foe turns to flee"}.get(
+            len(afraid), f"{len(afraid)} foes turn to flee")
+        game.log(f"A dreadful cry rings out: {fled}!", MessageKind.SPELL)
+    elif kind.key == "scroll_recharging":
+        wands = [i for i in game.hero.inventory if kind_of(i.kind).kind == "wand"]
+        for wand in wands:
+            wand.amount = max(wand.amount, kind_of(wand.kind).charges)
+        game.log("Your wands hum with power." if wands else "A charge crackles and fades away.",
+                 MessageKind.SPELL)
     elif kind.key == "scroll_mapping":
         floor.tiles[floor.tiles == tiles.SECRET_DOOR] = tiles.DOOR  # secret doors show as doors
         floor.explored |= tiles.WALKABLE[floor.tiles] | _next_to_walkable(floor.tiles)
@@ -183,13 +225,7 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
         victim = min(visible, key=lambda m: (max(abs(m.x - player.x), abs(m.y - player.y)), m.id))
         from game.rules import combat
 
-        damage = game.rng.roll(kind.damage)
-        victim.hp -= damage
-        game.log(f"Lightning strikes the {victim.name} for {damage}!", MessageKind.TRIUMPH)
-        if victim.hp <= 0:
-            combat.die(game, victim, player)
-        elif victim.mode in (Mode.ASLEEP, Mode.WANDER, Mode.GUARD):
-            victim.mode = Mode.HUNT  # as a melee hit wakes its victim
+        combat.magic_hit(game, victim, kind.damage, "Lightning", MessageKind.TRIUMPH)
     elif kind.key == "scroll_confusion" and target is not None:
         dazed = floor.monster_at(*target)
         if dazed is None or not floor.visible[target[1], target[0]]:
@@ -207,7 +243,7 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
         door.reinforced = False
         game.log("The door's locks and wards fall open with a click.", MessageKind.UNLOCKED)
     else:
-        return f"Nothing happens with the {kind.name}."
+        return "Nothing happens."
     return ""
 
 

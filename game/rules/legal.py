@@ -9,6 +9,7 @@ that the rules then refuse; a step of ten squares is not an action the game has 
 
 from __future__ import annotations
 
+from game.rules import gear
 from game.rules.actions import (
     Action,
     Attack,
@@ -21,7 +22,9 @@ from game.rules.actions import (
     OpenDoor,
     TakeStairs,
     Use,
+    Zap,
 )
+from game.rules.lines import clear_between
 from game.rules.progress import LEVEL_CHOICES
 from game.world.model import PLAYER_ID, Actor, Game
 
@@ -40,12 +43,13 @@ def illegal(game: Game, actor: Actor, action: Action) -> str:
         case Interact(x, y) if (x, y) != (-1, -1):
             if max(abs(actor.x - x), abs(actor.y - y)) > 1:
                 return "That is not here or next to you."
-        case Drop() | Equip() | Use() | TakeStairs() | ChooseLevelUp() if actor.id != PLAYER_ID:
+        case (Drop() | Equip() | Use() | Zap() | TakeStairs()
+              | ChooseLevelUp()) if actor.id != PLAYER_ID:
             return "Only the hero carries items, takes stairs and gains levels."
-        case Drop(item) | Equip(item) | Use(item, _):
+        case Drop(item) | Equip(item) | Use(item, _) | Zap(item, _):
             if not any(carried.id == item for carried in game.hero.inventory):
                 return "You do not have that."
-            if isinstance(action, Use) and action.target is not None:
+            if isinstance(action, Use | Zap) and action.target is not None:
                 return _target(game, action.target)
         case TakeStairs(direction):
             if game.player.pos not in game.floor.stairs:
@@ -71,8 +75,13 @@ def _attack(game: Game, actor: Actor, target: int) -> str:
             return "There is nothing there to attack."
         defender = found
     distance = max(abs(actor.x - defender.x), abs(actor.y - defender.y))
-    if distance > actor.reach:
+    hero = actor.id == PLAYER_ID
+    reach = max(actor.reach, gear.melee_reach(game.hero)) if hero else actor.reach
+    if distance > reach:
         return "That is out of reach."
+    if hero and distance > actor.reach and not clear_between(
+            game.floor.transparent(), actor.pos, defender.pos):
+        return "Something is in the way."
     if actor.id == PLAYER_ID and distance > 1 and not game.floor.visible[defender.y, defender.x]:
         return "You cannot see anything there."
     return ""

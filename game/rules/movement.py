@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game import tiles
-from game.rules import features
+from game.rules import features, gear
 from game.rules.actions import (
     Alternative,
     Attack,
@@ -55,10 +55,18 @@ def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
         return Success() if stumbling else Impossible("blocked")
     floor.relocate(actor, nx, ny)
     arrive(game, actor)
+    turns = 1 + _burden(game, actor)
     feature = floor.features.get((nx, ny))
     if feature is None or game.outcome or game.floor is not floor:
-        return Success()
-    return Success(turns=1 + features.step_on(game, actor, (nx, ny), feature))
+        return Success(turns=turns)
+    return Success(turns=turns + features.step_on(game, actor, (nx, ny), feature))
+
+
+def _burden(game: Game, actor: Actor) -> int:
+    """1 when the hero's heavy gear makes this step take an extra turn (its `move_cost` is the
+    percent chance), else 0. Only a hero in such gear draws from the stream."""
+    cost = gear.total(game.hero, "move_cost") if actor.id == PLAYER_ID else 0
+    return int(cost > 0 and game.rng.below(100) < cost)
 
 
 def arrive(game: Game, actor: Actor) -> None:

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from game.rules import combat, doors, features, items, movement, progress, stairs, traps
+from game.rules import (
+    combat,
+    doors,
+    features,
+    items,
+    movement,
+    progress,
+    stairs,
+    traps,
+    wands,
+)
 from game.rules.actions import (
     Action,
     Attack,
@@ -22,6 +32,7 @@ from game.rules.actions import (
     TakeStairs,
     Use,
     Wait,
+    Zap,
 )
 from game.rules.legal import illegal
 from game.world.model import PLAYER_ID, Actor, Game
@@ -56,6 +67,8 @@ def perform(game: Game, actor: Actor, action: Action) -> Result:
             return items.drop(game, item)
         case Use(item, target):
             return items.use(game, item, target)
+        case Zap(item, target):
+            return wands.zap(game, item, target)
         case Equip(item):
             return items.equip(game, item)
         case ChooseLevelUp(choice):

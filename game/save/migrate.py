@@ -34,7 +34,19 @@ def _encounter_parts(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, A
     return state, arrays
 
 
-MIGRATIONS: dict[int, Migration] = {1: _encounter_parts}
+FORMAT_2_KINDS = ("potion_healing", "scroll_confusion", "scroll_knock", "scroll_lightning",
+                  "scroll_mapping", "scroll_teleport")
+"""Every potion and scroll a format 2 run could find: all of them known by their true names."""
+
+
+def _identified(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
+    """Version 3 saves which item kinds the player has identified. A version 2 run knew every
+    item by name, so it keeps knowing the kinds it had; those added since start unknown."""
+    state["identified"] = list(FORMAT_2_KINDS)
+    return state, arrays
+
+
+MIGRATIONS: dict[int, Migration] = {1: _encounter_parts, 2: _identified}
 """Version N -> the function that turns a version N state into a version N + 1 state."""
 
 

@@ -294,6 +294,7 @@ def state_schema() -> Record:
         "turn": Whole(0, BIG), "next_id": IDENT, "messages": Many(MESSAGE, 10_000),
         "outcome": OneOf(tuple(Outcome)), "cause": Text(MAX_TEXT), "code": Text(MAX_TEXT),
         "daily": Flag(),
+        "identified": Many(OneOf(tuple(sorted(item_kinds()))), 1000),
     })
 
 

@@ -3,17 +3,30 @@
 from __future__ import annotations
 
 from game import tiles
+from game.content.appearances import look_colour
 from game.content.features import feature_kind
 from game.content.items import kind_of
+from game.rules import identify
 from game.rules.doors import describe as describe_door
 from game.world.model import Actor, FeatureState, Floor, Game, Item
 
 
-def item_name(item: Item) -> str:
+def item_name(game: Game, item: Item) -> str:
+    """An item as the player knows it: "12 gold", "oily crimson potion", "wand of digging (3)"."""
     kind = kind_of(item.kind)
     if kind.kind == "gold":
         return f"{item.amount} gold"
-    return kind.name
+    name = identify.name_of(game, item.kind)
+    return f"{name} ({item.amount})" if kind.kind == "wand" and identify.known(
+        game, item.kind) else name
+
+
+def item_colour(game: Game, item: Item) -> tuple[int, int, int]:
+    """How the map draws `item`: its kind's colour once known, else its appearance's (so an
+    unknown potion's colour gives nothing away)."""
+    if identify.known(game, item.kind):
+        return kind_of(item.kind).color
+    return look_colour(identify.appearances(game.run.seed_hash)[item.kind])
 
 
 def health_word(actor: Actor) -> str:
@@ -88,7 +101,7 @@ def describe_at(game: Game, x: int, y: int) -> str:
     monster = floor.monster_at(x, y)
     if seen and monster is not None:
         parts.append(monster_text(monster))
-    parts.extend(item_name(item) for item in floor.items_at(x, y))
+    parts.extend(item_name(game, item) for item in floor.items_at(x, y))
     chamber = floor.features.get((x, y))
     if chamber is not None:
         parts.append(chamber_text(chamber))

@@ -21,7 +21,7 @@ from game.floorplan import Point
 from game.rules.progress import xp_for_level
 from game.ui import camera, intents
 from game.ui.camera import Camera
-from game.ui.describe import describe_at
+from game.ui.describe import describe_at, item_colour
 from game.ui.draw import MESSAGE_COLOURS, TEXT, bar, cells, clip, wrap
 from game.world.model import Floor, Game
 
@@ -111,7 +111,8 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
     for item in floor.items:
         if floor.explored[item.y, item.x]:
             kind = kind_of(item.kind)
-            _put(grid, cam, item.pos, kind.glyph, kind.color, bool(floor.visible[item.y, item.x]))
+            colour = item_colour(game, item)
+            _put(grid, cam, item.pos, kind.glyph, colour, bool(floor.visible[item.y, item.x]))
     for monster in floor.monsters:
         if monster.alive and floor.visible[monster.y, monster.x]:
             _put(grid, cam, monster.pos, monster.glyph, monster.color)

@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 
 from game import pipeline, tiles
 from game.content.bestiary import MonsterKind, default_bestiary
-from game.content.items import item_kinds
+from game.content.items import found_amount, item_kinds
 from game.dressing import Dressing
 from game.dressing.stairs import drawn_stairs
 from game.floorplan import FloorPlan, Point
@@ -191,7 +191,7 @@ def _items(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> 
         spot = _free_spot_in(free, (area.x, area.y, area.w, area.h), spawn)
         if spot is not None:
             free[spot[1], spot[0]] = False
-            floor.items.append(Item(next(ids), kind.key, *spot))
+            floor.items.append(Item(next(ids), kind.key, *spot, amount=found_amount(kind)))
 
 
 def _free_spot_in(

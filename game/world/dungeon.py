@@ -10,6 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
+from game.content.items import UNKNOWN_KINDS, kind_of
 from game.floorplan import Point, TeleporterPair
 from game.pathing import UNREACHED, walk_distance
 from game.run import Run
@@ -40,6 +41,8 @@ def new_game(run: Run) -> Game:
         item = Item(game.new_id(), kind)
         game.hero.inventory.append(item)
     game.hero.equipment = {"weapon": game.hero.inventory[0].id, "body": game.hero.inventory[1].id}
+    # the hero knows the potions it set out with
+    game.identified = sorted({k for k in STARTING_KIT if kind_of(k).kind in UNKNOWN_KINDS})
     game.log(f"Welcome to Delve. Run code {run.code} (seed {run.seed!r}). Press ? for help.",
              MessageKind.WELCOME)
     change_floor(game, 1, "arrival")

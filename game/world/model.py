@@ -323,6 +323,8 @@ class Game:
     outcome: Outcome = Outcome.PLAYING
     """PLAYING ("", falsy) while playing; DEAD or WON at the end."""
     cause: str = ""
+    identified: list[str] = field(default_factory=list)
+    """Item kinds of unknown appearance the player has identified, sorted (saved)."""
 
     @property
     def floor(self) -> Floor:

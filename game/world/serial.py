@@ -156,6 +156,7 @@ def game_data(game: Game) -> tuple[dict[str, Any], Arrays]:
         "messages": [[m.text, _message_code(m.kind), m.count] for m in game.messages.messages],
         "outcome": game.outcome,
         "cause": game.cause,
+        "identified": list(game.identified),
     }
     return data, arrays
 
@@ -294,4 +295,5 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
         messages=messages,
         outcome=Outcome(data["outcome"]),
         cause=str(data["cause"]),
+        identified=sorted(str(key) for key in data["identified"]),
     )

@@ -12,6 +12,7 @@ from numpy.typing import NDArray
 
 from game import assets
 from game.content.items import kind_of
+from game.ui.describe import item_colour
 from game.ui.firstperson.facing import STEP, turn_right
 from game.ui.firstperson.lighting import light
 from game.ui.firstperson.projection import NEAR, Z_CLIP, Floats, Projection, pixel_range
@@ -66,7 +67,8 @@ def sprites_in_view(game: Game, facing: int, view: Projection) -> list[Sprite]:
         spot = place(item.x, item.y)
         if spot is not None:
             kind = kind_of(item.kind)
-            found.append(Sprite(*spot, ord(kind.glyph), kind.color, ITEM_HEIGHT))
+            colour = item_colour(game, item)
+            found.append(Sprite(*spot, ord(kind.glyph), colour, ITEM_HEIGHT))
     for monster in floor.monsters:
         spot = place(monster.x, monster.y)
         if monster.alive and spot is not None:

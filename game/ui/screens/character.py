@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from game.content.items import kind_of
-from game.rules import gear, items
+from game.rules import gear, identify, items
 from game.rules.combat import armour_class, attack_bonus
 from game.rules.progress import xp_for_level
 from game.ui import intents
@@ -16,7 +15,7 @@ def sheet(game: Game, width: int = 76) -> list[Line]:
     hero, player = game.hero, game.player
     by_id = {item.id: item for item in hero.inventory}
     worn = [
-        f"  {slot}: {kind_of(by_id[item_id].kind).name}"
+        f"  {slot}: {identify.name_of(game, by_id[item_id].kind)}"
         for slot, item_id in sorted(hero.equipment.items()) if item_id in by_id
     ]
     dice = gear.weapon_dice(hero) or player.damage

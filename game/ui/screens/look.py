@@ -9,7 +9,9 @@ import tcod.event
 from game import tiles
 from game.content.items import kind_of
 from game.floorplan import Point
-from game.rules.actions import Use
+from game.rules import identify
+from game.rules.actions import Attack, Use, Zap
+from game.rules.combat import reach_target
 from game.ui import intents
 from game.ui.camera import Camera
 from game.ui.draw import cells
@@ -63,8 +65,13 @@ class LookScreen(BaseState):
         self.cursor = (max(0, min(floor.width - 1, x)), max(0, min(floor.height - 1, y)))
 
     def confirm(self) -> Transition:
+        foe = reach_target(self.game, self.cursor) if self.item is None else None
+        if foe is not None:  # looking at a monster within a long weapon's reach: strike it
+            self.play.act(Attack(foe.id))
         if self.item is not None:
-            self.play.act(Use(self.item.id, self.cursor))
+            item_id, spot = self.item.id, self.cursor
+            wand = kind_of(self.item.kind).kind == "wand"
+            self.play.act(Zap(item_id, spot) if wand else Use(item_id, spot))
         return Pop()
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
@@ -103,8 +110,10 @@ class LookScreen(BaseState):
         if self.item is None:
             return "Look: move the cursor (keys or mouse); Esc to stop."
         kind = kind_of(self.item.kind)
-        reach = f" (reach {kind.range})" if kind.range else ""
-        return f"Aim the {kind.name}{reach}: Enter or click uses it there; Esc cancels."
+        known = identify.known(self.game, self.item.kind)
+        reach = f" (reach {kind.range})" if kind.range and known else ""
+        name = identify.name_of(self.game, self.item.kind)
+        return f"Aim the {name}{reach}: Enter or click uses it there; Esc cancels."
 
     def on_draw(self, console: tcod.console.Console) -> None:
         self.camera()  # moves the focus along when the cursor leaves the view

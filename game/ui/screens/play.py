@@ -13,6 +13,7 @@ import tcod.event
 from game.floorplan import Point
 from game.rules.actions import (
     Action,
+    Attack,
     Illegal,
     Interact,
     Move,
@@ -22,6 +23,7 @@ from game.rules.actions import (
     TakeStairs,
     Wait,
 )
+from game.rules.combat import reach_target
 from game.save import crash
 from game.turns import player_act
 from game.ui import firstperson, intents, options, routes, saves
@@ -284,6 +286,9 @@ class PlayState(BaseState):
         dx, dy = goal[0] - player.x, goal[1] - player.y
         if max(abs(dx), abs(dy)) == 1:
             return self.act(Move(dx, dy))
+        foe = reach_target(self.game, goal)
+        if foe is not None:  # a spear's reach: strike it from here
+            return self.act(Attack(foe.id))
         if (dx, dy) != (0, 0):
             self.start(travel(self.game, goal), "You know no way there.")
         return None
