@@ -31,6 +31,7 @@ from game.rules.actions import (
     Search,
     Use,
     Wait,
+    Zap,
 )
 from game.rules.items import INVENTORY_LIMIT
 from game.run import FloorRecipe, Run
@@ -182,6 +183,51 @@ def test_rests_on_the_stairs_down_before_going_on_hurt() -> None:
     assert scene.player.hp >= scene.player.max_hp * policy.DESCEND_HP
 
 
+def test_zaps_a_bolt_at_a_strong_foe_and_tries_an_unknown_wand() -> None:
+    scene = scenario("##########\n#@....s..#\n##########", legend={"s": monster("solo")})
+    bolt = give(scene, "wand_bolt", amount=3)
+    assert next_action(scene.game) == Zap(bolt.id, scene.monster("s").pos)
+    unknown = scenario("##########\n#@....g..#\n##########", legend={"g": monster()})
+    wand = give(unknown, "wand_slow", amount=3, known=False)
+    assert next_action(unknown.game) == Zap(wand.id, unknown.monster("g").pos)
+    known_slow = scenario("##########\n#@....g..#\n##########", legend={"g": monster()})
+    give(known_slow, "wand_slow", amount=3)
+    assert not isinstance(next_action(known_slow.game), Zap), "not worth a charge"
+
+
+def test_an_empty_wand_is_left_alone() -> None:
+    scene = scenario("##########\n#@....s..#\n##########", legend={"s": monster("solo")})
+    bolt = give(scene, "wand_bolt", amount=0)
+    bot = Bot()
+    bot.act(scene.game)
+    assert bot.memory.spent == [bolt.id]
+    assert not isinstance(next_action(scene.game, bot.memory), Zap)
+
+
+def test_identifies_like_a_careful_player() -> None:
+    """A known scroll of identify when alone; unknown potions drunk and rings worn only with no
+    monster in view; an unknown scroll read at a foe a few steps off; nothing it does not know
+    is used for what it is (an unknown scroll of teleportation does not save it)."""
+    scene = scenario("#######\n#@....#\n#######")
+    scroll = give(scene, "scroll_identify")
+    give(scene, "ring_protection", known=False)
+    assert next_action(scene.game) == Use(scroll.id)
+    alone = scenario("#######\n#@....#\n#######")
+    potion = give(alone, "potion_strength", known=False)
+    assert next_action(alone.game) == Use(potion.id)
+    alone.game.hero.inventory.remove(potion)
+    ring = give(alone, "ring_accuracy", known=False)
+    assert next_action(alone.game) == Equip(ring.id)
+    fight = scenario("##########\n#@....g..#\n##########", legend={"g": monster()})
+    unknown = give(fight, "scroll_confusion", known=False)
+    give(fight, "potion_strength", known=False)
+    assert next_action(fight.game) == Use(unknown.id, fight.monster("g").pos)
+    cornered = scenario("#####\n#@g.#\n#####", legend={"g": monster(attack=30, damage="5d6")})
+    cornered.player.hp = 3
+    teleport = give(cornered, "scroll_teleport", known=False)
+    assert next_action(cornered.game) != Use(teleport.id)
+
+
 def test_attacks_the_weakest_adjacent_monster() -> None:
     scene = scenario("#####\n#a@b#\n#####", legend={"a": monster(hp=9), "b": monster(hp=4)})
     assert next_action(scene.game) == Attack(scene.monster("b").id)
@@ -198,6 +244,7 @@ def test_wields_better_gear_and_keeps_the_better_one_worn() -> None:
 
 def test_picks_up_what_it_stands_on_and_walks_to_what_it_sees() -> None:
     scene = scenario("#######\n#@...!#\n#######", legend={"!": "potion_healing"})
+    scene.game.identified = ["potion_healing"]  # else it is drunk to learn what it is
     bot = play(scene.game, 12)
     assert [i.kind for i in scene.game.hero.inventory] == ["potion_healing"]
     assert bot.memory.reason != "pickup"

@@ -23,7 +23,7 @@ from game import pathing, tiles
 from game.bot import paths
 from game.content.items import kind_of
 from game.floorplan import Point
-from game.rules import combat, doors, missiles, rest
+from game.rules import combat, doors, identify, missiles, rest
 from game.rules.actions import (
     Action,
     Attack,
@@ -40,6 +40,7 @@ from game.rules.actions import (
     TakeStairs,
     Use,
     Wait,
+    Zap,
 )
 from game.rules.items import pack_full
 from game.rules.stairs import GOES
@@ -101,6 +102,8 @@ REST_OFF = 500
 SHOT_CHANCE = 35
 """Fire (shoot, or throw a weapon made for it) at an awake foe in a clear line when the hit
 chance is at least this percent: what it costs is a missile, often picked up again."""
+STRONG_ROLES = ("solo", "leader")
+"""Foes worth a wand's charge whatever the hero's state (with shooters out of reach)."""
 IMPOSSIBLE_LIMIT = 4
 """Refused actions in a row before the bot just waits a turn."""
 Step = tuple[int, int] | None
@@ -139,6 +142,8 @@ class Memory:
     impossible_streak: int = 0
     visited: list[int] = field(default_factory=list)
     """Depths in order of first visit."""
+    spent: list[int] = field(default_factory=list)
+    """Ids of wands whose zap was refused (no charges left): left alone until recharged."""
     reason: str = ""
     """Why the last action was chosen (approach, search, retry, ...)."""
 
@@ -194,6 +199,8 @@ def _observe(
     if isinstance(result, Impossible):
         memory.failed.append(action)
         memory.impossible_streak += 1
+        if isinstance(action, Zap):
+            memory.spent.append(action.item)
         if door is not None:
             memory.refused.append((depth, door[0], door[1]))
         return
@@ -226,6 +233,8 @@ def _observe(
         memory.searched[depth] = memory.searched.get(depth, 0) + 1
     elif reason == "retry":
         memory.door_round[depth] = memory.door_round.get(depth, 0) + 1
+    elif reason == "recharge":
+        memory.spent.clear()
     elif reason == "knock" and isinstance(action, Use) and action.target is not None:
         spot = (depth, *action.target)
         memory.refused = [door for door in memory.refused if door != spot]
@@ -319,6 +328,8 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
             player.hp < player.max_hp * DANGER_HP or _nearest_shoots(game, foes)):
         for item in _carried(game, "scroll_lightning"):
             yield "lightning", Use(item.id)
+    yield from _zap(game, memory, awake)
+    yield from _identify(game, memory, foes, awake)
     for item in better_gear(game):
         yield "equip", Equip(item.id)
     if _wanted_here(game):
@@ -393,6 +404,75 @@ def _fire(game: Game, awake: list[Actor]) -> Iterator[tuple[str, Action]]:
                 and combat.hit_chance(game, player, foe, missile) >= SHOT_CHANCE):
             yield "fire", Fire(foe.pos)
             return
+
+
+def _zap(game: Game, memory: Memory, awake: list[Actor]) -> Iterator[tuple[str, Action]]:
+    """A bolt at a strong foe, a shooter out of reach, or anything when hurt; slowness at a
+    strong foe or when the foes in view hit hard; an unknown wand at a foe, to learn it."""
+    player = game.player
+    for foe in sorted(awake, key=lambda m: (_reach(m.pos, player.pos), m.id)):
+        for wand in _wands(game, memory):
+            reach = kind_of(wand.kind).range
+            if (_reach(foe.pos, player.pos) <= reach and _clear_shot(game, foe, reach)
+                    and _worth_a_charge(game, wand.kind, foe, awake)):
+                yield "zap", Zap(wand.id, foe.pos)
+
+
+def _worth_a_charge(game: Game, wand: str, foe: Actor, awake: list[Actor]) -> bool:
+    player = game.player
+    strong = foe.role in STRONG_ROLES or foe.name.startswith("elite")
+    if not identify.known(game, wand):
+        return _reach(foe.pos, player.pos) > 1
+    if wand == "wand_bolt":
+        out_of_reach = foe.reach > 1 and _reach(foe.pos, player.pos) > 1
+        return strong or out_of_reach or player.hp < player.max_hp * DANGER_HP
+    return "slowed" not in foe.effects and (
+        strong or player.hp < threat(game, awake) * THREAT_ROUNDS * 2)
+
+
+def _wands(game: Game, memory: Memory) -> list[Item]:
+    """Carried wands not found empty: known bolts and slowness, and unknown ones to try."""
+    return [item for item in game.hero.inventory if kind_of(item.kind).kind == "wand"
+            and item.id not in memory.spent
+            and (item.kind in ("wand_bolt", "wand_slow") or not identify.known(game, item.kind))]
+
+
+def _clear_shot(game: Game, foe: Actor, reach: int) -> bool:
+    """The line toward `foe` reaches it before anything else (a wall, another creature)."""
+    return combat.first_in_line(game, combat.line_of_fire(game, game.player.pos, foe.pos,
+                                                          reach)) is foe
+
+
+def _identify(
+    game: Game, memory: Memory, foes: list[Actor], awake: list[Actor],
+) -> Iterator[tuple[str, Action]]:
+    """Learn unknown items as a careful player does: a known scroll of identify when there is
+    something to learn; an unknown scroll read at an awake foe a few steps off (most scrolls
+    that need a target are meant for one); unknown potions drunk and rings worn when no
+    monster is in view."""
+    player = game.player
+    unknown = [i for i in game.hero.inventory if not identify.known(game, i.kind)]
+    if not unknown:
+        return
+    if not awake:
+        for item in _carried(game, "scroll_identify"):
+            yield "identify", Use(item.id)
+    steady = player.hp >= player.max_hp * RETREAT_HP
+    near = [m for m in awake if 1 < _reach(m.pos, player.pos) <= 8 and _clear_shot(game, m, 8)]
+    if near and steady:
+        target = min(near, key=lambda m: (_reach(m.pos, player.pos), m.id))
+        for item in unknown:
+            if kind_of(item.kind).kind == "scroll":
+                yield "identify", Use(item.id, target.pos)
+    if foes:
+        return
+    for item in unknown:
+        category = kind_of(item.kind).kind
+        if category == "potion":
+            yield "identify", Use(item.id)
+        elif category in ("ring", "amulet") and kind_of(item.kind).slot not in (
+                game.hero.equipment):
+            yield "identify", Equip(item.id)
 
 
 def _moves(reason: str, step: Step) -> Iterator[tuple[str, Action]]:
@@ -656,22 +736,34 @@ def _reach(a: Point, b: Point) -> int:
 
 
 def _carried(game: Game, kind: str) -> list[Item]:
+    """Carried items of `kind` that the hero knows to be of that kind."""
+    if not identify.known(game, kind):
+        return []
     return [item for item in game.hero.inventory if item.kind == kind]
 
 
 def gear_score(key: str) -> float:
-    """How good a weapon or launcher (mean damage plus to-hit) or armour (its AC) is."""
+    """How good a weapon or launcher (mean damage, to-hit, armour piercing) or armour, a shield,
+    a ring or an amulet (armour class, to-hit, strength, regeneration, less the cost of
+    heavy armour's slow steps) is."""
     kind = kind_of(key)
     if kind.kind in ("weapon", "launcher"):
-        return dice_mean(kind.damage) + kind.attack
-    return float(kind.ac)
+        return dice_mean(kind.damage) + kind.attack + kind.pierce / 4
+    return (kind.ac + 1.5 * kind.attack + kind.strength + 2 * kind.regen + kind.ward / 5
+            + kind.stealth / 10 - kind.move_cost / 10)
+
+
+def _score(game: Game, key: str) -> float:
+    """gear_score as far as the hero knows it: an unknown ring or amulet is worth nothing yet
+    (it is put on to learn it when its place is free)."""
+    return gear_score(key) if identify.known(game, key) else 0.0
 
 
 def _worn_score(game: Game, slot: str) -> float:
     worn = game.hero.equipment.get(slot)
     item = next((i for i in game.hero.inventory if i.id == worn), None)
     if item is not None:
-        return gear_score(item.kind)
+        return _score(game, item.kind)
     return dice_mean(game.player.damage) if slot == "weapon" else 0.0
 
 
@@ -683,11 +775,11 @@ def better_gear(game: Game) -> list[Item]:
         if not slot:
             continue
         current = best.get(slot)
-        if current is None or gear_score(item.kind) > gear_score(current.kind):
+        if current is None or _score(game, item.kind) > _score(game, current.kind):
             best[slot] = item
     return [item for slot, item in sorted(best.items())
             if game.hero.equipment.get(slot) != item.id
-            and gear_score(item.kind) > _worn_score(game, slot)]
+            and _score(game, item.kind) > _worn_score(game, slot)]
 
 
 def junk(game: Game) -> list[Item]:
@@ -696,7 +788,7 @@ def junk(game: Game) -> list[Item]:
     worn = set(game.hero.equipment.values())
     return [item for item in game.hero.inventory if item.id not in worn and (
         kind_of(item.kind).slot and not kind_of(item.kind).thrown
-        and gear_score(item.kind) <= _worn_score(game, kind_of(item.kind).slot))]
+        and _score(game, item.kind) <= _worn_score(game, kind_of(item.kind).slot))]
 
 
 def wanted(game: Game, item: Item) -> bool:
@@ -708,9 +800,9 @@ def wanted(game: Game, item: Item) -> bool:
         return False
     if item.kind == "key" and item.key_for not in game.floor.doors:
         return False
-    if not kind.slot or kind.thrown:  # usable, ammunition, or made for throwing
-        return True
-    owned = [gear_score(i.kind) for i in game.hero.inventory
+    if not kind.slot or kind.thrown or not identify.known(game, item.kind):
+        return True  # usable, ammunition, made for throwing, or worth learning
+    owned = [_score(game, i.kind) for i in game.hero.inventory
              if kind_of(i.kind).slot == kind.slot]
     return gear_score(item.kind) > max([_worn_score(game, kind.slot), *owned])
 
