@@ -146,3 +146,12 @@ def test_numbers_line_for_the_pack() -> None:
     assert codex.item_numbers(kinds["key"]) == ""
     assert not any(re.search(r"\bdc\b", line) for e in codex.section("features")
                    for line in e.lines), "capitals kept (DC, not dc)"
+
+
+def test_the_items_are_worth_choosing_between(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 14: at least 40 kinds in at least 8 categories, at least 5 reaching past one
+    square."""
+    items = run_json(capsys, "items")
+    assert len(items) >= 40
+    assert len({entry["kind"] for entry in items}) >= 8
+    assert sum(1 for entry in items if entry.get("range", 1) > 1) >= 5
