@@ -274,7 +274,7 @@ def describe_item(game: Game, item: Item) -> Entry:
     and for gear how it compares with what is worn in its slot)."""
     kind = kind_of(item.kind)
     if not identify.known(game, item.kind):  # nothing of its kind until identified
-        return Entry(known_name(game, item), kind.kind, [identify.description(game, item)])
+        return Entry(known_name(game, item), kind.kind, [identify.unknown_text(game, item)])
     entry = item_entry(kind)
     mine: list[str] = []
     if kind.kind == "gold":

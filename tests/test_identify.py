@@ -7,6 +7,7 @@ from pathlib import Path
 
 from scenario import give, messages, monster, scenario
 
+from game.codex import describe_item
 from game.content.items import UNKNOWN_KINDS, item_kinds
 from game.rules import identify
 from game.rules.actions import Equip, Move, PickUp, Success, Use, Zap
@@ -73,7 +74,7 @@ def test_names_show_the_appearance_until_identified() -> None:
     [potion] = game.hero.inventory
     assert any(look in t for t in messages(scene)), "pickup"
     assert item_name(game, potion) == look, "inventory"
-    assert "do not know" in identify.description(game, potion)
+    assert "do not know" in identify.unknown_text(game, potion)
     scene.act(Use(potion.id))
     assert identify.known(game, "potion_strength")
     assert any(f"The {look} was a potion of strength." == t for t in messages(scene)), "log"
@@ -101,7 +102,7 @@ def test_a_scroll_of_identify_names_everything_unknown_in_the_pack() -> None:
     assert {"ring_regeneration", "wand_slow", "scroll_identify"} <= set(scene.game.identified)
     assert scene.game.identified == sorted(scene.game.identified)
     assert item_name(scene.game, wand) == "wand of slowness (3)"
-    assert "charges left" in identify.description(scene.game, wand)
+    assert "Charges: 3." in describe_item(scene.game, wand).lines
 
 
 def test_a_wand_is_known_once_its_effect_is_seen() -> None:

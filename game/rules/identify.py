@@ -13,7 +13,7 @@ from bisect import insort
 from collections.abc import Collection
 
 from game.content import appearances as words
-from game.content.items import UNKNOWN_KINDS, ItemKind, item_kinds, kind_of
+from game.content.items import UNKNOWN_KINDS, item_kinds, kind_of
 from game.seeds import Rng, appearance_seed
 from game.world.kinds import MessageKind
 from game.world.model import Game, Item
@@ -86,35 +86,11 @@ def article(name: str) -> str:
     return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
 
 
-def description(game: Game, item: Item) -> str:
-    """What the player knows of `item`: its stats and traits once known, else that it is not."""
+def unknown_text(game: Game, item: Item) -> str:
+    """What the player knows of an item whose kind is not identified: its look, and how to
+    learn it (a known kind is worded by the codex, from the same fields as every other kind)."""
     kind = kind_of(item.kind)
-    name = name_of(game, item.kind)
-    if not known(game, item.kind):
-        ways = {"potion": "drink it", "scroll": "read it", "wand": "zap it",
-                "ring": "wear it", "amulet": "wear it"}[kind.kind]
-        return (f"{article(name).capitalize()}: you do not know what it does. {ways.capitalize()}"
-                " to find out, or read a scroll of identify.")
-    facts = traits(kind)
-    if kind.kind == "wand":
-        facts.append(f"{item.amount} charge{'s' if item.amount != 1 else ''} left")
-    return f"{article(name).capitalize()}" + (f": {', '.join(facts)}." if facts else ".")
-
-
-TRAIT_WORDS: tuple[tuple[str, str], ...] = (
-    ("damage", "{} damage"), ("attack", "{:+d} to hit"), ("ac", "armour +{}"),
-    ("reach", "hits {} squares away"), ("sweep", "strikes every enemy beside you"),
-    ("pierce", "ignores {} armour"), ("quick", "strikes twice"), ("stealth", "stealth {:+d}"),
-    ("move_cost", "a step takes longer {}% of the time"), ("regen", "heals you faster"),
-    ("strength", "strength {:+d}"), ("ward", "saves against hexes {:+d}"),
-)
-"""How each field of an item kind reads, when it is set."""
-
-
-def traits(kind: ItemKind) -> list[str]:
-    """A kind's numbers and traits in words ("1d6 damage", "hits 2 squares away")."""
-    facts = [text.format(getattr(kind, field)) for field, text in TRAIT_WORDS
-             if getattr(kind, field)]
-    if kind.range and kind.kind in ("wand", "scroll"):
-        facts.append(f"reaches {kind.range} squares")
-    return facts
+    ways = {"potion": "drink it", "scroll": "read it", "wand": "zap it",
+            "ring": "wear it", "amulet": "wear it"}[kind.kind]
+    return (f"{article(name_of(game, item.kind)).capitalize()}: you do not know what it does."
+            f" {ways.capitalize()} to find out, or read a scroll of identify.")
