@@ -169,7 +169,7 @@ BONUS_WORDS: Final[dict[str, tuple[str, str]]] = {
     "move_cost": ("slow steps {v}%", "A step takes an extra turn {v}% of the time."),
     "regen": ("regen {s}", "Heals {v} extra hit points every few turns."),
     "ward": ("ward {s}", "{s} to saving throws against hexes."),
-    "charges": ("{v} charges", "Charges: {v}."),
+    "charges": ("{v} charges", "Found with {v} charges."),
     "break_chance": ("", "Breaks {v}% of the time when it lands."),
     "bundle": ("", "Found in bundles of up to {v}."),
 }
@@ -281,8 +281,10 @@ def describe_item(game: Game, item: Item) -> Entry:
         mine.append(f"{item.amount} gold.")
     elif kind.kind == "key":
         mine.append(cap(item_rules.label(game, item)) + ".")
+    elif getattr(kind, "charges", 0):
+        mine.append(f"Charges left: {item.amount}.")
     elif item.amount > 1:
-        mine.append(f"{'Charges' if getattr(kind, 'charges', 0) else 'Amount'}: {item.amount}.")
+        mine.append(f"Amount: {item.amount}.")
     if game.hero.equipment.get(kind.slot) == item.id:
         mine.append("You are wearing it." if kind.slot != "weapon" else "You wield it.")
     elif kind.slot:

@@ -102,7 +102,7 @@ def test_a_scroll_of_identify_names_everything_unknown_in_the_pack() -> None:
     assert {"ring_regeneration", "wand_slow", "scroll_identify"} <= set(scene.game.identified)
     assert scene.game.identified == sorted(scene.game.identified)
     assert item_name(scene.game, wand) == "wand of slowness (3)"
-    assert "Charges: 3." in describe_item(scene.game, wand).lines
+    assert "Charges left: 3." in describe_item(scene.game, wand).lines
 
 
 def test_a_wand_is_known_once_its_effect_is_seen() -> None:
