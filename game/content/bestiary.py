@@ -79,6 +79,8 @@ class MonsterKind:
 
 @dataclass(frozen=True, slots=True)
 class Bestiary:
+    """The monster kinds of one bestiary file, in the file's order."""
+
     path: Path
     kinds: tuple[MonsterKind, ...]
 
