@@ -69,3 +69,18 @@ def test_help_is_as_wide_as_shutil_says(
     else:
         monkeypatch.setenv("COLUMNS", columns)
     assert cli_parser.terminal_columns() == shutil.get_terminal_size().columns
+
+
+def test_a_caller_that_goes_on_keeps_collecting_garbage(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """main() freezes the garbage collector's objects only for the process's own command line,
+    which ends the process; a caller passing argv (tests, tools) goes on and must not leak."""
+    import gc
+
+    from game.cli import main
+
+    frozen = gc.get_freeze_count()
+    assert main(["roll", "doors", "--seed", "x"]) == 0
+    assert gc.get_freeze_count() == frozen
+    capsys.readouterr()
