@@ -227,10 +227,15 @@ class Site:
         self.flat_room = self.in_room.view(np.uint8).data.cast("B")
         self.flat_keep = self.keep.view(np.uint8).data.cast("B")
         self.flat_blocked = self.blocked.view(np.uint8).data.cast("B")
+        # Corridor tiles (dug, outside every chamber's box), padded by two rows each end so a
+        # test two tiles across from any tile inside the border needs no bounds check.
+        self.pad = 2 * width
+        self.lane = bytearray(self.size + 2 * self.pad)
         self.step = (-width, 1, width, -1)  # one step heading d
         self.across = (1, width, -1, -width)  # one step to the right of heading d
         self.rooms: list[Room] = []
         self.doors: dict[int, str] = {}
+        self.dug: list[int] = []  # every tile dug outside a chamber, in order
 
     def xy(self, i: int) -> Point:
         return (i % self.width, i // self.width)
@@ -247,12 +252,8 @@ class Site:
         side = self.across[d]
         if t[i + side] != WALL or t[i - side] != WALL or t[i + self.step[d]] == DOOR:
             return False
-        room, size = self.flat_room, self.size
-        far = i + 2 * side
-        if 0 <= far < size and t[far] != WALL and not room[far]:
-            return False
-        far = i - 2 * side
-        return not (0 <= far < size and t[far] != WALL and not room[far])
+        lane, at = self.lane, i + self.pad
+        return not (lane[at + 2 * side] or lane[at - 2 * side])
 
     def entry_ok(self, i: int, d: int) -> bool:
         """Can frame tile i become an exit entered heading d? Its chamber's floor lies ahead and
@@ -271,12 +272,16 @@ class Site:
         )
 
     def dig(self, i: int) -> None:
+        """Floor on tile i, outside every chamber's box (a corridor, a doorway, an exit)."""
         self.flat_tiles[i] = FLOOR
         self.flat_blocked[i] = True
+        self.lane[i + self.pad] = 1
+        self.dug.append(i)
 
     def put(self, i: int, tile: int) -> None:
         self.flat_tiles[i] = tile
         self.flat_blocked[i] = True
+        self.lane[i + self.pad] = not self.flat_room[i]
 
     def set_door(self, i: int, d: int) -> None:
         self.put(i, DOOR)
@@ -285,6 +290,7 @@ class Site:
     def wall_up(self, i: int) -> None:
         self.flat_tiles[i] = WALL
         self.flat_blocked[i] = self.flat_owner[i] >= 0
+        self.lane[i + self.pad] = 0
         self.doors.pop(i, None)
 
     def degree(self, i: int) -> int:

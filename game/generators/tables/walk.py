@@ -195,7 +195,6 @@ class Dungeon(Site):
         self.unused: list[list[OpenEnd]] = []  # per chamber: its exits still in the queue
         self.closed: deque[OpenEnd] = deque()  # corridor ends that stopped: a rescue may reopen one
         self.roomy: list[int] = []  # chambers that may still have room for a rescue's exit
-        self.dug: list[int] = []  # every tile dug outside a chamber: a rescue may branch off one
         self.contents: dict[int, dict[str, int | bool]] = {}
         self.spots: list[int] = []
         self.stairs: list[dict[str, int | str | bool]] = []
@@ -208,10 +207,6 @@ class Dungeon(Site):
         self.queue.append(end)
         if chamber >= 0:
             self.unused[chamber].append(end)
-
-    def dig(self, i: int) -> None:
-        super().dig(i)
-        self.dug.append(i)
 
     def central(self, size: int, total: int) -> int:
         """A start for `size` tiles in `total`, in the middle half when there is slack."""
