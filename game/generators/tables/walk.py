@@ -191,6 +191,8 @@ class Dungeon(Site):
         )
         # Entering any chamber crosses its frame, its floor and its far frame in a straight line.
         self.shallowest = min(low_w, low_h) + 2
+        # The longest side of any outline (an irregular one may be a tile wider than its size).
+        self.span = max(max(w, h) for _, w, h in self.sizes) + 1
         self.queue: deque[OpenEnd] = deque()
         self.unused: list[list[OpenEnd]] = []  # per chamber: its exits still in the queue
         self.closed: deque[OpenEnd] = deque()  # corridor ends that stopped: a rescue may reopen one
@@ -384,16 +386,15 @@ class Dungeon(Site):
         if not self.clear_ahead(opening, d, self.shallowest):
             return False  # no chamber of the table is this shallow: nothing can be entered here
         ox, oy = self.xy(opening)
+        room = self.clearance(opening, d, self.span)
         for index, size in enumerate(fallbacks(rolled_size(roll), self.sizes)):
-            if index == 1 and not any(self.entry_columns(ox, oy, d, box) for box in self.smallest):
+            if index == 1 and not any(room.columns(box, d) for box in self.smallest):
                 return False  # not even the smallest size fits: no need to try the others
             for shape, w, h in self.orientations(size):
-                if shape == "irregular" and not self.entry_columns(
-                    ox, oy, d, fixed_outline("rectangle", w, h)
-                ):
+                if shape == "irregular" and not room.columns(fixed_outline("rectangle", w, h), d):
                     continue  # its printed box does not fit: no need to draw its outline
                 floor = shape_outline(self.rng, shape, w, h)
-                ks = self.entry_columns(ox, oy, d, floor)
+                ks = room.columns(floor, d)
                 if ks:
                     x0, y0 = self.box_at(ox, oy, d, floor, ks[self.rng.below(len(ks))])
                     cid = self.add_chamber(x0, y0, floor)
