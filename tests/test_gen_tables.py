@@ -446,10 +446,10 @@ def test_fallbacks_try_the_rolled_size_then_smaller_ones() -> None:
     sizes = walk.table_sizes(default_tables())
     order = walk.fallbacks(("octagon", 12, 12), sizes)
     assert order[0] == ("octagon", 12, 12)
-    assert order[1:3] == [("octagon", 8, 12), ("octagon", 8, 8)]
+    assert order[1:3] == (("octagon", 8, 12), ("octagon", 8, 8))
     areas = [w * h for _, w, h in order[3:]]
     assert areas == sorted(areas, reverse=True) and max(areas) < 144
-    assert walk.fallbacks(("rectangle", 6, 8), sizes) == [("rectangle", 6, 8)]
+    assert walk.fallbacks(("rectangle", 6, 8), sizes) == (("rectangle", 6, 8),)
 
 
 def test_intersections() -> None:

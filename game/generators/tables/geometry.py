@@ -124,11 +124,10 @@ def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
 
 def irregular(rng: Rng, width: int, height: int) -> NDArray[np.bool_]:
     """A rough blob of about width x height, cropped to its own bounding box."""
-    rows = _blob_rows(rng, width, height)
-    low = min(start for start, _ in rows)
-    mask = np.zeros((len(rows), max(end for _, end in rows) - low), dtype=np.bool_)
-    for row, (start, end) in zip(mask, rows, strict=True):
-        row[start - low : end - low] = True
+    rows = np.array(_blob_rows(rng, width, height))
+    low = int(rows[:, 0].min())
+    columns = np.arange(low, int(rows[:, 1].max()))
+    mask: NDArray[np.bool_] = (columns >= rows[:, :1]) & (columns < rows[:, 1:])
     return mask
 
 
@@ -350,8 +349,12 @@ class Site:
             slab = blocked[along : along + depth, lo:hi]
         else:
             slab = blocked[along : along - depth if along >= depth else None : -1, lo:hi]
-        hit = np.logical_or.accumulate(slab, axis=0).sum(axis=0)
-        reach = cast(list[int], (slab.shape[0] - hit).tolist())
+        # The first blocked tile of each lane; argmax says 0 both for a lane blocked at once and
+        # for one never blocked, which reaches the whole slab.
+        rows = len(slab)
+        first = cast(list[int], slab.argmax(axis=0).tolist())
+        at_once = cast(list[bool], slab[0].tolist())
+        reach = [0 if now else hit or rows for hit, now in zip(first, at_once, strict=True)]
         return Clearance(span, [0] * (lo - low) + reach + [0] * (2 * span + 3 - hi + low))
 
     @staticmethod

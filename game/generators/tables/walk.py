@@ -152,12 +152,14 @@ def rolled_size(roll: Roll) -> Size:
     return (roll.string("shape"), _as_int(roll.number("width")), _as_int(roll.number("height")))
 
 
-def fallbacks(rolled: Size, sizes: Sequence[Size]) -> list[Size]:
-    """The rolled size, then the table's smaller sizes: the same shape first, largest first."""
+@cache
+def fallbacks(rolled: Size, sizes: tuple[Size, ...]) -> tuple[Size, ...]:
+    """The rolled size, then the table's smaller sizes: the same shape first, largest first
+    (worked out once per rolled size: a table's sizes never change)."""
     area = rolled[1] * rolled[2]
     smaller = [size for size in sizes if size[1] * size[2] < area]
     smaller.sort(key=lambda size: (size[0] != rolled[0], -size[1] * size[2], size))
-    return [rolled, *smaller]
+    return (rolled, *smaller)
 
 
 @dataclass(slots=True)
@@ -223,7 +225,8 @@ class Dungeon(Site):
             return
         end.live = False
         i, d = end.i, end.d
-        ahead = i + self.step[d]
+        step = self.step
+        ahead = i + step[d]
         if self.carvable(ahead, d):
             self.piece(i, d)
             if end.exit and self.degree(i) < 2:
@@ -235,21 +238,23 @@ class Dungeon(Site):
         elif end.exit:
             self.wall_up(i)  # an exit onto solid rock is no exit
         else:
-            turns = [left_of(d), right_of(d)]
+            first, second = (d + 3) % 4, (d + 1) % 4  # left, right
             if self.rng.coin():
-                turns.reverse()
-            for turn in turns:
-                if self.carvable(i + self.step[turn], turn):
-                    self.piece(i, turn)
-                    return
-            self.closed.append(end)
+                first, second = second, first
+            if self.carvable(i + step[first], first):
+                self.piece(i, first)
+            elif self.carvable(i + step[second], second):
+                self.piece(i, second)
+            else:
+                self.closed.append(end)
 
     def piece(self, i: int, d: int) -> None:
         """Roll on Corridors and dig the result from tile i heading d (the next tile is free).
         The die is rolled here on the precomputed rows; only what a row refers to on the
         structure tables (chambers, stairs) is rolled in full, when it is needed."""
         self.pieces += 1
-        segment = self.segments[self.rng.below(len(self.segments))]
+        segments = self.segments
+        segment = segments[self.rng.below(len(segments))]
         kind, side, length = segment.kind, segment.side, segment.length
         if kind == "chamber":
             self.chamber_ahead(i, d, self.tables.roll("chambers", self.rng, follow=STRUCTURE))
@@ -262,15 +267,17 @@ class Dungeon(Site):
         else:
             self.junction(i, d, segment)
 
-    def run(self, i: int, d: int, length: int) -> tuple[list[int], bool]:
-        """Dig up to `length` tiles ahead. A corridor that runs into the dungeon ends by joining
-        it (into a chamber: by a new or moved exit); one that meets rock it may not dig stops
-        short. Returns the tiles dug and whether the corridor goes on from the last."""
+    def run(self, i: int, d: int, length: int, free: bool = False) -> tuple[list[int], bool]:
+        """Dig up to `length` tiles ahead (`free`: the first is known to be carvable). A
+        corridor that runs into the dungeon ends by joining it (into a chamber: by a new or
+        moved exit); one that meets rock it may not dig stops short. Returns the tiles dug and
+        whether the corridor goes on from the last."""
         dug: list[int] = []
         step = self.step[d]
+        carvable = self.carvable
         for _ in range(length):
             ahead = i + step
-            if not self.carvable(ahead, d):
+            if not (free or carvable(ahead, d)):
                 if self.flat_tiles[ahead] != WALL:
                     return dug, False
                 if self.entry_ok(ahead, d):
@@ -280,11 +287,12 @@ class Dungeon(Site):
             self.dig(ahead)
             dug.append(ahead)
             i = ahead
+            free = False
         return dug, True
 
     def straight(self, i: int, d: int, length: int, kind: str, side: int) -> None:
         """Straight squares, maybe with a door, side corridor or stairs on one side."""
-        dug, goes_on = self.run(i, d, length)
+        dug, goes_on = self.run(i, d, length, free=True)
         if kind != "straight":
             self.beside(dug, side, kind)
         if goes_on:
@@ -314,7 +322,7 @@ class Dungeon(Site):
     def door_ahead(self, i: int, d: int) -> None:
         """A square of corridor, a door, and a square beyond where the next corridor starts. With
         no room for a door in a wall line, the corridor goes on without one."""
-        dug, _ = self.run(i, d, 1)
+        dug, _ = self.run(i, d, 1, free=True)
         lead = dug[-1]
         door = lead + self.step[d]
         beyond = door + self.step[d]
@@ -445,12 +453,13 @@ class Dungeon(Site):
         tile with floor inside, rock beside and `room_for` tiles of free rock straight out.
         False if no side has room."""
         room = self.rooms[cid]
+        below, entry_ok, room_ahead = self.rng.below, self.entry_ok, self.room_ahead
         for o in sides:
             spots = self.frame_side(room, o)
-            start = self.rng.below(len(spots))
-            for offset in range(len(spots)):
-                spot = spots[(start + offset) % len(spots)]
-                if self.entry_ok(spot, back_of(o)) and self.room_ahead(spot, o, room_for):
+            start = below(len(spots))
+            inward = back_of(o)
+            for spot in (*spots[start:], *spots[:start]):
+                if entry_ok(spot, inward) and room_ahead(spot, o, room_for):
                     if door:
                         self.set_door(spot, o)
                     else:
