@@ -5,7 +5,6 @@ budget, joins and curtailing, cleanup, stairs, the entrances, and what it hands 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Collection
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +17,7 @@ from game import layout_checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Point, Room
 from game.generators import tables
 from game.generators.common import label_regions
-from game.generators.tables import geometry, walk
+from game.generators.tables import geometry, rolls, walk
 from game.params import ParamError
 from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
@@ -404,10 +403,10 @@ def test_a_corridor_hitting_a_chamber_moves_an_unused_exit() -> None:
 def test_a_chamber_that_does_not_fit_is_curtailed_to_a_smaller_size() -> None:
     """A 10 x 16 rectangle rolled where only 8 + 2 tiles of depth are free becomes a smaller size
     of the table; where not even the smallest fits, the corridor is a dead end."""
-    rng = Rng(5)
+    rng, rolls = Rng(5), rolls_of(default_tables())
     roll = next(
         r
-        for r in iter(lambda: default_tables().roll("chambers", rng, follow=walk.STRUCTURE), None)
+        for r in iter(lambda: rolls.roll("chambers", rng), None)
         if walk.rolled_size(r) == ("rectangle", 10, 16)
     )
     d = dungeon(60, 14)  # rows 1..12 are free: a box and its frame fit 10 deep at most
@@ -425,7 +424,7 @@ def test_a_chamber_that_does_not_fit_is_curtailed_to_a_smaller_size() -> None:
 def test_a_chamber_with_no_room_ahead_is_turned_into() -> None:
     """Two rows short of the border no chamber fits ahead: the corridor turns into one beside
     its end. A corridor ending in a door does not turn (it would open the door's wall)."""
-    roll = default_tables().roll("chambers", Rng(2), follow=walk.STRUCTURE)
+    roll = rolls_of(default_tables()).roll("chambers", Rng(2))
     d = dungeon(60, 30)
     for y in range(4, 12):
         d.dig(at(d, 30, y))
@@ -580,21 +579,71 @@ def test_premade_entrances_in_every_turn(index: int) -> None:
 
 
 def test_layout_rolls_no_dressing_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Door types, features and encounter templates are left to the dressing pass."""
+    """Door types, features and encounter templates are left to the dressing pass: the layout
+    rolls only the structure tables, on their precomputed faces (never through the engine)."""
     rolled: list[str] = []
-    original = TableSet.roll
+    original = rolls.StructureRolls.roll
 
-    def spy(self: TableSet, name: str, rng: Rng, follow: Collection[str] | None = None) -> Roll:
-        result = original(self, name, rng, follow)
-        rolled.extend(r.table for r in result.walk())
+    def spy(self: rolls.StructureRolls, name: str, rng: Rng) -> list[rolls.Face]:
+        result = original(self, name, rng)
+        rolled.extend(face.table for face in result)
         return result
 
-    monkeypatch.setattr(TableSet, "roll", spy)
+    def engine(*_: object, **__: object) -> Roll:
+        raise AssertionError("the layout rolled through the engine")
+
+    monkeypatch.setattr(rolls.StructureRolls, "roll", spy)
+    monkeypatch.setattr(TableSet, "roll", engine)
     for seed in range(20):
         make(seed, entrance=("premade", "corridor", "chamber")[seed % 3])
     assert "chambers" in rolled and "chamber_contents" in rolled
     assert not DRESSING & set(rolled)
     assert set(rolled) <= walk.STRUCTURE  # Corridors' die is rolled on its precomputed rows
+
+
+def rolls_of(table_set: TableSet) -> rolls.StructureRolls:
+    return rolls.structure_rolls(table_set, walk.STRUCTURE)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), name=st.sampled_from(sorted(walk.STRUCTURE)))
+def test_precomputed_rolls_are_the_engines(seed: int, name: str) -> None:
+    """A roll on the precomputed faces lands where `TableSet.roll(follow=STRUCTURE)` does, with
+    the same fields, in the same order, and takes the same draws from the stream."""
+    table_set = default_tables()
+    fast, slow = Rng(seed), Rng(seed)
+    for _ in range(5):
+        landed = rolls_of(table_set).roll(name, fast)
+        tree = table_set.roll(name, slow, follow=walk.STRUCTURE)
+        assert [(f.table, f.face, dict(f.fields)) for f in landed] == [
+            (r.table, r.face, dict(r.fields)) for r in tree.walk()
+        ]
+        assert fast.consumed == slow.consumed
+
+
+def test_precomputed_rolls_roll_dice_and_counts(tmp_path: Path) -> None:
+    """Dice fields and dice counts are rolled as the engine rolls them; a reroll row is refused."""
+    with_dice = edited_files(tmp_path, {
+        "chamber_exits.toml": [('{ table = "exit_kind", count = 2 }',
+                                '{ table = "exit_kind", count = "1d3" }')],
+        "stairs.toml": [('direction = "up", dead_end = true }',
+                         'direction = "up", dead_end = true, depth = "2d4" }'),
+                        ('dead_end = "bool"', 'dead_end = "bool"\ndepth = "dice?"')],
+    })
+    faces: set[tuple[str, int]] = set()
+    for seed in range(300):
+        fast, slow = Rng(seed), Rng(seed)
+        landed = rolls_of(with_dice).roll("chambers", fast)
+        tree = with_dice.roll("chambers", slow, follow=walk.STRUCTURE)
+        assert [(f.table, f.face, dict(f.fields)) for f in landed] == [
+            (r.table, r.face, dict(r.fields)) for r in tree.walk()
+        ]
+        assert fast.consumed == slow.consumed
+        faces |= {(f.table, f.face) for f in landed}
+    assert ("chamber_exits", 12) in faces and ("stairs", 1) in faces  # the edited rows came up
+    assert any(row.reroll is not None for row in default_tables().table("doors").rows)
+    with pytest.raises(TableError, match="reroll"):
+        rolls.StructureRolls(default_tables(), {"doors"})
 
 
 # --- sizes and params --------------------------------------------------------------------------
@@ -636,11 +685,16 @@ def test_params_from_text() -> None:
 ENCOUNTER_ROW = 'kind = "encounter", side = "none", continues = 0'
 
 
-def edited_tables(tmp_path: Path, old: str, new: str) -> TableSet:
-    """The game's tables with one text edit in corridors.toml (the edit must apply)."""
+def edited_tables(tmp_path: Path, old: str, new: str, name: str = "corridors.toml") -> TableSet:
+    """The game's tables with one text edit in one file (the edit must apply)."""
+    return edited_files(tmp_path, {name: [(old, new)]})
+
+
+def edited_files(tmp_path: Path, edits: dict[str, list[tuple[str, str]]]) -> TableSet:
+    """The game's tables with text edits by file name (each edit must apply)."""
     for path in tables_dir().glob("*.toml"):
         text = path.read_text(encoding="utf-8")
-        if path.name == "corridors.toml":
+        for old, new in edits.get(path.name, []):
             assert old in text
             text = text.replace(old, new)
         (tmp_path / path.name).write_text(text, encoding="utf-8")

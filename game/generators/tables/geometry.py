@@ -202,33 +202,6 @@ def _outward(floor: NDArray[np.bool_], x: int, y: int) -> int:
     raise ValueError(f"entrance exit ({x}, {y}) has no floor inside")
 
 
-class Clearance:
-    """The free rock ahead of an opening, lane by lane across it (`Site.clearance`): a chamber
-    entered through the opening fits where every lane its box and frame cross reaches as deep
-    as the box plus its two frame rows."""
-
-    __slots__ = ("span", "reach", "_clear")
-
-    def __init__(self, span: int, reach: list[int]) -> None:
-        self.span = span  # the opening's lane is span + 1
-        self.reach = reach
-        self._clear: dict[int, list[int]] = {}  # depth -> running count of lanes too shallow
-
-    def columns(self, floor: Outline, d: int) -> list[int]:
-        """The near-side columns k by which a chamber of this outline can be entered heading d:
-        its box and frame, lanes at - k - 1 to at - k + breadth, all free deep enough."""
-        h, w = floor.mask.shape
-        depth, breadth = (h, w) if d % 2 == 0 else (w, h)
-        if depth > self.span or breadth > self.span + 1:
-            raise ValueError(f"a {w}x{h} outline is wider than the clearance read ({self.span})")
-        need = depth + 2
-        short = self._clear.get(need)
-        if short is None:
-            short = self._clear[need] = [0, *accumulate(r < need for r in self.reach)]
-        first = self.span  # the frame's first lane for k = 0
-        return [k for k in floor.near[d] if short[first - k + breadth + 2] == short[first - k]]
-
-
 # --- the site --------------------------------------------------------------------------------
 
 
@@ -332,30 +305,33 @@ class Site:
         blocked, step = self.flat_blocked, self.step[d]
         return not any(blocked[i + k * step] for k in range(tiles))
 
-    def clearance(self, i: int, d: int, span: int) -> Clearance:
-        """How far free rock reaches from tile i heading d (up to span + 2 tiles, a chamber's
-        depth and its two frame rows), in each lane across it from span + 1 tiles left of i to
-        span + 1 right (lanes off the map reach nowhere). One read of the map for every
-        outline a chamber entered here might take."""
-        x, y = i % self.width, i // self.width
+    def entry_columns(self, ox: int, oy: int, d: int, floor: Outline) -> list[int]:
+        """The near-side columns k by which a chamber of this outline can be entered, heading d
+        through the frame tile (ox, oy): its box and frame inside the map's border and clear of
+        the dungeon and of other frames. One sliding-window test over a band of the map."""
+        h, w = floor.mask.shape
         vertical = d % 2 == 0
-        along, lateral = (y, x) if vertical else (x, y)
-        extent_l = self.width if vertical else self.height
-        low = lateral - span - 1  # the first lane
-        lo, hi = max(0, low), min(extent_l, lateral + span + 2)
-        depth = span + 2
-        blocked = self.blocked if vertical else self.blocked.T  # rows run along the heading
-        if d in (1, 2):
-            slab = blocked[along : along + depth, lo:hi]
+        along, lateral = (oy, ox) if vertical else (ox, oy)
+        depth, breadth = (h, w) if vertical else (w, h)
+        extent_a, extent_l = (self.height, self.width) if vertical else (self.width, self.height)
+        lo = along if d in (1, 2) else along - depth - 1
+        if lo < 0 or lo + depth + 2 > extent_a:
+            return []
+        l_lo, l_hi = max(0, lateral - breadth), min(extent_l, lateral + breadth + 1)
+        any_of = np.logical_or.reduce  # not ndarray.any: its Python wrapper costs as much again
+        if vertical:
+            band = any_of(self.blocked[lo : lo + depth + 2, l_lo:l_hi], axis=0)
         else:
-            slab = blocked[along : along - depth if along >= depth else None : -1, lo:hi]
-        # The first blocked tile of each lane; argmax says 0 both for a lane blocked at once and
-        # for one never blocked, which reaches the whole slab.
-        rows = len(slab)
-        first = cast(list[int], slab.argmax(axis=0).tolist())
-        at_once = cast(list[bool], slab[0].tolist())
-        reach = [0 if now else hit or rows for hit, now in zip(first, at_once, strict=True)]
-        return Clearance(span, [0] * (lo - low) + reach + [0] * (2 * span + 3 - hi + low))
+            band = any_of(self.blocked[l_lo:l_hi, lo : lo + depth + 2], axis=1)
+        lane = cast(list[bool], band.tolist())
+        sums = [0, *accumulate(lane)]
+        fits = []
+        for k in floor.near[d]:
+            start = lateral - k - 1  # the frame's first lateral tile
+            end = start + breadth + 2
+            if start >= 0 and end <= extent_l and sums[end - l_lo] == sums[start - l_lo]:
+                fits.append(k)
+        return fits
 
     @staticmethod
     def box_at(ox: int, oy: int, d: int, floor: Outline, k: int) -> Point:

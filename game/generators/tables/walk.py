@@ -39,9 +39,10 @@ from game.generators.tables.geometry import (
     right_of,
     shape_outline,
 )
+from game.generators.tables.rolls import Face, structure_rolls
 from game.pathing import UNREACHED, walk_distance
 from game.seeds import Rng
-from game.tables import Roll, TableError, TableSet
+from game.tables import TableError, TableSet
 from game.tables.model import Value
 
 STRUCTURE: Final = frozenset(
@@ -147,9 +148,10 @@ def corridor_segments(tables: TableSet) -> tuple[Segment, ...]:
     return tuple(segments)
 
 
-def rolled_size(roll: Roll) -> Size:
+def rolled_size(roll: Sequence[Face]) -> Size:
     """The size a Chambers roll gave."""
-    return (roll.string("shape"), _as_int(roll.number("width")), _as_int(roll.number("height")))
+    fields = roll[0].fields
+    return (str(fields["shape"]), _as_int(fields["width"]), _as_int(fields["height"]))
 
 
 @cache
@@ -186,6 +188,7 @@ class Dungeon(Site):
         self.tables = tables
         self.sizes = table_sizes(tables)
         self.segments = corridor_segments(tables)
+        self.rolls = structure_rolls(tables, STRUCTURE)
         _, low_w, low_h = min(self.sizes, key=lambda size: size[1] * size[2])
         self.smallest = (
             fixed_outline("rectangle", low_w, low_h),
@@ -193,8 +196,6 @@ class Dungeon(Site):
         )
         # Entering any chamber crosses its frame, its floor and its far frame in a straight line.
         self.shallowest = min(low_w, low_h) + 2
-        # The longest side of any outline (an irregular one may be a tile wider than its size).
-        self.span = max(max(w, h) for _, w, h in self.sizes) + 1
         self.queue: deque[OpenEnd] = deque()
         self.unused: list[list[OpenEnd]] = []  # per chamber: its exits still in the queue
         self.closed: deque[OpenEnd] = deque()  # corridor ends that stopped: a rescue may reopen one
@@ -257,7 +258,7 @@ class Dungeon(Site):
         segment = segments[self.rng.below(len(segments))]
         kind, side, length = segment.kind, segment.side, segment.length
         if kind == "chamber":
-            self.chamber_ahead(i, d, self.tables.roll("chambers", self.rng, follow=STRUCTURE))
+            self.chamber_ahead(i, d, self.rolls.roll("chambers", self.rng))
         elif kind == "dead_end":
             self.closed.append(OpenEnd(i, d))
         elif length is not None:
@@ -355,14 +356,13 @@ class Dungeon(Site):
         else:
             raise ValueError(f"corridors: no rule for a {kind!r} row")
 
-    def place_stairs(self, i: int, roll: Roll | None = None) -> None:
+    def place_stairs(self, i: int, roll: Face | None = None) -> None:
         """A Stairs result on tile i (rolled here unless a chamber's roll brought it), drawn
         with its kind's tile (the way down is chosen among the real ways down later; the
         others stay as they were rolled)."""
-        if roll is None:
-            roll = self.tables.roll("stairs", self.rng, follow=STRUCTURE)
-        kind, direction = roll.string("kind"), roll.string("direction")
-        dead_end = roll.flag("dead_end")
+        fields = (roll or self.rolls.roll("stairs", self.rng)[0]).fields
+        kind, direction = str(fields["kind"]), str(fields["direction"])
+        dead_end = fields["dead_end"] is True
         self.put(i, tile_ids.stairs_tile(kind, direction))
         self.flat_keep[i] = True
         x, y = self.xy(i)
@@ -372,7 +372,7 @@ class Dungeon(Site):
 
     # --- chambers --------------------------------------------------------------------------------
 
-    def chamber_ahead(self, i: int, d: int, roll: Roll) -> None:
+    def chamber_ahead(self, i: int, d: int, roll: Sequence[Face]) -> None:
         """The corridor ends in a chamber (no door) just beyond its end, in the rolled size or
         else the largest smaller size of the table that fits. Where none fits ahead the corridor
         turns into it, left or right (not through a door: that would open the door's wall);
@@ -388,21 +388,22 @@ class Dungeon(Site):
                 return
         self.closed.append(OpenEnd(i, d))
 
-    def place_chamber(self, opening: int, d: int, roll: Roll) -> bool:
+    def place_chamber(self, opening: int, d: int, roll: Sequence[Face]) -> bool:
         """A chamber of the roll entered heading d through the free tile `opening`, if any size
         of the table fits; its exits, stairs and contents follow."""
         if not self.clear_ahead(opening, d, self.shallowest):
             return False  # no chamber of the table is this shallow: nothing can be entered here
         ox, oy = self.xy(opening)
-        room = self.clearance(opening, d, self.span)
         for index, size in enumerate(fallbacks(rolled_size(roll), self.sizes)):
-            if index == 1 and not any(room.columns(box, d) for box in self.smallest):
+            if index == 1 and not any(self.entry_columns(ox, oy, d, box) for box in self.smallest):
                 return False  # not even the smallest size fits: no need to try the others
             for shape, w, h in self.orientations(size):
-                if shape == "irregular" and not room.columns(fixed_outline("rectangle", w, h), d):
+                if shape == "irregular" and not self.entry_columns(
+                    ox, oy, d, fixed_outline("rectangle", w, h)
+                ):
                     continue  # its printed box does not fit: no need to draw its outline
                 floor = shape_outline(self.rng, shape, w, h)
-                ks = room.columns(floor, d)
+                ks = self.entry_columns(ox, oy, d, floor)
                 if ks:
                     x0, y0 = self.box_at(ox, oy, d, floor, ks[self.rng.below(len(ks))])
                     cid = self.add_chamber(x0, y0, floor)
@@ -427,26 +428,22 @@ class Dungeon(Site):
         self.roomy.append(cid)
         return cid
 
-    def finish_chamber(self, cid: int, roll: Roll) -> None:
+    def finish_chamber(self, cid: int, roll: Sequence[Face]) -> None:
         """The chamber's rolled exits (on its sides in a random order), stairs and contents."""
-        exits = roll.find("chamber_exits")[0]
         sides = [0, 1, 2, 3]
         self.rng.shuffle(sides)
-        for index, kind in enumerate(exits.find("exit_kind")):
+        exits = [face for face in roll if face.table == "exit_kind"]
+        for index, kind in enumerate(exits):
             turn = index % 4
-            self.add_exit(cid, kind.string("kind") == "door", sides[turn:] + sides[:turn])
-        for stairs in exits.find("stairs"):
-            self.place_stairs(self.stairs_spot(cid), stairs)
-        contents = roll.find("chamber_contents")[0]
-        monster = contents.flag("monster")
-        self.contents[cid] = {
-            "face": contents.face,
-            "monster": monster,
-            "features": contents.flag("features"),
-            "treasure": contents.flag("treasure"),
-            "trap": contents.flag("trap"),
-        }
-        self.monsters += monster
+            self.add_exit(cid, kind.fields["kind"] == "door", sides[turn:] + sides[:turn])
+        for stairs in roll:
+            if stairs.table == "stairs":
+                self.place_stairs(self.stairs_spot(cid), stairs)
+        contents = next(face for face in roll if face.table == "chamber_contents")
+        flags = {flag: contents.fields[flag] is True
+                 for flag in ("monster", "features", "treasure", "trap")}
+        self.contents[cid] = {"face": contents.face, **flags}
+        self.monsters += flags["monster"]
 
     def add_exit(self, cid: int, door: bool, sides: Sequence[int], room_for: int = 1) -> bool:
         """An exit in the chamber's frame, on the first of `sides` with room for one: a frame
@@ -478,8 +475,7 @@ class Dungeon(Site):
                 self.wall_up(end.i)
                 break
         else:
-            kind = self.tables.roll("exit_kind", self.rng, follow=STRUCTURE).string("kind")
-            door = kind == "door"
+            door = self.rolls.roll("exit_kind", self.rng)[0].fields["kind"] == "door"
         if door:
             self.set_door(i, d)
         else:
@@ -526,7 +522,7 @@ class Dungeon(Site):
     def entrance_chamber(self) -> None:
         """A chamber rolled on Chambers (the largest size of its fallbacks that fits the map),
         the stairs against its wall."""
-        roll = self.tables.roll("chambers", self.rng, follow=STRUCTURE)
+        roll = self.rolls.roll("chambers", self.rng)
         sizes = fallbacks(rolled_size(roll), self.sizes)
         for shape, width, height in (turn for size in sizes for turn in self.orientations(size)):
             if width + 4 <= self.width and height + 4 <= self.height:
@@ -548,11 +544,11 @@ class Dungeon(Site):
         """The dungeon closed before its budget: add an exit to a chamber, reopen a corridor
         that stopped, or else branch a side passage off a random corridor tile, where a
         corridor of RESCUE_ROOM tiles fits. False if nothing has room."""
-        kind = self.tables.roll("exit_kind", self.rng, follow=STRUCTURE).string("kind")
+        door = self.rolls.roll("exit_kind", self.rng)[0].fields["kind"] == "door"
         roomy = self.roomy
         while roomy:  # chambers in a random order, drawn one at a time: O(1) a try on big maps
             k = self.rng.below(len(roomy))
-            if self.add_exit(roomy[k], kind == "door", (0, 1, 2, 3), RESCUE_ROOM):
+            if self.add_exit(roomy[k], door, (0, 1, 2, 3), RESCUE_ROOM):
                 return True
             roomy[k] = roomy[-1]  # the dungeon only grows: no room now, none later
             roomy.pop()
