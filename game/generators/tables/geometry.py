@@ -95,6 +95,19 @@ def octagon(width: int, height: int) -> NDArray[np.bool_]:
     return mask
 
 
+@cache
+def _superellipse(width: int, height: int) -> tuple[tuple[int, int], ...]:
+    """[start, end) of each row of the rounded outline a blob of about width x height is cut
+    from (the same few sizes come up all the time: worked out once each)."""
+    half = width / 2
+    rows = []
+    for i in range(height):
+        t = abs(2 * i + 1 - height) / height
+        reach = half * (1 - t**2.5) ** 0.4
+        rows.append((int(half - reach + 0.5), int(half + reach + 0.5)))
+    return tuple(rows)
+
+
 def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
     """[start, end) of each row of a rough blob about width x height.
 
@@ -103,14 +116,12 @@ def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
     is cut to lie within the row next to it toward the middle, and the middle row spans both
     its neighbours. So every edge tile has a neighbour along its row and one across (no
     spurs), and the blob is one piece. Rows shorter than two tiles (top and bottom) go."""
-    half = width / 2
-    deepest = max(1, width // 8)
+    pull = max(1, width // 8) + 1  # below(pull) is randint(0, deepest pull): the same draw
+    below = rng.below
     starts, ends = [], []
-    for i in range(height):
-        t = abs(2 * i + 1 - height) / height
-        reach = half * (1 - t**2.5) ** 0.4
-        starts.append(int(half - reach + 0.5) + rng.randint(0, deepest))
-        ends.append(int(half + reach + 0.5) - rng.randint(0, deepest))
+    for start, end in _superellipse(width, height):
+        starts.append(start + below(pull))
+        ends.append(end - below(pull))
     middle = rng.randint(height // 3, height - 1 - height // 3)
     for i, toward in [(i, i + 1) for i in range(middle - 1, -1, -1)] + [
         (i, i - 1) for i in range(middle + 1, height)
@@ -124,10 +135,11 @@ def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
 
 def irregular(rng: Rng, width: int, height: int) -> NDArray[np.bool_]:
     """A rough blob of about width x height, cropped to its own bounding box."""
-    rows = np.array(_blob_rows(rng, width, height))
-    low = int(rows[:, 0].min())
-    columns = np.arange(low, int(rows[:, 1].max()))
-    mask: NDArray[np.bool_] = (columns >= rows[:, :1]) & (columns < rows[:, 1:])
+    rows = _blob_rows(rng, width, height)
+    low = min(start for start, _ in rows)
+    mask = np.zeros((len(rows), max(end for _, end in rows) - low), dtype=np.bool_)
+    for row, (start, end) in zip(mask, rows, strict=True):
+        row[start - low : end - low] = True
     return mask
 
 
