@@ -311,11 +311,14 @@ class Site:
 
     # --- chambers --------------------------------------------------------------------------------
 
-    def clear_ahead(self, i: int, d: int, tiles: int) -> bool:
-        """Are `tiles` tiles from i on, heading d, all free (not dug, not a chamber's)? The
-        border is blocked, so the scan stops there before it could leave the map."""
+    def free_run(self, i: int, d: int, limit: int) -> int:
+        """How many tiles from i on, heading d, are free (not dug, not a chamber's), up to
+        `limit`. The border is blocked, so the scan stops there before it could leave the map."""
         blocked, step = self.flat_blocked, self.step[d]
-        return not any(blocked[i + k * step] for k in range(tiles))
+        for k in range(limit):
+            if blocked[i + k * step]:
+                return k
+        return limit
 
     def entry_columns(self, ox: int, oy: int, d: int, floor: Outline) -> list[int]:
         """The near-side columns k by which a chamber of this outline can be entered, heading d

@@ -194,8 +194,10 @@ class Dungeon(Site):
             fixed_outline("rectangle", low_w, low_h),
             fixed_outline("rectangle", low_h, low_w),
         )
-        # Entering any chamber crosses its frame, its floor and its far frame in a straight line.
+        # Entering any chamber crosses its frame, its floor and its far frame in a straight line
+        # (an irregular outline may lie a tile deeper than its printed size).
         self.shallowest = min(low_w, low_h) + 2
+        self.deepest = max(max(w, h) for _, w, h in self.sizes) + 3
         self.queue: deque[OpenEnd] = deque()
         self.unused: list[list[OpenEnd]] = []  # per chamber: its exits still in the queue
         self.closed: deque[OpenEnd] = deque()  # corridor ends that stopped: a rescue may reopen one
@@ -391,19 +393,26 @@ class Dungeon(Site):
     def place_chamber(self, opening: int, d: int, roll: Sequence[Face]) -> bool:
         """A chamber of the roll entered heading d through the free tile `opening`, if any size
         of the table fits; its exits, stairs and contents follow."""
-        if not self.clear_ahead(opening, d, self.shallowest):
+        # Entering crosses the frame, the floor and the far frame straight on from the opening.
+        ahead = self.free_run(opening, d, self.deepest)
+        if ahead < self.shallowest:
             return False  # no chamber of the table is this shallow: nothing can be entered here
         ox, oy = self.xy(opening)
+        along = d % 2  # the axis of an outline's mask that runs along the heading
+
+        def columns(floor: Outline) -> list[int]:
+            if floor.mask.shape[along] + 2 > ahead:
+                return []  # too deep for the free run ahead of the opening
+            return self.entry_columns(ox, oy, d, floor)
+
         for index, size in enumerate(fallbacks(rolled_size(roll), self.sizes)):
-            if index == 1 and not any(self.entry_columns(ox, oy, d, box) for box in self.smallest):
+            if index == 1 and not any(columns(box) for box in self.smallest):
                 return False  # not even the smallest size fits: no need to try the others
             for shape, w, h in self.orientations(size):
-                if shape == "irregular" and not self.entry_columns(
-                    ox, oy, d, fixed_outline("rectangle", w, h)
-                ):
+                if shape == "irregular" and not columns(fixed_outline("rectangle", w, h)):
                     continue  # its printed box does not fit: no need to draw its outline
                 floor = shape_outline(self.rng, shape, w, h)
-                ks = self.entry_columns(ox, oy, d, floor)
+                ks = columns(floor)
                 if ks:
                     x0, y0 = self.box_at(ox, oy, d, floor, ks[self.rng.below(len(ks))])
                     cid = self.add_chamber(x0, y0, floor)
