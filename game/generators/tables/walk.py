@@ -464,7 +464,12 @@ class Dungeon(Site):
             spots = self.frame_side(room, o)
             start = below(len(spots))
             inward = back_of(o)
-            for spot in (*spots[start:], *spots[:start]):
+            order = [*spots[start:], *spots[:start]]
+            if room_for > 1:  # a rescue, often on a crowded side: rule out blocked ones at once
+                free = self.free_outside(room, o, room_for)
+                free = free[start:] + free[:start]
+                order = [spot for spot, ok in zip(order, free, strict=True) if ok]
+            for spot in order:
                 if entry_ok(spot, inward) and room_ahead(spot, o, room_for):
                     if door:
                         self.set_door(spot, o)
