@@ -382,22 +382,6 @@ class Site:
             return range(corner - 1, corner - 1 + room.h * w, w)
         return range(corner + room.w, corner + room.w + room.h * w, w)
 
-    def free_outside(self, room: Room, o: int, depth: int) -> list[bool]:
-        """For each frame tile of a chamber's side facing o (in `frame_side` order), whether the
-        `depth` tiles straight out from it are all free: what `room_ahead` needs first, read
-        for the whole side at once. Clipped at the map's edge, a strip still holds the border,
-        which is blocked."""
-        x0, y0, x1, y1 = room.x, room.y, room.x + room.w, room.y + room.h
-        if o == 0:
-            strip, axis = self.blocked[max(0, y0 - 1 - depth) : y0 - 1, x0:x1], 0
-        elif o == 2:
-            strip, axis = self.blocked[y1 + 1 : y1 + 1 + depth, x0:x1], 0
-        elif o == 3:
-            strip, axis = self.blocked[y0:y1, max(0, x0 - 1 - depth) : x0 - 1], 1
-        else:
-            strip, axis = self.blocked[y0:y1, x1 + 1 : x1 + 1 + depth], 1
-        return cast(list[bool], (~np.logical_or.reduce(strip, axis=axis)).tolist())
-
     def room_ahead(self, i: int, d: int, tiles: int) -> bool:
         """Could a corridor dig `tiles` tiles straight on from tile i heading d?"""
         step = self.step[d]

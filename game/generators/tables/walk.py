@@ -460,16 +460,14 @@ class Dungeon(Site):
         False if no side has room."""
         room = self.rooms[cid]
         below, entry_ok, room_ahead = self.rng.below, self.entry_ok, self.room_ahead
+        blocked = self.flat_blocked
         for o in sides:
             spots = self.frame_side(room, o)
             start = below(len(spots))
-            inward = back_of(o)
-            order = [*spots[start:], *spots[:start]]
-            if room_for > 1:  # a rescue, often on a crowded side: rule out blocked ones at once
-                free = self.free_outside(room, o, room_for)
-                free = free[start:] + free[:start]
-                order = [spot for spot, ok in zip(order, free, strict=True) if ok]
-            for spot in order:
+            inward, out = back_of(o), self.step[o]
+            for spot in (*spots[start:], *spots[:start]):
+                if blocked[spot + out]:
+                    continue  # nothing can be dug straight out: the quick half of room_ahead
                 if entry_ok(spot, inward) and room_ahead(spot, o, room_for):
                     if door:
                         self.set_door(spot, o)
