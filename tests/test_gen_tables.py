@@ -507,6 +507,84 @@ def test_cleanup_removes_what_growth_leaves() -> None:
     assert loose > 20
 
 
+# --- the fast tests agree with the plain rules ------------------------------------------------
+
+
+def grown(seed: int, width: int, height: int, budget: int, cleanup: bool) -> walk.Dungeon:
+    """A dungeon grown to a budget (and cleaned up), as `build` grows one."""
+    d = walk.Dungeon(Rng(seed), width, height, default_tables())
+    walk.ENTRANCE_BUILDERS[("premade", "corridor", "chamber")[seed % 3]](d)
+    d.generate(budget)
+    if cleanup:
+        d.way_down(*d.bounds())
+        d.cleanup(*d.bounds())
+    return d
+
+
+def plain_carvable(d: walk.Dungeon, i: int, h: int) -> bool:
+    """The rule as written: free rock, rock on both sides, no door ahead, and no corridor (a dug
+    tile outside every chamber's box) two tiles off on either side, within the map."""
+    t, room = d.tiles.ravel(), d.in_room.ravel()
+    if d.blocked.ravel()[i]:
+        return False
+    side = d.across[h]
+    if t[i + side] != tiles.WALL or t[i - side] != tiles.WALL or t[i + d.step[h]] == tiles.DOOR:
+        return False
+    return not any(
+        0 <= far < d.size and t[far] != tiles.WALL and not room[far]
+        for far in (i + 2 * side, i - 2 * side)
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    width=st.integers(tables.MIN_WIDTH, 90),
+    height=st.integers(tables.MIN_HEIGHT, 60),
+    budget=st.integers(1, 12),
+    cleanup=st.booleans(),
+)
+def test_carvable_reads_the_plain_rule(
+    seed: int, width: int, height: int, budget: int, cleanup: bool
+) -> None:
+    """The padded lane of corridor tiles is kept exactly (dig, put, wall up), so carvable's
+    two-tiles-off test reads one byte each side and agrees with the plain rule everywhere."""
+    d = grown(seed, width, height, budget, cleanup)
+    corridors = (d.tiles != tiles.WALL) & ~d.in_room
+    assert bytes(d.lane[d.pad : d.pad + d.size]) == corridors.astype(np.uint8).tobytes()
+    assert not any(d.lane[: d.pad]) and not any(d.lane[d.pad + d.size :])
+    for i in range(d.size):
+        for h in range(4):
+            if not d.blocked.ravel()[i]:
+                assert d.carvable(i, h) == plain_carvable(d, i, h), (i, h)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), budget=st.integers(1, 12), picks=st.integers(0, 2**32))
+def test_quick_rejections_only_reject_what_fails(seed: int, budget: int, picks: int) -> None:
+    """What the walk rules out before the full test would fail it: an outline deeper than the
+    free run ahead of its opening has no entry column, and an exit whose first tile out is
+    blocked has no room ahead."""
+    d = grown(seed, 60, 40, budget, cleanup=False)
+    rng = Rng(picks)
+    outlines = [geometry.fixed_outline(shape, w, h) for shape, a, b in walk.table_sizes(
+        default_tables()) if shape != "irregular" for w, h in ((a, b), (b, a))]
+    outlines += [geometry.shape_outline(rng, "irregular", w, h) for w, h in ((10, 16), (16, 10))]
+    free = np.flatnonzero(~d.blocked.ravel()).tolist()
+    for _ in range(40):
+        i, h = free[rng.below(len(free))], rng.below(4)
+        x, y = d.xy(i)
+        ahead = d.free_run(i, h, d.deepest)
+        for floor in outlines:
+            if floor.mask.shape[h % 2] + 2 > ahead:
+                assert d.entry_columns(x, y, h, floor) == [], (x, y, h, floor.mask.shape)
+    for room in d.rooms:
+        for o in range(4):
+            for spot in d.frame_side(room, o):
+                if d.blocked.ravel()[spot + d.step[o]]:
+                    assert not d.room_ahead(spot, o, 1)
+
+
 # --- stairs and entrances ----------------------------------------------------------------------
 
 
