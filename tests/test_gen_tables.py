@@ -563,8 +563,8 @@ def test_carvable_reads_the_plain_rule(
 @given(seed=st.integers(0, 2**32), budget=st.integers(1, 12), picks=st.integers(0, 2**32))
 def test_quick_rejections_only_reject_what_fails(seed: int, budget: int, picks: int) -> None:
     """What the walk rules out before the full test would fail it: an outline deeper than the
-    free run ahead of its opening has no entry column, and an exit whose first tile out is
-    blocked has no room ahead."""
+    free run ahead of its opening, or whose near frame the free runs across the opening cannot
+    hold, has no entry column; an exit whose first tile out is blocked has no room ahead."""
     d = grown(seed, 60, 40, budget, cleanup=False)
     rng = Rng(picks)
     outlines = [geometry.fixed_outline(shape, w, h) for shape, a, b in walk.table_sizes(
@@ -575,8 +575,14 @@ def test_quick_rejections_only_reject_what_fails(seed: int, budget: int, picks: 
         i, h = free[rng.below(len(free))], rng.below(4)
         x, y = d.xy(i)
         ahead = d.free_run(i, h, d.deepest)
+        down, up = (WEST, EAST) if h % 2 == 0 else (NORTH, SOUTH)
+        below = d.free_run(i + d.step[down], down, d.deepest)
+        above = d.free_run(i + d.step[up], up, d.deepest)
         for floor in outlines:
-            if floor.mask.shape[h % 2] + 2 > ahead:
+            breadth = floor.mask.shape[1 - h % 2]
+            too_deep = floor.mask.shape[h % 2] + 2 > ahead
+            too_narrow = not any(k < below and breadth - k <= above for k in floor.near[h])
+            if too_deep or too_narrow:
                 assert d.entry_columns(x, y, h, floor) == [], (x, y, h, floor.mask.shape)
     for room in d.rooms:
         for o in range(4):

@@ -393,16 +393,25 @@ class Dungeon(Site):
     def place_chamber(self, opening: int, d: int, roll: Sequence[Face]) -> bool:
         """A chamber of the roll entered heading d through the free tile `opening`, if any size
         of the table fits; its exits, stairs and contents follow."""
-        # Entering crosses the frame, the floor and the far frame straight on from the opening.
+        # Entering crosses the frame, the floor and the far frame straight on from the opening,
+        # and the near frame runs across the opening: free runs that rule outlines out cheaply.
         ahead = self.free_run(opening, d, self.deepest)
         if ahead < self.shallowest:
             return False  # no chamber of the table is this shallow: nothing can be entered here
         ox, oy = self.xy(opening)
         along = d % 2  # the axis of an outline's mask that runs along the heading
+        down, up = (3, 1) if along == 0 else (0, 2)  # headings across, lateral down and up
+        below = self.free_run(opening + self.step[down], down, self.deepest)
+        above = self.free_run(opening + self.step[up], up, self.deepest)
 
         def columns(floor: Outline) -> list[int]:
-            if floor.mask.shape[along] + 2 > ahead:
-                return []  # too deep for the free run ahead of the opening
+            """Entry columns, once the free runs allow any: the frame of column k takes
+            k + 1 lanes below the opening's and breadth - k above it."""
+            breadth = floor.mask.shape[1 - along]
+            if floor.mask.shape[along] + 2 > ahead or not any(
+                k < below and breadth - k <= above for k in floor.near[d]
+            ):
+                return []
             return self.entry_columns(ox, oy, d, floor)
 
         for index, size in enumerate(fallbacks(rolled_size(roll), self.sizes)):
