@@ -185,7 +185,6 @@ class Dungeon(Site):
     def __init__(self, rng: Rng, width: int, height: int, tables: TableSet) -> None:
         super().__init__(width, height)
         self.rng = rng
-        self.tables = tables
         self.sizes = table_sizes(tables)
         self.segments = corridor_segments(tables)
         self.rolls = structure_rolls(tables, STRUCTURE)
