@@ -289,6 +289,14 @@ class MessageLog:
         if len(self.messages) > self.limit:
             del self.messages[: len(self.messages) - self.limit]
 
+    def retract(self, text: str) -> bool:
+        """Take back the last message when it is `text` said once (a later one says it better)."""
+        if text and self.messages and self.messages[-1].text == text \
+                and self.messages[-1].count == 1:
+            self.messages.pop()
+            return True
+        return False
+
 
 @dataclass(slots=True)
 class Hero:
