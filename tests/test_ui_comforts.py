@@ -25,6 +25,7 @@ from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.ui.state import draw_stack
 from game.world.dungeon import new_game
+from game.world.fov import update_fov
 from game.world.kinds import Mode
 from game.world.model import DoorState, Game
 
@@ -96,6 +97,39 @@ def test_explore_and_the_stairs_walk_refuse_while_a_monster_hunts_the_hero() -> 
     for activity in (Explore(game), ToStairs(game, direction="down")):
         assert activity.next_action() is None
         assert activity.notice == "Not with a cave rat after you: fight, flee or rest later."
+
+
+def test_a_hunter_hanging_back_stops_explore_once_then_no_more() -> None:
+    """A leader whose troops are elsewhere keeps its distance and never comes on: the first
+    z names it; after a turn in which it came no closer, z explores. One that closes in
+    still stops it."""
+    game = hand_game(player=(3, 3))
+    leader = monster(game, 6, 3, name="goblin warchief", hp=20, mode="hunt")
+    leader.role, leader.group = "leader", 7
+    troop = monster(game, 15, 6, name="goblin", mode="asleep")  # in the other room, unseen
+    troop.group = 7
+    update_fov(game.floor, *game.player.pos)
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.Z))
+    assert state.activity is not None
+    state.on_tick()
+    assert "goblin warchief after you" in state.notice
+    assert game.player.pos == (3, 3)
+    state.on_event(key(KeySym.PERIOD))
+    assert max(abs(leader.x - 3), abs(leader.y - 3)) >= 3, "it hung back"
+    state.on_event(key(KeySym.Z))
+    start = game.player.pos
+    for _ in range(3):
+        state.on_tick()
+    assert game.player.pos != start, "explore goes on past a hunter that hangs back"
+
+
+def test_a_fleeing_monster_does_not_stop_explore() -> None:
+    game = hand_game(player=(3, 3))
+    monster(game, 6, 3, name="kobold whelp", mode="flee")
+    update_fov(game.floor, *game.player.pos)
+    activity = Explore(game)
+    assert activity.next_action() is not None, activity.notice
 
 
 def test_a_monster_in_the_way_is_named() -> None:

@@ -24,8 +24,8 @@ from game.rules.items import AUTO_PICKUP_KINDS
 from game.turns import player_act
 from game.ui import options
 from game.words import article
-from game.world.kinds import RESTING, MessageKind, StairsWay
-from game.world.model import Floor, Game
+from game.world.kinds import MessageKind, Mode, StairsWay
+from game.world.model import Actor, Floor, Game
 
 TRAVEL_STEPS = 500
 """A path longer than this is cut (it is walked again on the next click)."""
@@ -51,13 +51,40 @@ def visible_monsters(game: Game) -> frozenset[int]:
     return frozenset(m.id for m in floor.monsters if m.alive and floor.visible[m.y, m.x])
 
 
-def hunted_by(game: Game) -> str:
+@dataclass
+class Sightings:
+    """How far each hunter in view stood when explore or the stairs walk last looked (the play
+    screen keeps one): a hunter that has not come closer since, and cannot strike from where
+    it stands, is hanging back (a leader behind troops that are elsewhere, a striker waiting,
+    a beast on its leash) and no longer stops them."""
+
+    turn: int = -1
+    before: dict[int, int] = field(default_factory=dict)
+    now: dict[int, int] = field(default_factory=dict)
+
+    def look(self, game: Game) -> list[Actor]:
+        """The hunters in view now, nearest first; remembers their distances."""
+        floor, px, py = game.floor, game.player.x, game.player.y
+        hunters = sorted((m for m in floor.monsters if m.alive and floor.visible[m.y, m.x]
+                          and m.mode == Mode.HUNT),
+                         key=lambda m: (max(abs(m.x - px), abs(m.y - py)), m.id))
+        if game.turn != self.turn:
+            self.turn, self.before = game.turn, self.now
+        self.now = {m.id: max(abs(m.x - px), abs(m.y - py)) for m in hunters}
+        return hunters
+
+    def closing_in(self, monster: Actor) -> bool:
+        """Just seen, nearer than last time, or near enough to strike."""
+        distance = self.now[monster.id]
+        last = self.before.get(monster.id)
+        return distance <= max(1, monster.reach) or last is None or distance < last
+
+
+def hunted_by(game: Game, sightings: Sightings) -> str:
     """Why explore and the walk to the stairs will not go on: a monster in view that is after
-    the hero (a sleeping or wandering one does not stop them); "" when none is."""
-    floor, px, py = game.floor, game.player.x, game.player.y
-    hunters = sorted((m for m in floor.monsters if m.alive and floor.visible[m.y, m.x]
-                      and m.mode not in RESTING),
-                     key=lambda m: (max(abs(m.x - px), abs(m.y - py)), m.id))
+    the hero and closing in (a sleeping, wandering, fleeing or hanging-back one does not stop
+    them); "" when none is."""
+    hunters = [m for m in sightings.look(game) if sightings.closing_in(m)]
     if not hunters:
         return ""
     return f"Not with {article(hunters[0].name)} after you: fight, flee or rest later."
@@ -221,6 +248,8 @@ class Seek(Activity):
     failed: set[Point] = field(default_factory=set, kw_only=True)
     """Doors of this floor that did not open when bumped: never bumped again (the play screen
     keeps the set per floor, so the next press of the key remembers them too)."""
+    sightings: Sightings = field(default_factory=Sightings, kw_only=True)
+    """The hunters' distances at the last look (kept by the play screen across presses)."""
     items: frozenset[int] = field(init=False)
     traps: int = field(init=False)
     start_hp: int = field(init=False)
@@ -255,7 +284,7 @@ class Seek(Activity):
         return blocked
 
     def next_action(self) -> Action | None:
-        self.notice = self.interruption() or hunted_by(self.game)
+        self.notice = self.interruption() or hunted_by(self.game, self.sightings)
         if self.notice:
             return None
         floor, here = self.game.floor, self.game.player.pos

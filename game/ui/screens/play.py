@@ -34,6 +34,7 @@ from game.ui.activity import (
     Explore,
     Repeat,
     RunAlong,
+    Sightings,
     ToStairs,
     pick_up_underfoot,
     resting,
@@ -76,6 +77,7 @@ class PlayState(BaseState):
         self.failed_doors: dict[int, set[Point]] = {}
         """Per depth, the doors exploring bumped and could not open (never bumped again)."""
         self.visited_items: set[int] = set()
+        self.sightings = Sightings()
         """Items exploring has stepped onto (each once)."""
         self.view: tuple[int, Camera | None] = (self.game.depth, None)
         """The depth and camera the map was last drawn with (game.ui.camera's dead zone)."""
@@ -230,7 +232,7 @@ class PlayState(BaseState):
                 return self.stairs(direction)
             case intents.AutoExplore():
                 self.start(Explore(self.game, failed=self.failed_here(),
-                                   visited=self.visited_items))
+                                   visited=self.visited_items, sightings=self.sightings))
                 return None
             case intents.PickUpItem():
                 return self.act(PickUp())
@@ -275,7 +277,8 @@ class PlayState(BaseState):
         """Take the stairs underfoot; off the stairs, walk to the nearest known ones first."""
         floor, here = self.game.floor, self.game.player.pos
         if here not in floor.stairs and stairs_mask(floor, direction).any():
-            self.start(ToStairs(self.game, direction=direction, failed=self.failed_here()))
+            self.start(ToStairs(self.game, direction=direction, failed=self.failed_here(),
+                                sightings=self.sightings))
             return None
         return self.act(TakeStairs(direction))
 
