@@ -43,7 +43,7 @@ from game.ui.activity import (
     visible_monsters,
 )
 from game.ui.camera import Camera
-from game.ui.render import play_camera, render_play
+from game.ui.render import MapView, render_play
 from game.ui.session import Session
 from game.ui.state import BaseState, Push, Replace, Transition
 from game.world.kinds import MessageKind, StairsWay
@@ -79,8 +79,8 @@ class PlayState(BaseState):
         self.visited_items: set[int] = set()
         self.sightings = Sightings()
         """Items exploring has stepped onto (each once)."""
-        self.view: tuple[int, Camera | None] = (self.game.depth, None)
-        """The depth and camera the map was last drawn with (game.ui.camera's dead zone)."""
+        self.view = MapView()
+        """The camera the map was last drawn with (game.ui.camera's dead zone)."""
         self.told = ""
         """The last floor arrival said on the terminal (a line of the log)."""
         self.tell_terminal()
@@ -90,11 +90,7 @@ class PlayState(BaseState):
     def camera(self) -> Camera:
         """The map's camera: it moves only when the player leaves its dead zone (a new floor
         starts centred)."""
-        depth, before = self.view
-        previous = before if depth == self.game.depth else None
-        cam = play_camera(self.game, self.session.columns, self.session.rows, previous=previous)
-        self.view = (self.game.depth, cam)
-        return cam
+        return self.view.camera(self.game, self.session.columns, self.session.rows)
 
     def act(self, action: Action) -> Transition | None:
         """Perform one player action and open whatever screen its aftermath needs."""
