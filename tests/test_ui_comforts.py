@@ -96,7 +96,8 @@ def test_explore_and_the_stairs_walk_refuse_while_a_monster_hunts_the_hero() -> 
     sleeper.mode = Mode.HUNT
     for activity in (Explore(game), ToStairs(game, direction="down")):
         assert activity.next_action() is None
-        assert activity.notice == "Not with a cave rat after you: fight, flee or rest later."
+        assert activity.notice == ("Not with a cave rat after you: fight it, or press again to"
+                                   " go on while it keeps away.")
 
 
 def test_a_hunter_hanging_back_stops_explore_once_then_no_more() -> None:
@@ -122,6 +123,26 @@ def test_a_hunter_hanging_back_stops_explore_once_then_no_more() -> None:
     for _ in range(3):
         state.on_tick()
     assert game.player.pos != start, "explore goes on past a hunter that hangs back"
+
+
+def test_a_second_press_goes_on_past_a_hunter_that_keeps_away_but_not_one_beside_you() -> None:
+    game = hand_game(player=(3, 3))
+    far = monster(game, 9, 3, name="goblin cutthroat", hp=20, mode="hunt")
+    update_fov(game.floor, *game.player.pos)
+    state = PlayState(Session(game=game))
+    for _ in range(2):
+        state.on_event(key(KeySym.Z))
+        state.on_tick()
+    assert "press again" in game.messages.messages[-1].text
+    assert game.player.pos != (3, 3), "the second press went on"
+    far.x, far.y = game.player.x + 1, game.player.y  # now it strikes: no press gets past it
+    for _ in range(2):
+        here = game.player.pos
+        state.on_event(key(KeySym.Z))
+        state.on_tick()
+        assert game.player.pos == here
+    assert game.messages.messages[-1].text.startswith(
+        "Not with a goblin cutthroat after you: fight, flee or rest later.")
 
 
 def test_a_fleeing_monster_does_not_stop_explore() -> None:

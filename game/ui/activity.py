@@ -53,12 +53,12 @@ def visible_monsters(game: Game) -> frozenset[int]:
 
 @dataclass
 class Sightings:
-    """How far each hunter in view stood when explore or the stairs walk last looked (the play
-    screen keeps one): a hunter that has not come closer since, and cannot strike from where
-    it stands, is hanging back (a leader behind troops that are elsewhere, a striker waiting,
-    a beast on its leash) and no longer stops them."""
+    """How far each hunter in view stood when explore or the stairs walk last looked (each
+    step, and each press of the key; the play screen keeps one): a hunter that has not come
+    closer since, and cannot strike from where it stands, is hanging back (a leader behind
+    troops that are elsewhere, a striker waiting, a beast on its leash) and no longer stops
+    them. So a second press goes on past one that keeps its distance."""
 
-    turn: int = -1
     before: dict[int, int] = field(default_factory=dict)
     now: dict[int, int] = field(default_factory=dict)
 
@@ -68,16 +68,17 @@ class Sightings:
         hunters = sorted((m for m in floor.monsters if m.alive and floor.visible[m.y, m.x]
                           and m.mode == Mode.HUNT),
                          key=lambda m: (max(abs(m.x - px), abs(m.y - py)), m.id))
-        if game.turn != self.turn:
-            self.turn, self.before = game.turn, self.now
+        self.before, self.now = self.now, {}
         self.now = {m.id: max(abs(m.x - px), abs(m.y - py)) for m in hunters}
         return hunters
 
     def closing_in(self, monster: Actor) -> bool:
         """Just seen, nearer than last time, or near enough to strike."""
-        distance = self.now[monster.id]
         last = self.before.get(monster.id)
-        return distance <= max(1, monster.reach) or last is None or distance < last
+        return self.striking(monster) or last is None or self.now[monster.id] < last
+
+    def striking(self, monster: Actor) -> bool:
+        return self.now[monster.id] <= max(1, monster.reach)
 
 
 def hunted_by(game: Game, sightings: Sightings) -> str:
@@ -87,7 +88,10 @@ def hunted_by(game: Game, sightings: Sightings) -> str:
     hunters = [m for m in sightings.look(game) if sightings.closing_in(m)]
     if not hunters:
         return ""
-    return f"Not with {article(hunters[0].name)} after you: fight, flee or rest later."
+    who = article(hunters[0].name)
+    if sightings.striking(hunters[0]):
+        return f"Not with {who} after you: fight, flee or rest later."
+    return f"Not with {who} after you: fight it, or press again to go on while it keeps away."
 
 
 def travel_path(floor: Floor, start: Point, goal: Point) -> list[Point]:
