@@ -331,3 +331,18 @@ def test_look_gives_a_monster_its_role_and_health() -> None:
     game.floor.visible[2, 5] = True
     text = describe_at(game, 5, 2)
     assert "[soldier]" in text and "badly wounded" in text
+
+
+def test_a_key_that_interrupts_an_activity_says_what_stopped() -> None:
+    """z pressed while resting stops the rest and does nothing else: say so, or the key
+    seems dead."""
+    game = hand_game()
+    game.player.hp = game.player.max_hp // 2
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.R, Modifier.LSHIFT))
+    state.on_tick()
+    assert state.activity is not None
+    state.on_event(key(KeySym.Z))
+    assert state.activity is None
+    assert state.notice == "You stop resting."
+    assert game.messages.messages[-1].text == "You stop resting."

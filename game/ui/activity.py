@@ -9,6 +9,7 @@ that the play screen also puts in the log.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -113,6 +114,9 @@ def travel_path(floor: Floor, start: Point, goal: Point) -> list[Point]:
 class Activity:
     """Actions repeated one per tick until done or interrupted."""
 
+    doing: ClassVar[str] = "what you were doing"
+    """Said when a key interrupts it: "You stop exploring."."""
+
     game: Game
     seen: frozenset[int] = field(init=False)
     depth: int = field(init=False)
@@ -159,6 +163,8 @@ class Activity:
 class Repeat(Activity):
     """The same action a number of times (searching)."""
 
+    doing: ClassVar[str] = "searching"
+
     action: Action = field(kw_only=True)
     times: int = field(kw_only=True)
 
@@ -173,6 +179,8 @@ class Repeat(Activity):
 class Resting(Activity):
     """R: rest until healed; Z: rest and search up to rest.REST_TURNS turns. Both stop for
     what game.rules.rest.interruption names, and say why."""
+
+    doing: ClassVar[str] = "resting"
 
     watch: rest.Watch = field(kw_only=True)
     until_healed: bool = field(kw_only=True)
@@ -202,6 +210,8 @@ def resting(game: Game, until_healed: bool) -> Resting | str:
 @dataclass
 class Travel(Activity):
     """Walk a known path, one step a tick."""
+
+    doing: ClassVar[str] = "walking"
 
     path: list[Point] = field(kw_only=True)
     stalls: int = 0
@@ -366,6 +376,8 @@ def found_traps(floor: Floor) -> int:
 class Explore(Seek):
     """Auto-explore: toward the nearest unexplored edge of the known map."""
 
+    doing: ClassVar[str] = "exploring"
+
     stood: list[Point] = field(default_factory=list)
     """Edge tiles already stood on: what they did not reveal stays hidden (no second visit)."""
     visited: set[int] = field(default_factory=set, kw_only=True)
@@ -398,6 +410,8 @@ class Explore(Seek):
 @dataclass
 class ToStairs(Seek):
     """Walk to the nearest known stairs going `direction` (taking them is the next key)."""
+
+    doing: ClassVar[str] = "walking to the stairs"
 
     direction: StairsWay = field(default="down", kw_only=True)
 
@@ -434,6 +448,8 @@ class RunAlong(Activity):
     across open floor, straight on. It stops at forks, at doors, on items and stairs, when the
     walls beside change (an opening passed), when something new comes into view, and when a
     monster does (as every activity)."""
+
+    doing: ClassVar[str] = "running"
 
     dx: int = field(kw_only=True)
     dy: int = field(kw_only=True)

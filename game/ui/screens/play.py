@@ -202,8 +202,11 @@ class PlayState(BaseState):
         return None
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
-        if self.stop():
-            return None  # a key pressed while travelling or searching only interrupts
+        running = self.activity
+        if self.stop() and running is not None:  # a key pressed while exploring only stops it
+            self.notice = f"You stop {running.doing}."
+            self.game.log(self.notice)
+            return None
         self.notice = ""
         match intent:
             case intents.ToggleView():
