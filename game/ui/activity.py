@@ -35,6 +35,9 @@ LOW_HP = 0.4
 STALLS = 6
 """Steps in a row that get nowhere before an activity gives up."""
 EXPLORED = "Explored."
+HEAL_REST_TURNS = 2000
+"""R rests until healed, however long that takes (a hundred turns, Z's rest, healed a hurt
+hero by a third): this only bounds it."""
 
 
 def pick_up_underfoot(game: Game) -> Result | None:
@@ -191,7 +194,10 @@ class Resting(Activity):
         if self.notice:
             return None
         if self.turns <= 0:
-            self.notice = f"You rest and search for {rest.REST_TURNS} turns."
+            player = self.game.player
+            self.notice = (f"You rest a long while: {player.hp}/{player.max_hp} hit points."
+                           if self.until_healed else
+                           f"You rest and search for {rest.REST_TURNS} turns.")
             return None
         self.turns -= 1
         return Rest()
@@ -204,7 +210,8 @@ def resting(game: Game, until_healed: bool) -> Resting | str:
     watch = rest.begin(game)
     if isinstance(watch, str):
         return watch
-    return Resting(game, watch=watch, until_healed=until_healed)
+    turns = HEAL_REST_TURNS if until_healed else rest.REST_TURNS
+    return Resting(game, watch=watch, until_healed=until_healed, turns=turns)
 
 
 @dataclass
