@@ -341,8 +341,9 @@ def test_a_key_that_interrupts_an_activity_says_what_stopped() -> None:
     state = PlayState(Session(game=game))
     state.on_event(key(KeySym.R, Modifier.LSHIFT))
     state.on_tick()
-    assert state.activity is not None
+    resting = state.activity
+    assert resting is not None
     state.on_event(key(KeySym.Z))
-    assert state.activity is None
+    assert state.activity is not resting and not isinstance(state.activity, Explore)
     assert state.notice == "You stop resting."
     assert game.messages.messages[-1].text == "You stop resting."
