@@ -38,9 +38,10 @@ def explore_fully(game: Game) -> tuple[int, list[str], Explore]:
     """Press z again after every stop (as a player would) until the floor is explored; the
     steps taken, the stop notices and the last activity."""
     steps, notices = 0, []
+    visited: set[int] = set()  # kept between presses, as the play screen keeps it
     activity = Explore(game)
     while steps < STEP_LIMIT:
-        activity = Explore(game)
+        activity = Explore(game, visited=visited)
         moved = 0
         while activity.step():
             moved += 1

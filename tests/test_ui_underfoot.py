@@ -11,7 +11,7 @@ from tcod.event import KeySym, Modifier
 from ui_world import hand_game, key, monster
 
 from game.ui import options
-from game.ui.activity import EXPLORED
+from game.ui.activity import EXPLORED, ON_AN_ITEM
 from game.ui.render import status_lines
 from game.ui.screens.levelup import LevelUpScreen
 from game.ui.screens.play import SEARCH_TURNS, UNKNOWN_KEY, PlayState
@@ -109,6 +109,30 @@ def test_explore_says_a_stuck_door_once_routes_elsewhere_and_logs_why_it_stopped
     assert sum(1 for t in log if t.startswith("The door is stuck")) == 1, "bumped once"
     assert "You see here: a long sword." in log, "explore stepped onto the sword"
     assert log[-1] == EXPLORED, "the stop reason reaches the log"
+
+
+def test_explore_stops_on_a_thing_it_does_not_pick_up_so_g_takes_it() -> None:
+    """'You see here: a long sword.' and the hero already gone: g found nothing. Explore stops
+    on it once; the next z goes on and does not come back for it."""
+    game = hand_game(STUCK_ROOM, player=(2, 2))
+    sword = Item(game.new_id(), "sword", 4, 2)
+    game.floor.items.append(sword)
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.Z))
+    for _ in range(200):
+        if state.activity is None:
+            break
+        state.on_tick()
+    assert game.player.pos == (4, 2)
+    assert texts(game)[-2:] == ["You see here: a long sword.", ON_AN_ITEM]
+    state.on_event(key(KeySym.G))
+    assert sword in game.hero.inventory
+    state.on_event(key(KeySym.Z))
+    for _ in range(200):
+        if state.activity is None:
+            break
+        state.on_tick()
+    assert texts(game)[-1] == EXPLORED
 
 
 def run_from(text: str, start: tuple[int, int], way: KeySym) -> Game:

@@ -35,6 +35,7 @@ LOW_HP = 0.4
 STALLS = 6
 """Steps in a row that get nowhere before an activity gives up."""
 EXPLORED = "Explored."
+ON_AN_ITEM = "You stop on it: g picks it up, z explores on."
 HEAL_REST_TURNS = 2000
 """R rests until healed, however long that takes (a hundred turns, Z's rest, healed a hurt
 hero by a third): this only bounds it."""
@@ -393,6 +394,18 @@ class Explore(Seek):
     def interruption(self) -> str:
         """Items seen do not stop exploring: it walks onto each one (once) instead."""
         return self.alarm()
+
+    def went_on(self, result: Result, before: Point) -> bool:
+        """On a thing auto-pickup left (gear, a wand...), stop on it, once: walking on would
+        leave "You see here" pointing at a tile the hero has left, and `g` finding nothing."""
+        going = super().went_on(result, before)
+        fresh = [i.id for i in self.game.floor.items_at(*self.game.player.pos)
+                 if i.id not in self.visited]
+        if going and fresh:
+            self.visited.update(fresh)
+            self.notice = ON_AN_ITEM
+            return False
+        return going
 
     def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
         floor, here = self.game.floor, self.game.player.pos
