@@ -188,6 +188,8 @@ def test_stairs_key_walks_to_known_stairs_first() -> None:
         state.on_tick()
     assert game.player.pos == (21, 2) and game.depth == 1
     assert state.activity is None
+    said = "You are on the stairs down: > again takes them."
+    assert state.notice == said and game.messages.messages[-1].text == said, "the @ hides >"
 
 
 # --- key bindings ----------------------------------------------------------------------------

@@ -440,6 +440,8 @@ class ToStairs(Seek):
 
     def next_action(self) -> Action | None:
         if stairs_mask(self.game.floor, self.direction)[self.game.player.y, self.game.player.x]:
+            key = ">" if self.direction == "down" else "<"
+            self.notice = f"You are on the stairs {self.direction}: {key} again takes them."
             return None
         return super().next_action()
 
