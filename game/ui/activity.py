@@ -35,7 +35,7 @@ LOW_HP = 0.4
 STALLS = 6
 """Steps in a row that get nowhere before an activity gives up."""
 EXPLORED = "Explored."
-ON_AN_ITEM = "You stop on it: g picks it up, z explores on."
+ON_AN_ITEM = "You stop here: g picks up, z explores on."
 HEAL_REST_TURNS = 2000
 """R rests until healed, however long that takes (a hundred turns, Z's rest, healed a hurt
 hero by a third): this only bounds it."""
