@@ -108,7 +108,7 @@ def test_explore_says_a_stuck_door_once_routes_elsewhere_and_logs_why_it_stopped
     assert len(stuck) == 1, log
     assert sum(1 for t in log if t.startswith("The door is stuck")) == 1, "bumped once"
     assert "You see here: a long sword." in log, "explore stepped onto the sword"
-    assert log[-1] == EXPLORED, "the stop reason reaches the log"
+    assert log[-1].startswith(EXPLORED), "the stop reason reaches the log"
 
 
 def test_explore_stops_on_a_thing_it_does_not_pick_up_so_g_takes_it() -> None:
@@ -132,7 +132,22 @@ def test_explore_stops_on_a_thing_it_does_not_pick_up_so_g_takes_it() -> None:
         if state.activity is None:
             break
         state.on_tick()
-    assert texts(game)[-1] == EXPLORED
+    assert texts(game)[-1].startswith(EXPLORED)
+
+
+def test_explored_with_no_way_down_names_the_door_to_try_again() -> None:
+    """'Explored.' and no stairs known, the way down behind a door that stuck: say what now."""
+    game = hand_game(STUCK_ROOM.replace("+...#", "+.>.#"), player=(2, 2))
+    game.floor.doors[(9, 2)] = DoorState("iron", "none", "stuck", 28, False, "normal", False)
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.Z))
+    for _ in range(300):
+        if state.activity is None:
+            break
+        state.on_tick()
+    assert texts(game)[-1] == (
+        f"{EXPLORED} No way down yet: bump the door at 9, 2 again (each try may force it), or"
+        " search (s) along the walls for a secret door.")
 
 
 def run_from(text: str, start: tuple[int, int], way: KeySym) -> Game:

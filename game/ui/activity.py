@@ -424,7 +424,15 @@ class Explore(Seek):
         return edge, portals
 
     def finished(self) -> str:
-        return EXPLORED
+        """"Explored.", and what now: the way down, or where one may still be found."""
+        floor = self.game.floor
+        if stairs_mask(floor, "down").any() or not floor.exits:
+            return f"{EXPLORED} > walks to the stairs down." if floor.exits else EXPLORED
+        if self.failed:
+            x, y = min(self.failed, key=lambda p: (p[1], p[0]))
+            return (f"{EXPLORED} No way down yet: bump the door at {x}, {y} again (each"
+                    " try may force it), or search (s) along the walls for a secret door.")
+        return f"{EXPLORED} No way down yet: search (s) along the walls for a secret door."
 
 
 @dataclass
