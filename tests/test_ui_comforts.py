@@ -351,3 +351,13 @@ def test_a_key_that_interrupts_an_activity_says_what_stopped() -> None:
     assert state.activity is not resting and not isinstance(state.activity, Explore)
     assert state.notice == "You stop resting."
     assert game.messages.messages[-1].text == "You stop resting."
+
+
+def test_stairs_key_with_no_stairs_known_says_where_to_look() -> None:
+    """'There are no stairs down here' left a newcomer with nothing to do: say explore."""
+    game = hand_game(player=(4, 2))
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.PERIOD, Modifier.SHIFT))
+    said = "You know no stairs down yet: z explores to find them."
+    assert state.notice == said and game.messages.messages[-1].text == said
+    assert game.turn == 0

@@ -279,6 +279,10 @@ class PlayState(BaseState):
             self.start(ToStairs(self.game, direction=direction, failed=self.failed_here(),
                                 sightings=self.sightings))
             return None
+        if here not in floor.stairs:  # none known: not "no stairs here", but where to look
+            self.notice = f"You know no stairs {direction} yet: z explores to find them."
+            self.game.log(self.notice, MessageKind.FUTILE)
+            return None
         return self.act(TakeStairs(direction))
 
     def open_screen(self, intent: intents.Intent) -> Transition | None:
