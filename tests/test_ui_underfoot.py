@@ -32,6 +32,14 @@ def lay(game: Game, kind: str, x: int, y: int) -> Item:
     game.floor.items.append(item)
     return item
 
+def finish(state: PlayState, ticks: int) -> None:
+    """Tick the running activity until it ends (at most `ticks` ticks)."""
+    for _ in range(ticks):
+        if state.activity is None:
+            return
+        state.on_tick()
+
+
 
 def test_auto_pickup_takes_potions_and_scrolls_in_no_time_but_leaves_gear() -> None:
     game = hand_game()
@@ -99,10 +107,7 @@ def test_explore_says_a_stuck_door_once_routes_elsewhere_and_logs_why_it_stopped
     state = PlayState(Session(game=game))
     for _ in range(3):  # three presses of z: the door is bumped once only
         state.on_event(key(KeySym.Z))
-        for _ in range(200):
-            if state.activity is None:
-                break
-            state.on_tick()
+        finish(state, 200)
     log = texts(game)
     stuck = [t for t in log if t.startswith("The iron door at 9, 2 is stuck fast (DC 28)")]
     assert len(stuck) == 1, log
@@ -119,19 +124,13 @@ def test_explore_stops_on_a_thing_it_does_not_pick_up_so_g_takes_it() -> None:
     game.floor.items.append(sword)
     state = PlayState(Session(game=game))
     state.on_event(key(KeySym.Z))
-    for _ in range(200):
-        if state.activity is None:
-            break
-        state.on_tick()
+    finish(state, 200)
     assert game.player.pos == (4, 2)
     assert texts(game)[-2:] == ["You see here: a long sword.", ON_AN_ITEM]
     state.on_event(key(KeySym.G))
     assert sword in game.hero.inventory
     state.on_event(key(KeySym.Z))
-    for _ in range(200):
-        if state.activity is None:
-            break
-        state.on_tick()
+    finish(state, 200)
     assert texts(game)[-1].startswith(EXPLORED)
 
 
@@ -141,10 +140,7 @@ def test_explored_with_no_way_down_names_the_door_to_try_again() -> None:
     game.floor.doors[(9, 2)] = DoorState("iron", "none", "stuck", 28, False, "normal", False)
     state = PlayState(Session(game=game))
     state.on_event(key(KeySym.Z))
-    for _ in range(300):
-        if state.activity is None:
-            break
-        state.on_tick()
+    finish(state, 300)
     assert texts(game)[-1] == (
         f"{EXPLORED} No way down yet: bump the door at 9, 2 again (each try may force it), or"
         " search (s) along the walls for a secret door.")
@@ -154,10 +150,7 @@ def run_from(text: str, start: tuple[int, int], way: KeySym) -> Game:
     game = hand_game(textwrap.dedent(text).replace("@", "."), player=start)
     state = PlayState(Session(game=game))
     state.on_event(key(way, Modifier.SHIFT))
-    for _ in range(100):
-        if state.activity is None:
-            break
-        state.on_tick()
+    finish(state, 100)
     return game
 
 
@@ -196,10 +189,7 @@ def test_a_run_stops_on_an_item() -> None:
     game.floor.items.append(Item(game.new_id(), "sword", 4, 1))
     state = PlayState(Session(game=game))
     state.on_event(key(KeySym.RIGHT, Modifier.SHIFT))
-    for _ in range(100):
-        if state.activity is None:
-            break
-        state.on_tick()
+    finish(state, 100)
     assert game.player.pos == (4, 1)
 
 
