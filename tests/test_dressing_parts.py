@@ -262,6 +262,35 @@ def test_room_less_floors_are_cut_into_sectors_and_pockets() -> None:
     assert pockets > 0
 
 
+def test_entrances_found_at_once_match_a_scan_of_each_area() -> None:
+    """The whole-map pass finds what a scan of each area's grown box finds: every walkable
+    tile outside the area beside one of its tiles, in reading order; and the distances to
+    them are the brute-force Manhattan minimum, on both the broadcast and transform paths."""
+    for name in generators.names():
+        for seed, (w, h) in enumerate(((80, 50), (41, 31), (200, 120), (24, 16))):
+            plan = generators.generate_floor(name, seed, 1, w, h)
+            amap = build_areas(plan)
+            for area in amap.areas:
+                inside = amap.owner == area.id
+                beside = np.zeros_like(inside)
+                beside[1:] |= inside[:-1]
+                beside[:-1] |= inside[1:]
+                beside[:, 1:] |= inside[:, :-1]
+                beside[:, :-1] |= inside[:, 1:]
+                ys, xs = np.nonzero(beside & ~inside & amap.walkable)
+                expected = list(zip(xs.tolist(), ys.tolist(), strict=True))
+                assert amap.entrances(area) == expected
+                ay, ax = np.nonzero(inside)
+                spots = np.stack((ax, ay), axis=1).astype(np.int64)
+                dist = amap.gate_distance(area, spots)
+                if not expected:
+                    assert dist is None
+                    continue
+                gates = np.array(expected, dtype=np.int64)
+                brute = np.abs(spots[:, None, :] - gates[None, :, :]).sum(axis=2).min(axis=1)
+                assert dist is not None and dist.tolist() == brute.tolist()
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     name=st.sampled_from(("bsp", "power", "cave", "maze")),
