@@ -220,7 +220,9 @@ class Composer:
     ) -> None:
         """Add filler until the budget is met, nothing fits under the ceiling, or no room.
         Battle lines keep both lines even (melee first): the slot with fewer members is tried
-        first, its count kept as members join rather than recounted each time."""
+        first, its count kept as members join rather than recounted each time. A template of
+        one filler slot repeats the slot's kind while it fits (as `_pick` would, drawing
+        nothing), so a pack of sixteen is one loop, not sixteen picks."""
         preferred: dict[str, MonsterKind] = {}
         spent = sum(m.xp for m in members)
         slots = [SLOTS[name] for name in filler]
@@ -233,8 +235,13 @@ class Composer:
             for name in order:
                 kind = self._pick(name, preferred, high - spent, need)
                 if kind is not None:
-                    members.append(Member(kind))
+                    member = Member(kind)
+                    members.append(member)
                     spent += kind.xp
+                    if len(slots) == 1:
+                        while len(members) < cap and spent < budget and kind.xp <= high - spent:
+                            members.append(member)
+                            spent += kind.xp
                     for i, slot in enumerate(slots):
                         counts[i] += slot.allows(kind)
                     break
@@ -368,10 +375,10 @@ def place(party: Party, template: str, free: Spots,
 
 def _monsters(members: Sequence[Member], spots: Spots) -> tuple[Monster, ...]:
     points = spots[: len(members)].tolist()
-    return tuple(
+    return tuple([
         Monster(m.kind.key, m.kind.role, x, y, m.elite, m.boss)
         for m, (x, y) in zip(members, points, strict=True)
-    )
+    ])
 
 
 # --- the floor's encounters ------------------------------------------------------------------
