@@ -22,7 +22,7 @@ from game.content.bestiary import (
     load_bestiary,
 )
 from game.dressing import dress, dress_floor
-from game.dressing.areas import BLOCK_H, BLOCK_W, build_areas
+from game.dressing.areas import BLOCK_H, BLOCK_W, BROADCAST_LIMIT, build_areas
 from game.dressing.encounters import (
     FACTORS,
     MAX_MONSTERS,
@@ -266,6 +266,7 @@ def test_entrances_found_at_once_match_a_scan_of_each_area() -> None:
     """The whole-map pass finds what a scan of each area's grown box finds: every walkable
     tile outside the area beside one of its tiles, in reading order; and the distances to
     them are the brute-force Manhattan minimum, on both the broadcast and transform paths."""
+    paths: Counter[bool] = Counter()
     for name in generators.names():
         for seed, (w, h) in enumerate(((80, 50), (41, 31), (200, 120), (24, 16))):
             plan = generators.generate_floor(name, seed, 1, w, h)
@@ -286,9 +287,11 @@ def test_entrances_found_at_once_match_a_scan_of_each_area() -> None:
                 if not expected:
                     assert dist is None
                     continue
+                paths[len(expected) * len(spots) <= BROADCAST_LIMIT] += 1
                 gates = np.array(expected, dtype=np.int64)
                 brute = np.abs(spots[:, None, :] - gates[None, :, :]).sum(axis=2).min(axis=1)
                 assert dist is not None and dist.tolist() == brute.tolist()
+    assert paths[True] and paths[False]
 
 
 @settings(max_examples=40, deadline=None)

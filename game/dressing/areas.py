@@ -32,7 +32,7 @@ MIN_SECTOR: Final = 24
 SPOT_RADIUS: Final = 4
 """A corridor spot's area: the connected open tiles within this many tiles of it."""
 
-BROADCAST_LIMIT: Final = 4096
+BROADCAST_LIMIT: Final = 8192
 """Up to this many (tile, entrance) pairs, distances by broadcasting; beyond, a transform."""
 
 Box = tuple[slice, slice]
