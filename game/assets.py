@@ -11,7 +11,6 @@ import hashlib
 import json
 import os
 import sys
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -25,12 +24,17 @@ def toml_tables(path: Path, error: type[ValueError], what: str) -> list[tuple[st
     executed); `error` names the file (and the entry that is not a table)."""
     try:
         data = read_toml(path)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as problem:
+    except (OSError, UnicodeDecodeError, TomlSyntaxError) as problem:
         raise error(f"{path}: {problem}") from None
     for key in sorted(data):
         if not isinstance(data[key], dict):
             raise error(f"{path}: {what} {key!r} is not a table")
     return [(key, data[key]) for key in sorted(data)]
+
+
+class TomlSyntaxError(ValueError):
+    """A content file that is not valid TOML, with tomllib's message: tomllib (and its error
+    class) loads only when a file is parsed afresh, not in a process that reads the cache."""
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -42,7 +46,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     same data in a hundredth of that. The cache is named by a hash of the file's text, so an
     edited file is parsed afresh and a bad one still fails as before; one that cannot be read
     back is ignored; it is written only where bytecode would be (not under
-    PYTHONDONTWRITEBYTECODE)."""
+    PYTHONDONTWRITEBYTECODE); TomlSyntaxError when the file is not TOML."""
     text = path.read_text(encoding="utf-8")
     digest = hashlib.blake2b(text.encode("utf-8"), digest_size=12).hexdigest()
     cache = _cache_folder(path) / f"{path.stem}.{digest}.json"
@@ -52,7 +56,12 @@ def read_toml(path: Path) -> dict[str, Any]:
             return cached
     except (OSError, ValueError):
         pass
-    data = tomllib.loads(text)
+    import tomllib  # a cache miss only: its import costs a few milliseconds
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as problem:
+        raise TomlSyntaxError(str(problem)) from None
     if not sys.dont_write_bytecode:
         _write_cache(cache, path.stem, data)
     return data

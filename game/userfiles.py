@@ -9,9 +9,7 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import time
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -135,6 +133,8 @@ def check_nesting(text: str, limit: int = MAX_NESTING) -> None:
 def parse_toml(text: str) -> dict[str, Any]:
     """TOML text parsed as data only (tomllib: no code runs), refusing deep nesting first;
     ValueError in one line saying what is wrong (the caller names the file)."""
+    import tomllib  # only the commands that read a user's file pay for loading it
+
     check_nesting(text)
     try:
         return tomllib.loads(text)
@@ -189,6 +189,8 @@ def write_atomic(
     save store keeps its backup there). OSError (disk full, no permission) leaves the old file
     as it was and no temporary file behind. A target that is not a regular file is never
     replaced (see writable_target), and stale temporaries of earlier writes are cleared."""
+    import tempfile  # with shutil, bz2 and lzma: only the commands that write files load it
+
     blob = data.encode("utf-8") if isinstance(data, str) else data
     path = writable_target(path)
     folder = path.parent

@@ -286,3 +286,11 @@ def test_the_first_frame_loads_no_scipy_bot_or_rules_of_play(tmp_path: Path) -> 
                         str(tmp_path / "f.png"))
     assert loaded_under(modules, "scipy", "game.bot", "game.ai", "game.turns", "game.ui.intents",
                         "game.rules.actions", "game.save.store") == []
+
+
+def test_the_catalog_loads_neither_scipy_nor_the_interface_nor_play() -> None:
+    """A seed catalog makes and furnishes floors (issue 17): it draws nothing and plays no turn."""
+    modules = loaded_by("catalog", "--seed", "S", "--depths", "1-10", "--spoilers", "full")
+    assert "game.world.build" in modules  # the full spoilers furnish each floor as the game does
+    assert loaded_under(modules, "scipy", "game.ui", "game.bot", "game.ai", "game.turns",
+                        "game.rules", "game.save.store", "game.export", "game.codex") == []

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.assets import ASSETS_DIR, read_toml
+from game.assets import ASSETS_DIR, TomlSyntaxError, read_toml
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_a_damaged_cache_falls_back_to_the_file(tmp_path: Path, writable_cache: 
 def test_a_bad_file_still_fails_as_bad_toml(tmp_path: Path, writable_cache: Path) -> None:
     path = tmp_path / "kinds.toml"
     path.write_text("[a\n", encoding="utf-8")
-    with pytest.raises(tomllib.TOMLDecodeError):
+    with pytest.raises(TomlSyntaxError):
         read_toml(path)
 
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from collections.abc import Callable
+import os
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from game import generators
 from game.cli.common import EXIT_USAGE, whole_number
@@ -39,8 +41,41 @@ COMMAND_MODULES = {
 `run(args) -> int`."""
 
 
+def terminal_columns() -> int:
+    """The terminal's width as shutil.get_terminal_size() finds it: $COLUMNS, else the width of
+    the terminal on standard output, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        stdout = sys.__stdout__
+        try:
+            columns = os.get_terminal_size(stdout.fileno()).columns if stdout else 0
+        except (ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, as wide as argparse makes it. argparse makes a formatter for every flag
+    added (to check its metavar) and asks shutil for the width each time: importing shutil (with
+    bz2 and lzma) cost more than adding a command's flags."""
+
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        width = terminal_columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line (no usage dump) with exit status 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
@@ -65,6 +100,47 @@ def console_size(text: str) -> tuple[int, int]:
     return size
 
 
+if TYPE_CHECKING:
+    _SubParsers = argparse._SubParsersAction[argparse.ArgumentParser]
+else:  # generic only to the type checker
+    _SubParsers = argparse._SubParsersAction
+
+
+class _Commands(_SubParsers):
+    """The commands, each parser made (with its flags) only when it is the one that runs:
+    making the parsers of every command took longer than parsing the line, and a run uses one.
+    `run.py --help` lists the commands by name and help alone; `run.py NAME --help` shows the
+    flags of NAME, made before it parses."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._flags: dict[str, Callable[[argparse.ArgumentParser], None]] = {}
+        self._unmade = argparse.ArgumentParser(add_help=False)
+        """What each command's name maps to until its parser is made."""
+
+    def add_command(
+        self, name: str, help_text: str, flags: Callable[[argparse.ArgumentParser], None]
+    ) -> None:
+        """Name a command (as add_parser(name, help=help_text) would), to be made on use."""
+        self._choices_actions.append(self._ChoicesPseudoAction(name, (), help_text))
+        self._name_parser_map[name] = self._unmade
+        self._flags[name] = flags
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        if isinstance(values, list) and values and values[0] in self._flags:
+            name = values[0]
+            command = self._parser_class(prog=f"{self._prog_prefix} {name}")
+            self._flags.pop(name)(command)
+            self._name_parser_map[name] = command
+        super().__call__(parser, namespace, values, option_string)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="run.py", description="Delve: a roguelike that plays its generators.")
     add_run_options(parser, "run seed text for the game (no command: play)")
@@ -75,9 +151,14 @@ def build_parser() -> argparse.ArgumentParser:
                         f" {AUTOSAVE_TURNS}; also on every floor change and on quitting)")
     parser.add_argument("--load", type=Path, metavar="FILE",
                         help="play on from a save file (run.py saves lists them)")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, action=_Commands)
+    assert isinstance(sub, _Commands)
+    for name, help_text, flags in COMMANDS:
+        sub.add_command(name, help_text, flags)
+    return parser
 
-    gen = sub.add_parser("generate", help="make one floor and print or export it")
+
+def _generate(gen: argparse.ArgumentParser) -> None:
     gen.add_argument("--generator", default="bsp", help=f"one of: {', '.join(generators.names())}")
     gen.add_argument("--seed", help="run seed text (required unless --from-hex)")
     gen.add_argument("--depth", type=whole_number(1), default=1)
@@ -90,13 +171,15 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--from-hex", type=Path, metavar="FILE", help="render an A-Maze-ing hex file")
     gen.add_argument("--list-params", action="store_true", help="list the generator's parameters")
 
-    roll = sub.add_parser("roll", help="roll on a dice table (a game master's dice)")
+
+def _roll(roll: argparse.ArgumentParser) -> None:
     roll.add_argument("table", help="a table name, e.g. doors, corridors, chambers")
     roll.add_argument("--seed", help="seed text for repeatable rolls (default: fresh dice)")
     roll.add_argument("--n", type=whole_number(1, MAX_ROLLS), default=1,
                       help=f"rolls, 1..{MAX_ROLLS}")
 
-    bench = sub.add_parser("bench", help="speed benchmarks with a reference measured in the run")
+
+def _bench(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("suite", choices=("generators", "turns", "saves", "startup"))
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--sizes", help="comma-separated WxH list (default 80x50,200x200,1000x1000)")
@@ -106,13 +189,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help="generators suite: wall time, or this process's CPU time (steadier "
                             "on a shared machine)")
 
-    catalog = sub.add_parser("catalog", help="what each depth of a run holds, without playing")
+
+def _catalog(catalog: argparse.ArgumentParser) -> None:
     add_run_options(catalog)
     catalog.add_argument("--depths", default="", help="e.g. 1-10 or 3 (default: every depth)")
     catalog.add_argument("--spoilers", choices=("layout", "full"), default="layout")
     catalog.add_argument("--format", choices=("text", "json", "csv"), default="text")
 
-    snap = sub.add_parser("snapshot", help="render the play screen to PNG, no window")
+
+def _snapshot(snap: argparse.ArgumentParser) -> None:
     add_run_options(snap)
     snap.add_argument("--turns", type=whole_number(0, MAX_TURNS), default=0,
                       help="turns the autoplay bot plays first (default 0)")
@@ -121,20 +206,22 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how the first-person view is drawn (default: blocks)")
     snap.add_argument("--out", type=Path, required=True, metavar="FILE.png")
 
-    gallery = sub.add_parser("screens",
-                             help="draw every screen to NAME.png and NAME.txt, no window")
+
+def _screens(gallery: argparse.ArgumentParser) -> None:
     gallery.add_argument("--out", type=Path, required=True, metavar="DIR")
     gallery.add_argument("--size", type=console_size, default=(80, 50), metavar="WxH",
                          help="console size in cells (default 80x50, the smallest supported)")
     gallery.add_argument("--only", action="append", default=[], metavar="NAME",
                          help="draw only this screen (repeatable)")
 
-    replay = sub.add_parser("replay", help="play back a replay file (--verify: no window)")
+
+def _replay(replay: argparse.ArgumentParser) -> None:
     replay.add_argument("file", type=Path)
     replay.add_argument("--verify", action="store_true",
                         help="replay without a window; report identical or the first difference")
 
-    auto = sub.add_parser("autoplay", help="a bot plays without a window; prints a summary")
+
+def _autoplay(auto: argparse.ArgumentParser) -> None:
     add_run_options(auto)
     auto.add_argument("--record", type=Path, metavar="FILE", help="write a replay of the run")
     auto.add_argument("--turns", type=whole_number(1, MAX_TURNS), default=2000,
@@ -147,25 +234,45 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--save-dir", type=save_folder, metavar="DIR", default=argparse.SUPPRESS,
                       help="leave the final state as the saved run in DIR (Continue plays on)")
 
-    listing = sub.add_parser("saves", help="list the saved runs, newest first")
+
+def _saves(listing: argparse.ArgumentParser) -> None:
     listing.add_argument("--save-dir", type=save_folder, metavar="DIR", default=argparse.SUPPRESS,
                          help="the folder to list (default: where the game saves)")
     listing.add_argument("--json", action="store_true")
 
-    info = sub.add_parser("save-info", help="check a save file and say what it holds")
+
+def _save_info(info: argparse.ArgumentParser) -> None:
     info.add_argument("file", type=Path)
     info.add_argument("--json", action="store_true")
 
-    codex = sub.add_parser("codex", help="every item, monster and feature with its numbers")
+
+def _codex(codex: argparse.ArgumentParser) -> None:
     codex.add_argument("section", nargs="?", choices=CODEX_SECTIONS,
                        help="one section (default: all three)")
     codex.add_argument("--json", action="store_true",
                        help="JSON: a list for one section, else an object of three lists")
 
-    amaze = sub.add_parser("amazeing", help="A-Maze-ing: a maze from a config file")
+
+def _amazeing(amaze: argparse.ArgumentParser) -> None:
     amaze.add_argument("config", type=Path, help="the config file (WIDTH=20, HEIGHT=15, ...)")
     amaze.add_argument("--theme", help="colour theme from assets/themes.toml (default: first)")
-    return parser
+
+
+COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
+    ("generate", "make one floor and print or export it", _generate),
+    ("roll", "roll on a dice table (a game master's dice)", _roll),
+    ("bench", "speed benchmarks with a reference measured in the run", _bench),
+    ("catalog", "what each depth of a run holds, without playing", _catalog),
+    ("snapshot", "render the play screen to PNG, no window", _snapshot),
+    ("screens", "draw every screen to NAME.png and NAME.txt, no window", _screens),
+    ("replay", "play back a replay file (--verify: no window)", _replay),
+    ("autoplay", "a bot plays without a window; prints a summary", _autoplay),
+    ("saves", "list the saved runs, newest first", _saves),
+    ("save-info", "check a save file and say what it holds", _save_info),
+    ("codex", "every item, monster and feature with its numbers", _codex),
+    ("amazeing", "A-Maze-ing: a maze from a config file", _amazeing),
+)
+"""(name, help, flags) of each command, in the order `run.py --help` lists them."""
 
 
 def dispatch(args: argparse.Namespace) -> int:

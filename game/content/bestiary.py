@@ -8,14 +8,13 @@ type and range checks); every problem names the file and the entry.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Final, Literal, TypeGuard, get_args
 
-from game.assets import ASSETS_DIR, read_toml
+from game.assets import ASSETS_DIR, TomlSyntaxError, read_toml
 
 Role = Literal[
     "controller", "leader", "minion", "soldier", "brute", "artillery", "skirmisher", "solo",
@@ -80,6 +79,8 @@ class MonsterKind:
 
 @dataclass(frozen=True, slots=True)
 class Bestiary:
+    """The monster kinds of one bestiary file, in the file's order."""
+
     path: Path
     kinds: tuple[MonsterKind, ...]
 
@@ -117,7 +118,7 @@ def load_bestiary(path: Path) -> Bestiary:
     """Parse and check a bestiary file: [[monster]] entries with the fields of MonsterKind."""
     try:
         data = read_toml(path)
-    except tomllib.TOMLDecodeError as problem:
+    except TomlSyntaxError as problem:
         raise BestiaryError(f"{path.name}: not valid TOML: {problem}") from None
     except (OSError, UnicodeDecodeError) as problem:
         raise BestiaryError(f"{path.name}: cannot read: {problem}") from None

@@ -4,7 +4,6 @@ reported in one line and the built-in theme is used, never a crash."""
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -56,6 +55,8 @@ def load_themes(path: Path = THEMES_PATH) -> tuple[tuple[Theme, ...], str]:
 
 def parse_themes(text: str, source: str) -> tuple[Theme, ...]:
     """Themes from TOML text; ThemeError naming `source` (and the theme) when anything is off."""
+    import tomllib  # the window's themes only: a command that draws none never loads it
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:

@@ -28,7 +28,6 @@ draw per step. Every draw comes from a `game.seeds.Rng` stream: no global random
 from __future__ import annotations
 
 import itertools
-import secrets
 from collections.abc import Sequence
 from typing import Final
 
@@ -108,7 +107,11 @@ class MazeGenerator:
             raise ParamError(f"parameter stamp: {stampfont.problem(stamp)}")
         self.width = width
         self.height = height
-        self.seed = secrets.randbits(63) if seed is None and rng is None else seed
+        if seed is None and rng is None:
+            import secrets  # a maze asked for without a seed only: the game's mazes have one
+
+            seed = secrets.randbits(63)
+        self.seed = seed
         self.perfect = perfect
         self.entry = entry
         self.loop_fraction = loop_fraction

@@ -58,6 +58,9 @@ class RecipeError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class RecipeEntry:
+    """One entry of the recipes' text: depths first..last, made by one generator, size and
+    parameters."""
+
     first: int
     last: int
     generator: str

@@ -18,13 +18,12 @@ Loading is data only: tomllib, type checks and range checks, never eval.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.assets import read_toml
+from game.assets import TomlSyntaxError, read_toml
 from game.tables.model import (
     FieldSpec,
     Kind,
@@ -65,7 +64,7 @@ def load_table(path: Path) -> Table:
         raise at.error("", "file name must be lower_case_words.toml (it is the table's name)")
     try:
         data = read_toml(path)
-    except tomllib.TOMLDecodeError as problem:
+    except TomlSyntaxError as problem:
         raise at.error("", f"not valid TOML: {problem}") from None
     except (OSError, UnicodeDecodeError) as problem:
         raise at.error("", f"cannot read: {problem}") from None

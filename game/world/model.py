@@ -269,6 +269,8 @@ class Floor:
 
 @dataclass(slots=True)
 class Message:
+    """One line of the message log; `count` is how many times it came in a row."""
+
     text: str
     kind: MessageKind
     count: int = 1
