@@ -38,7 +38,7 @@ from game.run import FloorRecipe, Run
 from game.world import dungeon
 from game.world.fov import update_fov
 from game.world.kinds import Mode
-from game.world.model import Game, Item, Trap
+from game.world.model import Actor, Game, Item, Trap
 from game.world.serial import state_hash
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,6 +140,29 @@ def test_closes_in_on_a_shooter_beyond_the_usual_approach_range() -> None:
     scene.floor.monsters[0].mode = Mode.ASLEEP  # asleep it shoots nobody: beyond the usual range
     next_action(scene.game, memory)
     assert memory.reason != "approach"
+
+
+@pytest.mark.parametrize("foe", [monster(), monster("controller", reach=6)])
+def test_closes_in_on_a_monster_standing_on_a_teleporter(foe: Actor) -> None:
+    """A monster on a teleporter pad is fought from the square next to it, also while the bot
+    keeps off that pad (its far end was found taken): on seed soak4-24 the bot stood 4 squares
+    from a caster on such a pad, hexed and searching, its flood having no goal at all."""
+    scene = scenario("""
+        #########
+        #@...^..#
+        #########
+        #########
+        #^.m....#
+        #########
+    """, legend={"m": foe})
+    caster = scene.monster("m")
+    scene.floor.relocate(caster, *scene.at("^"))
+    scene.floor.explored[:] = True
+    update_fov(scene.floor, *scene.player.pos)
+    memory = Memory()
+    assert next_action(scene.game, memory) == Move(1, 0) and memory.reason == "approach"
+    memory.jammed[(1, *scene.at("^"))] = scene.game.turn + policy.JAM_WAIT  # its far end was taken
+    assert next_action(scene.game, memory) == Move(1, 0) and memory.reason == "approach"
 
 
 def test_steps_out_of_sight_of_two_shooters_and_holds_there() -> None:

@@ -5,7 +5,6 @@ budget, joins and curtailing, cleanup, stairs, the entrances, and what it hands 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Collection
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +17,7 @@ from game import layout_checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Point, Room
 from game.generators import tables
 from game.generators.common import label_regions
-from game.generators.tables import geometry, walk
+from game.generators.tables import geometry, rolls, walk
 from game.params import ParamError
 from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
@@ -404,10 +403,10 @@ def test_a_corridor_hitting_a_chamber_moves_an_unused_exit() -> None:
 def test_a_chamber_that_does_not_fit_is_curtailed_to_a_smaller_size() -> None:
     """A 10 x 16 rectangle rolled where only 8 + 2 tiles of depth are free becomes a smaller size
     of the table; where not even the smallest fits, the corridor is a dead end."""
-    rng = Rng(5)
+    rng, rolls = Rng(5), rolls_of(default_tables())
     roll = next(
         r
-        for r in iter(lambda: default_tables().roll("chambers", rng, follow=walk.STRUCTURE), None)
+        for r in iter(lambda: rolls.roll("chambers", rng), None)
         if walk.rolled_size(r) == ("rectangle", 10, 16)
     )
     d = dungeon(60, 14)  # rows 1..12 are free: a box and its frame fit 10 deep at most
@@ -425,7 +424,7 @@ def test_a_chamber_that_does_not_fit_is_curtailed_to_a_smaller_size() -> None:
 def test_a_chamber_with_no_room_ahead_is_turned_into() -> None:
     """Two rows short of the border no chamber fits ahead: the corridor turns into one beside
     its end. A corridor ending in a door does not turn (it would open the door's wall)."""
-    roll = default_tables().roll("chambers", Rng(2), follow=walk.STRUCTURE)
+    roll = rolls_of(default_tables()).roll("chambers", Rng(2))
     d = dungeon(60, 30)
     for y in range(4, 12):
         d.dig(at(d, 30, y))
@@ -446,10 +445,10 @@ def test_fallbacks_try_the_rolled_size_then_smaller_ones() -> None:
     sizes = walk.table_sizes(default_tables())
     order = walk.fallbacks(("octagon", 12, 12), sizes)
     assert order[0] == ("octagon", 12, 12)
-    assert order[1:3] == [("octagon", 8, 12), ("octagon", 8, 8)]
+    assert order[1:3] == (("octagon", 8, 12), ("octagon", 8, 8))
     areas = [w * h for _, w, h in order[3:]]
     assert areas == sorted(areas, reverse=True) and max(areas) < 144
-    assert walk.fallbacks(("rectangle", 6, 8), sizes) == [("rectangle", 6, 8)]
+    assert walk.fallbacks(("rectangle", 6, 8), sizes) == (("rectangle", 6, 8),)
 
 
 def test_intersections() -> None:
@@ -506,6 +505,90 @@ def test_cleanup_removes_what_growth_leaves() -> None:
         loose += bool(loose_ends(raw))
         assert loose_ends(make(seed)) == []
     assert loose > 20
+
+
+# --- the fast tests agree with the plain rules ------------------------------------------------
+
+
+def grown(seed: int, width: int, height: int, budget: int, cleanup: bool) -> walk.Dungeon:
+    """A dungeon grown to a budget (and cleaned up), as `build` grows one."""
+    d = walk.Dungeon(Rng(seed), width, height, default_tables())
+    walk.ENTRANCE_BUILDERS[("premade", "corridor", "chamber")[seed % 3]](d)
+    d.generate(budget)
+    if cleanup:
+        d.way_down(*d.bounds())
+        d.cleanup(*d.bounds())
+    return d
+
+
+def plain_carvable(d: walk.Dungeon, i: int, h: int) -> bool:
+    """The rule as written: free rock, rock on both sides, no door ahead, and no corridor (a dug
+    tile outside every chamber's box) two tiles off on either side, within the map."""
+    t, room = d.tiles.ravel(), d.in_room.ravel()
+    if d.blocked.ravel()[i]:
+        return False
+    side = d.across[h]
+    if t[i + side] != tiles.WALL or t[i - side] != tiles.WALL or t[i + d.step[h]] == tiles.DOOR:
+        return False
+    return not any(
+        0 <= far < d.size and t[far] != tiles.WALL and not room[far]
+        for far in (i + 2 * side, i - 2 * side)
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    width=st.integers(tables.MIN_WIDTH, 90),
+    height=st.integers(tables.MIN_HEIGHT, 60),
+    budget=st.integers(1, 12),
+    cleanup=st.booleans(),
+)
+def test_carvable_reads_the_plain_rule(
+    seed: int, width: int, height: int, budget: int, cleanup: bool
+) -> None:
+    """The padded lane of corridor tiles is kept exactly (dig, put, wall up), so carvable's
+    two-tiles-off test reads one byte each side and agrees with the plain rule everywhere."""
+    d = grown(seed, width, height, budget, cleanup)
+    corridors = (d.tiles != tiles.WALL) & ~d.in_room
+    assert bytes(d.lane[d.pad : d.pad + d.size]) == corridors.astype(np.uint8).tobytes()
+    assert not any(d.lane[: d.pad]) and not any(d.lane[d.pad + d.size :])
+    for i in range(d.size):
+        for h in range(4):
+            if not d.blocked.ravel()[i]:
+                assert d.carvable(i, h) == plain_carvable(d, i, h), (i, h)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), budget=st.integers(1, 12), picks=st.integers(0, 2**32))
+def test_quick_rejections_only_reject_what_fails(seed: int, budget: int, picks: int) -> None:
+    """What the walk rules out before the full test would fail it: an outline deeper than the
+    free run ahead of its opening, or whose near frame the free runs across the opening cannot
+    hold, has no entry column; an exit whose first tile out is blocked has no room ahead."""
+    d = grown(seed, 60, 40, budget, cleanup=False)
+    rng = Rng(picks)
+    outlines = [geometry.fixed_outline(shape, w, h) for shape, a, b in walk.table_sizes(
+        default_tables()) if shape != "irregular" for w, h in ((a, b), (b, a))]
+    outlines += [geometry.shape_outline(rng, "irregular", w, h) for w, h in ((10, 16), (16, 10))]
+    free = np.flatnonzero(~d.blocked.ravel()).tolist()
+    for _ in range(40):
+        i, h = free[rng.below(len(free))], rng.below(4)
+        x, y = d.xy(i)
+        ahead = d.free_run(i, h, d.deepest)
+        down, up = (WEST, EAST) if h % 2 == 0 else (NORTH, SOUTH)
+        below = d.free_run(i + d.step[down], down, d.deepest)
+        above = d.free_run(i + d.step[up], up, d.deepest)
+        for floor in outlines:
+            breadth = floor.mask.shape[1 - h % 2]
+            too_deep = floor.mask.shape[h % 2] + 2 > ahead
+            too_narrow = not any(k < below and breadth - k <= above for k in floor.near[h])
+            if too_deep or too_narrow:
+                assert d.entry_columns(x, y, h, floor) == [], (x, y, h, floor.mask.shape)
+    for room in d.rooms:
+        for o in range(4):
+            for spot in d.frame_side(room, o):
+                if d.blocked.ravel()[spot + d.step[o]]:
+                    assert not d.room_ahead(spot, o, 1)
 
 
 # --- stairs and entrances ----------------------------------------------------------------------
@@ -580,21 +663,71 @@ def test_premade_entrances_in_every_turn(index: int) -> None:
 
 
 def test_layout_rolls_no_dressing_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Door types, features and encounter templates are left to the dressing pass."""
+    """Door types, features and encounter templates are left to the dressing pass: the layout
+    rolls only the structure tables, on their precomputed faces (never through the engine)."""
     rolled: list[str] = []
-    original = TableSet.roll
+    original = rolls.StructureRolls.roll
 
-    def spy(self: TableSet, name: str, rng: Rng, follow: Collection[str] | None = None) -> Roll:
-        result = original(self, name, rng, follow)
-        rolled.extend(r.table for r in result.walk())
+    def spy(self: rolls.StructureRolls, name: str, rng: Rng) -> list[rolls.Face]:
+        result = original(self, name, rng)
+        rolled.extend(face.table for face in result)
         return result
 
-    monkeypatch.setattr(TableSet, "roll", spy)
+    def engine(*_: object, **__: object) -> Roll:
+        raise AssertionError("the layout rolled through the engine")
+
+    monkeypatch.setattr(rolls.StructureRolls, "roll", spy)
+    monkeypatch.setattr(TableSet, "roll", engine)
     for seed in range(20):
         make(seed, entrance=("premade", "corridor", "chamber")[seed % 3])
     assert "chambers" in rolled and "chamber_contents" in rolled
     assert not DRESSING & set(rolled)
     assert set(rolled) <= walk.STRUCTURE  # Corridors' die is rolled on its precomputed rows
+
+
+def rolls_of(table_set: TableSet) -> rolls.StructureRolls:
+    return rolls.structure_rolls(table_set, walk.STRUCTURE)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), name=st.sampled_from(sorted(walk.STRUCTURE)))
+def test_precomputed_rolls_are_the_engines(seed: int, name: str) -> None:
+    """A roll on the precomputed faces lands where `TableSet.roll(follow=STRUCTURE)` does, with
+    the same fields, in the same order, and takes the same draws from the stream."""
+    table_set = default_tables()
+    fast, slow = Rng(seed), Rng(seed)
+    for _ in range(5):
+        landed = rolls_of(table_set).roll(name, fast)
+        tree = table_set.roll(name, slow, follow=walk.STRUCTURE)
+        assert [(f.table, f.face, dict(f.fields)) for f in landed] == [
+            (r.table, r.face, dict(r.fields)) for r in tree.walk()
+        ]
+        assert fast.consumed == slow.consumed
+
+
+def test_precomputed_rolls_roll_dice_and_counts(tmp_path: Path) -> None:
+    """Dice fields and dice counts are rolled as the engine rolls them; a reroll row is refused."""
+    with_dice = edited_files(tmp_path, {
+        "chamber_exits.toml": [('{ table = "exit_kind", count = 2 }',
+                                '{ table = "exit_kind", count = "1d3" }')],
+        "stairs.toml": [('direction = "up", dead_end = true }',
+                         'direction = "up", dead_end = true, depth = "2d4" }'),
+                        ('dead_end = "bool"', 'dead_end = "bool"\ndepth = "dice?"')],
+    })
+    faces: set[tuple[str, int]] = set()
+    for seed in range(300):
+        fast, slow = Rng(seed), Rng(seed)
+        landed = rolls_of(with_dice).roll("chambers", fast)
+        tree = with_dice.roll("chambers", slow, follow=walk.STRUCTURE)
+        assert [(f.table, f.face, dict(f.fields)) for f in landed] == [
+            (r.table, r.face, dict(r.fields)) for r in tree.walk()
+        ]
+        assert fast.consumed == slow.consumed
+        faces |= {(f.table, f.face) for f in landed}
+    assert ("chamber_exits", 12) in faces and ("stairs", 1) in faces  # the edited rows came up
+    assert any(row.reroll is not None for row in default_tables().table("doors").rows)
+    with pytest.raises(TableError, match="reroll"):
+        rolls.StructureRolls(default_tables(), {"doors"})
 
 
 # --- sizes and params --------------------------------------------------------------------------
@@ -636,11 +769,16 @@ def test_params_from_text() -> None:
 ENCOUNTER_ROW = 'kind = "encounter", side = "none", continues = 0'
 
 
-def edited_tables(tmp_path: Path, old: str, new: str) -> TableSet:
-    """The game's tables with one text edit in corridors.toml (the edit must apply)."""
+def edited_tables(tmp_path: Path, old: str, new: str, name: str = "corridors.toml") -> TableSet:
+    """The game's tables with one text edit in one file (the edit must apply)."""
+    return edited_files(tmp_path, {name: [(old, new)]})
+
+
+def edited_files(tmp_path: Path, edits: dict[str, list[tuple[str, str]]]) -> TableSet:
+    """The game's tables with text edits by file name (each edit must apply)."""
     for path in tables_dir().glob("*.toml"):
         text = path.read_text(encoding="utf-8")
-        if path.name == "corridors.toml":
+        for old, new in edits.get(path.name, []):
             assert old in text
             text = text.replace(old, new)
         (tmp_path / path.name).write_text(text, encoding="utf-8")

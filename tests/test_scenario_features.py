@@ -182,3 +182,26 @@ def test_decor_keeps_its_line_of_text() -> None:
     scene.act(Interact(*scene.at("F")))
     assert "carpet" in messages(scene)[-1].lower()
 
+
+
+@pytest.mark.parametrize(("name", "effect", "said"), [
+    ("Pouch", "container", "There is a pouch here (a: search it)."),
+    ("Pool", "water", "There is a pool here (a: drink from it)."),
+    ("Evil symbol", "sacred", "There is an evil symbol here (a: touch it)."),
+    ("Runes", "sacred", "There are runes here (a: study it)."),
+    ("Drum", "noise", "There is a drum here (a: strike it)."),
+    ("Paper", "clue", "There is some paper here (a: study it)."),
+    ("Bones (humanoid)", "clue", "There are bones (humanoid) here (a: search it)."),
+])
+def test_stepping_onto_a_feature_says_which_key_uses_it(name: str, effect: str,
+                                                        said: str) -> None:
+    scene = scenario(ROOM, legend={"F": feature(name, effect)})
+    scene.act(Move(1, 0))
+    assert messages(scene)[-1] == said
+    scene.act(Interact(-1, -1))
+    scene.player.effects.clear()  # a confusing drink must not send the next steps astray
+    if effect != "noise":
+        scene.act(Move(-1, 0))
+        scene.act(Move(1, 0))
+        spent = said[:said.rindex("(")] + "(used up)."
+        assert spent in messages(scene)[-2:], "stepping on again: it has nothing more to give"

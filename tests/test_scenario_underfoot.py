@@ -95,3 +95,37 @@ def test_a_locked_door_says_where_its_key_is_and_opens_with_the_key_carried() ->
     give(scene, "key", key_for=(2, 1))
     assert isinstance(scene.act(Move(1, 0)), Success)
     assert "The iron door opens with the key you carry." in messages(scene)
+
+
+def test_auto_pickup_names_what_it_takes_once_and_counts_a_bundle() -> None:
+    scene = scenario("""
+    #####
+    #@..#
+    #####
+    """)
+    scene.game.identified = ["potion_healing"]
+    for _ in range(10):
+        scene.floor.items.append(Item(scene.game.new_id(), "arrow", 2, 1))
+    scene.floor.items.append(Item(scene.game.new_id(), "potion_healing", 2, 1))
+    scene.act(Move(1, 0))
+    assert messages(scene)[-1] == "You see here: 10 arrows; a potion of healing."
+    assert isinstance(scene.act(PickUp(auto=True)), Success)
+    said = messages(scene)
+    assert said[-1] == "You pick up 10 arrows; a potion of healing.", said
+    assert not any(m.startswith("You see here") for m in said), "the pickup says it instead"
+
+
+def test_auto_pickup_names_it_once_even_when_a_monster_spoke_after_the_step() -> None:
+    scene = scenario("""
+    #######
+    #@....#
+    #######
+    """)
+    scene.game.identified = ["scroll_knock"]
+    scene.floor.items.append(Item(scene.game.new_id(), "scroll_knock", 2, 1))
+    scene.act(Move(1, 0))
+    scene.game.log("The goblin warchief notices you!")
+    assert isinstance(scene.act(PickUp(auto=True)), Success)
+    said = messages(scene)
+    assert said[-2:] == ["The goblin warchief notices you!", "You pick up a scroll of knock."]
+    assert sum("scroll of knock" in m for m in said) == 1, said

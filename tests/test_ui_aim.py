@@ -115,6 +115,21 @@ def test_shift_r_rests_until_healed_and_says_so() -> None:
     assert state.game.messages.messages[-1].text == "You stop resting: you are fully healed."
 
 
+def test_shift_r_rests_past_a_hundred_turns_when_healing_takes_longer() -> None:
+    """A hero at a fifth of its hit points needs far more than Z's hundred turns: R rests on
+    until healed instead of stopping half way with Z's message."""
+    state = play()
+    state.game.player.hp = state.game.player.max_hp // 5
+    state.on_event(key(KeySym.R, Modifier.SHIFT))
+    ticks = 0
+    while running(state) and ticks < 3000:
+        state.on_tick()
+        ticks += 1
+    assert state.game.turn > 100
+    assert state.game.player.hp == state.game.player.max_hp
+    assert state.game.messages.messages[-1].text == "You stop resting: you are fully healed."
+
+
 def test_rest_is_refused_with_an_enemy_in_view() -> None:
     state = play()
     monster(state.game, 6, 2)

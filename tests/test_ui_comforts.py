@@ -25,6 +25,7 @@ from game.ui.screens.play import PlayState
 from game.ui.session import Session
 from game.ui.state import draw_stack
 from game.world.dungeon import new_game
+from game.world.fov import update_fov
 from game.world.kinds import Mode
 from game.world.model import DoorState, Game
 
@@ -37,15 +38,16 @@ def explore_fully(game: Game) -> tuple[int, list[str], Explore]:
     """Press z again after every stop (as a player would) until the floor is explored; the
     steps taken, the stop notices and the last activity."""
     steps, notices = 0, []
+    visited: set[int] = set()  # kept between presses, as the play screen keeps it
     activity = Explore(game)
     while steps < STEP_LIMIT:
-        activity = Explore(game)
+        activity = Explore(game, visited=visited)
         moved = 0
         while activity.step():
             moved += 1
         steps += moved
         notices.append(activity.notice)
-        if activity.notice == EXPLORED or (moved == 0 and "stop" not in activity.notice):
+        if activity.notice.startswith(EXPLORED) or (moved == 0 and "stop" not in activity.notice):
             break
     return steps, notices, activity
 
@@ -68,7 +70,7 @@ def test_auto_explore_explores_every_generator(generator: str, seed: str) -> Non
     steps, notices, last = explore_fully(game)
     assert steps < STEP_LIMIT
     assert not any("stuck" in notice or "not where" in notice for notice in notices), notices
-    assert notices[-1] == EXPLORED, notices
+    assert notices[-1].startswith(EXPLORED), notices
     assert game.depth == 1 and steps > 0
     assert not edge_reachable(last)
     assert last.blocked() or last.stood or not paths.frontier(
@@ -95,7 +97,61 @@ def test_explore_and_the_stairs_walk_refuse_while_a_monster_hunts_the_hero() -> 
     sleeper.mode = Mode.HUNT
     for activity in (Explore(game), ToStairs(game, direction="down")):
         assert activity.next_action() is None
-        assert activity.notice == "Not with a cave rat after you: fight, flee or rest later."
+        assert activity.notice == ("Not with a cave rat after you: fight it, or press again to"
+                                   " go on while it keeps away.")
+
+
+def test_a_hunter_hanging_back_stops_explore_once_then_no_more() -> None:
+    """A leader whose troops are elsewhere keeps its distance and never comes on: the first
+    z names it; after a turn in which it came no closer, z explores. One that closes in
+    still stops it."""
+    game = hand_game(player=(3, 3))
+    leader = monster(game, 6, 3, name="goblin warchief", hp=20, mode="hunt")
+    leader.role, leader.group = "leader", 7
+    troop = monster(game, 15, 6, name="goblin", mode="asleep")  # in the other room, unseen
+    troop.group = 7
+    update_fov(game.floor, *game.player.pos)
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.Z))
+    assert state.activity is not None
+    state.on_tick()
+    assert "goblin warchief after you" in state.notice
+    assert game.player.pos == (3, 3)
+    state.on_event(key(KeySym.PERIOD))
+    assert max(abs(leader.x - 3), abs(leader.y - 3)) >= 3, "it hung back"
+    state.on_event(key(KeySym.Z))
+    start = game.player.pos
+    for _ in range(3):
+        state.on_tick()
+    assert game.player.pos != start, "explore goes on past a hunter that hangs back"
+
+
+def test_a_second_press_goes_on_past_a_hunter_that_keeps_away_but_not_one_beside_you() -> None:
+    game = hand_game(player=(3, 3))
+    far = monster(game, 9, 3, name="goblin cutthroat", hp=20, mode="hunt")
+    update_fov(game.floor, *game.player.pos)
+    state = PlayState(Session(game=game))
+    for _ in range(2):
+        state.on_event(key(KeySym.Z))
+        state.on_tick()
+    assert "press again" in game.messages.messages[-1].text
+    assert game.player.pos != (3, 3), "the second press went on"
+    far.x, far.y = game.player.x + 1, game.player.y  # now it strikes: no press gets past it
+    for _ in range(2):
+        here = game.player.pos
+        state.on_event(key(KeySym.Z))
+        state.on_tick()
+        assert game.player.pos == here
+    assert game.messages.messages[-1].text.startswith(
+        "Not with a goblin cutthroat after you: fight, flee or rest later.")
+
+
+def test_a_fleeing_monster_does_not_stop_explore() -> None:
+    game = hand_game(player=(3, 3))
+    monster(game, 6, 3, name="kobold whelp", mode="flee")
+    update_fov(game.floor, *game.player.pos)
+    activity = Explore(game)
+    assert activity.next_action() is not None, activity.notice
 
 
 def test_a_monster_in_the_way_is_named() -> None:
@@ -118,7 +174,7 @@ def test_explore_key_starts_and_finishes() -> None:
     while state.activity is not None and ticks < STEP_LIMIT:
         state.on_tick()
         ticks += 1
-    assert state.notice == EXPLORED
+    assert state.notice == f"{EXPLORED} > walks to the stairs down.", "it says what now"
     assert game.floor.explored[4, 20] and game.floor.explored[6, 5]  # through door and gap
 
 
@@ -127,11 +183,14 @@ def test_stairs_key_walks_to_known_stairs_first() -> None:
     game.floor.explored[:] = True
     state = PlayState(Session(game=game))
     state.on_event(key(KeySym.PERIOD, Modifier.SHIFT))
-    assert isinstance(state.activity, ToStairs)
+    walk = state.activity
+    assert isinstance(walk, ToStairs)
     for _ in range(50):
         state.on_tick()
     assert game.player.pos == (21, 2) and game.depth == 1
-    assert state.activity is None
+    assert state.activity is not walk
+    said = "You are on the stairs down: > again takes them."
+    assert state.notice == said and game.messages.messages[-1].text == said, "the @ hides >"
 
 
 # --- key bindings ----------------------------------------------------------------------------
@@ -276,3 +335,29 @@ def test_look_gives_a_monster_its_role_and_health() -> None:
     game.floor.visible[2, 5] = True
     text = describe_at(game, 5, 2)
     assert "[soldier]" in text and "badly wounded" in text
+
+
+def test_a_key_that_interrupts_an_activity_says_what_stopped() -> None:
+    """z pressed while resting stops the rest and does nothing else: say so, or the key
+    seems dead."""
+    game = hand_game()
+    game.player.hp = game.player.max_hp // 2
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.R, Modifier.LSHIFT))
+    state.on_tick()
+    resting = state.activity
+    assert resting is not None
+    state.on_event(key(KeySym.Z))
+    assert state.activity is not resting and not isinstance(state.activity, Explore)
+    assert state.notice == "You stop resting."
+    assert game.messages.messages[-1].text == "You stop resting."
+
+
+def test_stairs_key_with_no_stairs_known_says_where_to_look() -> None:
+    """'There are no stairs down here' left a newcomer with nothing to do: say explore."""
+    game = hand_game(player=(4, 2))
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.PERIOD, Modifier.SHIFT))
+    said = "You know no stairs down yet: z explores to find them."
+    assert state.notice == said and game.messages.messages[-1].text == said
+    assert game.turn == 0

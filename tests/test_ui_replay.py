@@ -177,3 +177,34 @@ def test_run_py_replay_opens_the_window_on_the_replay(
     bad.write_text(recording.text().replace(recording.code, "D1-00000"), encoding="utf-8")
     assert cli.main(["replay", str(bad)]) == cli.EXIT_USAGE
     assert len(opened) == 1  # no window for a code that cannot be played
+
+
+def test_the_camera_keeps_the_play_screens_dead_zone() -> None:
+    """On a floor larger than the view, most steps move the hero on the screen, not the map
+    under it (the play screen's rule); before, the replay recentred on every step."""
+    made = Recording("")
+    autoplay.play(Run("replay-camera", (FloorRecipe(1, "cave", 160, 100),)), 150,
+                  recording=made)
+    state = watch(made)
+    state.paused = True
+    console = tcod.console.Console(80, 50)
+
+    def hero_on_screen() -> tuple[int, int]:
+        draw_stack([state], console)
+        view = state.game.player.pos
+        ys, xs = (cells(console)["ch"][2:40] == ord("@")).nonzero()
+        assert len(xs) == 1, "the hero is drawn once, inside the view"
+        return (int(xs[0]) - view[0], int(ys[0]) + 2 - view[1])
+
+    still = moved = 0
+    offset = hero_on_screen()
+    for _ in range(len(made.steps)):
+        before = state.game.player.pos
+        press(state, KeySym.PERIOD)
+        now = hero_on_screen()
+        if state.game.player.pos != before:
+            moved += 1
+            still += now == offset  # the map did not slide under this step
+        offset = now
+    assert moved > 50
+    assert still > moved // 2, f"the map stayed put for only {still} of {moved} steps"

@@ -51,8 +51,9 @@ def flood(
     """Cost to reach the nearest goal from every tile (UNREACHED where none can be reached).
 
     Goals must be walkable; a goal on a teleporter is reached by entering its partner.
-    `portal_goals` are teleporter tiles worth entering for their own sake (their far end is
-    unexplored). Loops only while a teleporter improves a value: at most once per pair plus one.
+    `portal_goals` are teleporter tiles that are goals in themselves, walkable or not: worth
+    entering (their far end is unexplored), or holding a creature (`on_teleporters`). Loops
+    only while a teleporter improves a value: at most once per pair plus one.
     """
     is_portal = floor.tiles == tiles.TELEPORTER
     cost = (walk & ~is_portal).astype(np.int32)
@@ -74,6 +75,13 @@ def flood(
     return dist
 
 
+def on_teleporters(floor: Floor, spots: NDArray[np.bool_]) -> list[Point]:
+    """The teleporter tiles among `spots` (creatures standing on a pad): a creature there is
+    struck from the square next to it, so its pad is a goal of its own, even while the bot
+    keeps off the pad (its far end was taken) -- else no flood reaches that creature."""
+    return [(x, y) for x, y in sorted(floor.teleports) if spots[y, x]]
+
+
 FLEE_SCALE = (-6, 5)
 """A flee map is the approach map times -6/5, flooded again: a step away is a step downhill,
 and the extra fifth makes a long way round past the foes worth more than a dead end near them."""
@@ -81,7 +89,7 @@ and the extra fifth makes a long way round past the foes worth more than a dead 
 
 def flee(floor: Floor, walk: NDArray[np.bool_], foes: NDArray[np.bool_]) -> NDArray[np.int32]:
     """The flee map away from `foes` (Brogue's safety map), over walkable known tiles."""
-    near = flood(floor, walk, foes)
+    near = flood(floor, walk, foes, on_teleporters(floor, foes))
     reached = near != UNREACHED
     away = np.full(floor.tiles.shape, UNREACHED, dtype=np.int32)
     away[reached] = near[reached] * FLEE_SCALE[0] // FLEE_SCALE[1]

@@ -626,7 +626,7 @@ def _approach(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
     goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
     for monster in near:
         goals[monster.y, monster.x] = True
-    dist = paths.flood(floor, walk, goals)
+    dist = paths.flood(floor, walk, goals, paths.on_teleporters(floor, goals))
     steps = max(APPROACH_RANGE, *(_shot(m) for m in near))
     if pathing.standing_value(dist, *player.pos) > steps * pathing.DIAGONAL:
         return None

@@ -36,6 +36,13 @@ LOOT: Final = frozenset({"corpse_adventurer", "corpse_monster", "bones_humanoid"
                          "bones_nonhumanoid", "discarded_weapons", "equipment_usable", "trophy"})
 WATERS: Final = ("heals", "poisons", "confuses", "clears")
 """What drinking a feature's water does: fixed per run and feature name (game.seeds.water_seed)."""
+ONCE: Final = frozenset({"container", "water", "sacred", "craft", "clue"})
+"""Features that give once: used, they say so."""
+USES: Final = {"container": "search it", "water": "drink from it", "sacred": "pray here",
+               "craft": "use it on your gear", "noise": "strike it", "clue": "search it"}
+"""What the use key does to a feature of each class (game.rules.features.use)."""
+UNCOUNTED: Final = frozenset({"paper", "trash", "equipment", "dripping"})
+"""Features named by a word that takes "some", not "a"."""
 COMPASS: Final = {(0, -1): "north", (1, -1): "north-east", (1, 0): "east", (1, 1): "south-east",
                   (0, 1): "south", (-1, 1): "south-west", (-1, 0): "west", (-1, -1): "north-west"}
 
@@ -63,7 +70,7 @@ def use(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> None:
     """The hero uses a feature on purpose (the use key, or a bump into one that blocks)."""
     kind = feature_kind(feature.name)
     name = feature.name.lower()
-    once = kind.effect in ("container", "water", "sacred", "craft", "clue")
+    once = kind.effect in ONCE
     if once and feature.used:
         game.log(f"The {name} has nothing more to give.", MessageKind.FUTILE)
         return
@@ -102,9 +109,10 @@ def step_on(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> int:
         game.log(f"You pick your way over the {name}.")
         return 1
     if kind.effect != "hazard":
-        if kind.effect in ("light", "passage", "water", "container", "sacred", "craft", "noise",
-                           "clue"):
-            game.log(f"There is a {name} here.")
+        if kind.effect in ("light", "passage"):
+            game.log(f"{there_is(name)} here.")
+        elif kind.effect in USES:
+            game.log(f"{there_is(name)} here ({how_to_use(kind, feature)}).")
         return 0
     from game.rules import combat, traps
 
@@ -125,6 +133,30 @@ def step_on(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> int:
         if actor.hp <= 0:
             combat.die(game, actor, None, cause=f"killed by {name} on depth {game.floor.depth}")
     return 0
+
+
+def there_is(name: str) -> str:
+    """"There is a pouch", "There are runes", "There is some paper": the features' names are
+    table rows, some plural ("Claw marks", "Teeth") and some not counted ("Trash (pile)")."""
+    first = name.split(maxsplit=1)[0]
+    if first == "teeth" or (first.endswith("s") and not first.endswith("ss")):
+        return f"There are {name}"
+    if first in UNCOUNTED:
+        return f"There is some {name}"
+    return f"There is {identify.article(name)}"
+
+
+def how_to_use(kind: FeatureKind, feature: FeatureState) -> str:
+    """The key that uses a feature and what it does ("a: search it"), or that it is spent: a
+    player told only "There is a pouch here" does not know what to do with it."""
+    if kind.effect in ONCE and feature.used:
+        return "used up"
+    verb = USES[kind.effect]
+    if kind.key in PROFANE:
+        verb = "touch it"
+    elif kind.key in SEERS or (kind.effect == "clue" and kind.key not in LOOT):
+        verb = "study it"
+    return f"a: {verb}"
 
 
 def _search(game: Game, actor: Actor, name: str) -> None:

@@ -64,7 +64,15 @@ def underfoot(game: Game) -> str:
     here = game.floor.items_at(*game.player.pos)
     if not here:
         return ""
-    return f"You see here: {'; '.join(label(game, i) for i in here)}."
+    return f"You see here: {'; '.join(labels(game, here))}."
+
+
+def labels(game: Game, items: list[Item]) -> list[str]:
+    """Each thing once, in order, a bundle counted: "10 arrows", not ten times "an arrow"."""
+    named = [label(game, item) for item in items]
+    counted = [(text, named.count(text), item) for text, item in zip(named, items, strict=True)]
+    return [text if count == 1 else f"{count} {plural(identify.name_of(game, item.kind))}"
+            for index, (text, count, item) in enumerate(counted) if text not in named[:index]]
 
 
 def pick_up(game: Game, auto: bool = False) -> Result:
@@ -90,10 +98,22 @@ def pick_up(game: Game, auto: bool = False) -> Result:
 
 
 def _pick_up_auto(game: Game, wanted: list[Item]) -> Result:
-    took = False
-    for item in wanted:
-        took = isinstance(_take(game, item), Success) or took
-    return Success(turns=0) if took else Impossible("")
+    """Take what auto-pickup covers and say it once: the "You see here" the step just logged
+    gives way to "You pick up ..." and, when something stays, what still lies here."""
+    seen = underfoot(game)
+    retracted = game.messages.retract(seen)
+    taken = [item for item in wanted if isinstance(_take(game, item, quiet=True), Success)]
+    if not taken:
+        if retracted:
+            game.log(seen)
+        return Impossible("")
+    things = [item for item in taken if item.kind != "gold"]
+    if things:
+        game.log(f"You pick up {'; '.join(labels(game, things))}.")
+    left = underfoot(game)
+    if retracted and left:
+        game.log(left)
+    return Success(turns=0)
 
 
 def _take(game: Game, item: Item, quiet: bool = False) -> Result:

@@ -9,6 +9,7 @@ that the play screen also puts in the log.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -24,8 +25,8 @@ from game.rules.items import AUTO_PICKUP_KINDS
 from game.turns import player_act
 from game.ui import options
 from game.words import article
-from game.world.kinds import RESTING, MessageKind, StairsWay
-from game.world.model import Floor, Game
+from game.world.kinds import MessageKind, Mode, StairsWay
+from game.world.model import Actor, Floor, Game
 
 TRAVEL_STEPS = 500
 """A path longer than this is cut (it is walked again on the next click)."""
@@ -34,6 +35,10 @@ LOW_HP = 0.4
 STALLS = 6
 """Steps in a row that get nowhere before an activity gives up."""
 EXPLORED = "Explored."
+ON_AN_ITEM = "You stop here: g picks up, z explores on."
+HEAL_REST_TURNS = 2000
+"""R rests until healed, however long that takes (a hundred turns, Z's rest, healed a hurt
+hero by a third): this only bounds it."""
 
 
 def pick_up_underfoot(game: Game) -> Result | None:
@@ -51,16 +56,47 @@ def visible_monsters(game: Game) -> frozenset[int]:
     return frozenset(m.id for m in floor.monsters if m.alive and floor.visible[m.y, m.x])
 
 
-def hunted_by(game: Game) -> str:
+@dataclass
+class Sightings:
+    """How far each hunter in view stood when explore or the stairs walk last looked (each
+    step, and each press of the key; the play screen keeps one): a hunter that has not come
+    closer since, and cannot strike from where it stands, is hanging back (a leader behind
+    troops that are elsewhere, a striker waiting, a beast on its leash) and no longer stops
+    them. So a second press goes on past one that keeps its distance."""
+
+    before: dict[int, int] = field(default_factory=dict)
+    now: dict[int, int] = field(default_factory=dict)
+
+    def look(self, game: Game) -> list[Actor]:
+        """The hunters in view now, nearest first; remembers their distances."""
+        floor, px, py = game.floor, game.player.x, game.player.y
+        hunters = sorted((m for m in floor.monsters if m.alive and floor.visible[m.y, m.x]
+                          and m.mode == Mode.HUNT),
+                         key=lambda m: (max(abs(m.x - px), abs(m.y - py)), m.id))
+        self.before, self.now = self.now, {}
+        self.now = {m.id: max(abs(m.x - px), abs(m.y - py)) for m in hunters}
+        return hunters
+
+    def closing_in(self, monster: Actor) -> bool:
+        """Just seen, nearer than last time, or near enough to strike."""
+        last = self.before.get(monster.id)
+        return self.striking(monster) or last is None or self.now[monster.id] < last
+
+    def striking(self, monster: Actor) -> bool:
+        return self.now[monster.id] <= max(1, monster.reach)
+
+
+def hunted_by(game: Game, sightings: Sightings) -> str:
     """Why explore and the walk to the stairs will not go on: a monster in view that is after
-    the hero (a sleeping or wandering one does not stop them); "" when none is."""
-    floor, px, py = game.floor, game.player.x, game.player.y
-    hunters = sorted((m for m in floor.monsters if m.alive and floor.visible[m.y, m.x]
-                      and m.mode not in RESTING),
-                     key=lambda m: (max(abs(m.x - px), abs(m.y - py)), m.id))
+    the hero and closing in (a sleeping, wandering, fleeing or hanging-back one does not stop
+    them); "" when none is."""
+    hunters = [m for m in sightings.look(game) if sightings.closing_in(m)]
     if not hunters:
         return ""
-    return f"Not with {article(hunters[0].name)} after you: fight, flee or rest later."
+    who = article(hunters[0].name)
+    if sightings.striking(hunters[0]):
+        return f"Not with {who} after you: fight, flee or rest later."
+    return f"Not with {who} after you: fight it, or press again to go on while it keeps away."
 
 
 def travel_path(floor: Floor, start: Point, goal: Point) -> list[Point]:
@@ -81,6 +117,9 @@ def travel_path(floor: Floor, start: Point, goal: Point) -> list[Point]:
 @dataclass
 class Activity:
     """Actions repeated one per tick until done or interrupted."""
+
+    doing: ClassVar[str] = "what you were doing"
+    """Said when a key interrupts it: "You stop exploring."."""
 
     game: Game
     seen: frozenset[int] = field(init=False)
@@ -128,6 +167,8 @@ class Activity:
 class Repeat(Activity):
     """The same action a number of times (searching)."""
 
+    doing: ClassVar[str] = "searching"
+
     action: Action = field(kw_only=True)
     times: int = field(kw_only=True)
 
@@ -143,6 +184,8 @@ class Resting(Activity):
     """R: rest until healed; Z: rest and search up to rest.REST_TURNS turns. Both stop for
     what game.rules.rest.interruption names, and say why."""
 
+    doing: ClassVar[str] = "resting"
+
     watch: rest.Watch = field(kw_only=True)
     until_healed: bool = field(kw_only=True)
     turns: int = field(default=rest.REST_TURNS, kw_only=True)
@@ -152,7 +195,10 @@ class Resting(Activity):
         if self.notice:
             return None
         if self.turns <= 0:
-            self.notice = f"You rest and search for {rest.REST_TURNS} turns."
+            player = self.game.player
+            self.notice = (f"You rest a long while: {player.hp}/{player.max_hp} hit points."
+                           if self.until_healed else
+                           f"You rest and search for {rest.REST_TURNS} turns.")
             return None
         self.turns -= 1
         return Rest()
@@ -165,12 +211,15 @@ def resting(game: Game, until_healed: bool) -> Resting | str:
     watch = rest.begin(game)
     if isinstance(watch, str):
         return watch
-    return Resting(game, watch=watch, until_healed=until_healed)
+    turns = HEAL_REST_TURNS if until_healed else rest.REST_TURNS
+    return Resting(game, watch=watch, until_healed=until_healed, turns=turns)
 
 
 @dataclass
 class Travel(Activity):
     """Walk a known path, one step a tick."""
+
+    doing: ClassVar[str] = "walking"
 
     path: list[Point] = field(kw_only=True)
     stalls: int = 0
@@ -221,6 +270,8 @@ class Seek(Activity):
     failed: set[Point] = field(default_factory=set, kw_only=True)
     """Doors of this floor that did not open when bumped: never bumped again (the play screen
     keeps the set per floor, so the next press of the key remembers them too)."""
+    sightings: Sightings = field(default_factory=Sightings, kw_only=True)
+    """The hunters' distances at the last look (kept by the play screen across presses)."""
     items: frozenset[int] = field(init=False)
     traps: int = field(init=False)
     start_hp: int = field(init=False)
@@ -255,7 +306,7 @@ class Seek(Activity):
         return blocked
 
     def next_action(self) -> Action | None:
-        self.notice = self.interruption() or hunted_by(self.game)
+        self.notice = self.interruption() or hunted_by(self.game, self.sightings)
         if self.notice:
             return None
         floor, here = self.game.floor, self.game.player.pos
@@ -333,6 +384,8 @@ def found_traps(floor: Floor) -> int:
 class Explore(Seek):
     """Auto-explore: toward the nearest unexplored edge of the known map."""
 
+    doing: ClassVar[str] = "exploring"
+
     stood: list[Point] = field(default_factory=list)
     """Edge tiles already stood on: what they did not reveal stays hidden (no second visit)."""
     visited: set[int] = field(default_factory=set, kw_only=True)
@@ -341,6 +394,18 @@ class Explore(Seek):
     def interruption(self) -> str:
         """Items seen do not stop exploring: it walks onto each one (once) instead."""
         return self.alarm()
+
+    def went_on(self, result: Result, before: Point) -> bool:
+        """On a thing auto-pickup left (gear, a wand...), stop on it, once: walking on would
+        leave "You see here" pointing at a tile the hero has left, and `g` finding nothing."""
+        going = super().went_on(result, before)
+        fresh = [i.id for i in self.game.floor.items_at(*self.game.player.pos)
+                 if i.id not in self.visited]
+        if going and fresh:
+            self.visited.update(fresh)
+            self.notice = ON_AN_ITEM
+            return False
+        return going
 
     def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
         floor, here = self.game.floor, self.game.player.pos
@@ -359,12 +424,22 @@ class Explore(Seek):
         return edge, portals
 
     def finished(self) -> str:
-        return EXPLORED
+        """"Explored.", and what now: the way down, or where one may still be found."""
+        floor = self.game.floor
+        if stairs_mask(floor, "down").any() or not floor.exits:
+            return f"{EXPLORED} > walks to the stairs down." if floor.exits else EXPLORED
+        if self.failed:
+            x, y = min(self.failed, key=lambda p: (p[1], p[0]))
+            return (f"{EXPLORED} No way down yet: bump the door at {x}, {y} again (each"
+                    " try may force it), or search (s) along the walls for a secret door.")
+        return f"{EXPLORED} No way down yet: search (s) along the walls for a secret door."
 
 
 @dataclass
 class ToStairs(Seek):
     """Walk to the nearest known stairs going `direction` (taking them is the next key)."""
+
+    doing: ClassVar[str] = "walking to the stairs"
 
     direction: StairsWay = field(default="down", kw_only=True)
 
@@ -373,6 +448,8 @@ class ToStairs(Seek):
 
     def next_action(self) -> Action | None:
         if stairs_mask(self.game.floor, self.direction)[self.game.player.y, self.game.player.x]:
+            key = ">" if self.direction == "down" else "<"
+            self.notice = f"You are on the stairs {self.direction}: {key} again takes them."
             return None
         return super().next_action()
 
@@ -401,6 +478,8 @@ class RunAlong(Activity):
     across open floor, straight on. It stops at forks, at doors, on items and stairs, when the
     walls beside change (an opening passed), when something new comes into view, and when a
     monster does (as every activity)."""
+
+    doing: ClassVar[str] = "running"
 
     dx: int = field(kw_only=True)
     dy: int = field(kw_only=True)

@@ -72,6 +72,21 @@ def play_camera(game: Game, width: int, height: int, focus: Point | None = None,
                          view_size(width, height), previous)
 
 
+class MapView:
+    """The map's camera kept from frame to frame: it moves only when the player leaves its dead
+    zone, and a new floor starts centred. The play screen and the replay viewer both follow the
+    hero by it, so a replay shows the map as it moved in play."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.cam: Camera | None = None
+
+    def camera(self, game: Game, width: int, height: int) -> Camera:
+        previous = self.cam if self.depth == game.depth else None
+        self.depth, self.cam = game.depth, play_camera(game, width, height, previous=previous)
+        return self.cam
+
+
 def draw_map(console: tcod.console.Console, floor: Floor, cam: Camera) -> None:
     """Seen tiles bright, remembered ones dim, unknown ones black: three array lookups."""
     world, view = cam.slices(floor.width, floor.height)

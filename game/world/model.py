@@ -291,6 +291,17 @@ class MessageLog:
         if len(self.messages) > self.limit:
             del self.messages[: len(self.messages) - self.limit]
 
+    def retract(self, text: str, within: int = 8) -> bool:
+        """Take back `text` said once among the last `within` messages (a later message says it
+        better; what monsters did in the same turn may have come after it)."""
+        recent = range(len(self.messages) - 1, max(-1, len(self.messages) - 1 - within), -1)
+        for index in recent:
+            message = self.messages[index]
+            if text and message.text == text and message.count == 1:
+                del self.messages[index]
+                return True
+        return False
+
 
 @dataclass(slots=True)
 class Hero:

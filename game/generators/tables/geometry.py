@@ -95,6 +95,19 @@ def octagon(width: int, height: int) -> NDArray[np.bool_]:
     return mask
 
 
+@cache
+def _superellipse(width: int, height: int) -> tuple[tuple[int, int], ...]:
+    """[start, end) of each row of the rounded outline a blob of about width x height is cut
+    from (the same few sizes come up all the time: worked out once each)."""
+    half = width / 2
+    rows = []
+    for i in range(height):
+        t = abs(2 * i + 1 - height) / height
+        reach = half * (1 - t**2.5) ** 0.4
+        rows.append((int(half - reach + 0.5), int(half + reach + 0.5)))
+    return tuple(rows)
+
+
 def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
     """[start, end) of each row of a rough blob about width x height.
 
@@ -103,14 +116,12 @@ def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
     is cut to lie within the row next to it toward the middle, and the middle row spans both
     its neighbours. So every edge tile has a neighbour along its row and one across (no
     spurs), and the blob is one piece. Rows shorter than two tiles (top and bottom) go."""
-    half = width / 2
-    deepest = max(1, width // 8)
+    pull = max(1, width // 8) + 1  # below(pull) is randint(0, deepest pull): the same draw
+    below = rng.below
     starts, ends = [], []
-    for i in range(height):
-        t = abs(2 * i + 1 - height) / height
-        reach = half * (1 - t**2.5) ** 0.4
-        starts.append(int(half - reach + 0.5) + rng.randint(0, deepest))
-        ends.append(int(half + reach + 0.5) - rng.randint(0, deepest))
+    for start, end in _superellipse(width, height):
+        starts.append(start + below(pull))
+        ends.append(end - below(pull))
     middle = rng.randint(height // 3, height - 1 - height // 3)
     for i, toward in [(i, i + 1) for i in range(middle - 1, -1, -1)] + [
         (i, i - 1) for i in range(middle + 1, height)
@@ -227,10 +238,15 @@ class Site:
         self.flat_room = self.in_room.view(np.uint8).data.cast("B")
         self.flat_keep = self.keep.view(np.uint8).data.cast("B")
         self.flat_blocked = self.blocked.view(np.uint8).data.cast("B")
+        # Corridor tiles (dug, outside every chamber's box), padded by two rows each end so a
+        # test two tiles across from any tile inside the border needs no bounds check.
+        self.pad = 2 * width
+        self.lane = bytearray(self.size + 2 * self.pad)
         self.step = (-width, 1, width, -1)  # one step heading d
         self.across = (1, width, -1, -width)  # one step to the right of heading d
         self.rooms: list[Room] = []
         self.doors: dict[int, str] = {}
+        self.dug: list[int] = []  # every tile dug outside a chamber, in order
 
     def xy(self, i: int) -> Point:
         return (i % self.width, i // self.width)
@@ -247,12 +263,8 @@ class Site:
         side = self.across[d]
         if t[i + side] != WALL or t[i - side] != WALL or t[i + self.step[d]] == DOOR:
             return False
-        room, size = self.flat_room, self.size
-        far = i + 2 * side
-        if 0 <= far < size and t[far] != WALL and not room[far]:
-            return False
-        far = i - 2 * side
-        return not (0 <= far < size and t[far] != WALL and not room[far])
+        lane, at = self.lane, i + self.pad
+        return not (lane[at + 2 * side] or lane[at - 2 * side])
 
     def entry_ok(self, i: int, d: int) -> bool:
         """Can frame tile i become an exit entered heading d? Its chamber's floor lies ahead and
@@ -271,12 +283,16 @@ class Site:
         )
 
     def dig(self, i: int) -> None:
+        """Floor on tile i, outside every chamber's box (a corridor, a doorway, an exit)."""
         self.flat_tiles[i] = FLOOR
         self.flat_blocked[i] = True
+        self.lane[i + self.pad] = 1
+        self.dug.append(i)
 
     def put(self, i: int, tile: int) -> None:
         self.flat_tiles[i] = tile
         self.flat_blocked[i] = True
+        self.lane[i + self.pad] = not self.flat_room[i]
 
     def set_door(self, i: int, d: int) -> None:
         self.put(i, DOOR)
@@ -285,6 +301,7 @@ class Site:
     def wall_up(self, i: int) -> None:
         self.flat_tiles[i] = WALL
         self.flat_blocked[i] = self.flat_owner[i] >= 0
+        self.lane[i + self.pad] = 0
         self.doors.pop(i, None)
 
     def degree(self, i: int) -> int:
@@ -294,11 +311,14 @@ class Site:
 
     # --- chambers --------------------------------------------------------------------------------
 
-    def clear_ahead(self, i: int, d: int, tiles: int) -> bool:
-        """Are `tiles` tiles from i on, heading d, all free (not dug, not a chamber's)? The
-        border is blocked, so the scan stops there before it could leave the map."""
+    def free_run(self, i: int, d: int, limit: int) -> int:
+        """How many tiles from i on, heading d, are free (not dug, not a chamber's), up to
+        `limit`. The border is blocked, so the scan stops there before it could leave the map."""
         blocked, step = self.flat_blocked, self.step[d]
-        return not any(blocked[i + k * step] for k in range(tiles))
+        for k in range(limit):
+            if blocked[i + k * step]:
+                return k
+        return limit
 
     def entry_columns(self, ox: int, oy: int, d: int, floor: Outline) -> list[int]:
         """The near-side columns k by which a chamber of this outline can be entered, heading d
@@ -313,10 +333,11 @@ class Site:
         if lo < 0 or lo + depth + 2 > extent_a:
             return []
         l_lo, l_hi = max(0, lateral - breadth), min(extent_l, lateral + breadth + 1)
+        any_of = np.logical_or.reduce  # not ndarray.any: its Python wrapper costs as much again
         if vertical:
-            band = self.blocked[lo : lo + depth + 2, l_lo:l_hi].any(axis=0)
+            band = any_of(self.blocked[lo : lo + depth + 2, l_lo:l_hi], axis=0)
         else:
-            band = self.blocked[l_lo:l_hi, lo : lo + depth + 2].any(axis=1)
+            band = any_of(self.blocked[l_lo:l_hi, lo : lo + depth + 2], axis=1)
         lane = cast(list[bool], band.tolist())
         sums = [0, *accumulate(lane)]
         fits = []

@@ -39,9 +39,10 @@ from game.generators.tables.geometry import (
     right_of,
     shape_outline,
 )
+from game.generators.tables.rolls import Face, structure_rolls
 from game.pathing import UNREACHED, walk_distance
 from game.seeds import Rng
-from game.tables import Roll, TableError, TableSet
+from game.tables import TableError, TableSet
 from game.tables.model import Value
 
 STRUCTURE: Final = frozenset(
@@ -147,17 +148,20 @@ def corridor_segments(tables: TableSet) -> tuple[Segment, ...]:
     return tuple(segments)
 
 
-def rolled_size(roll: Roll) -> Size:
+def rolled_size(roll: Sequence[Face]) -> Size:
     """The size a Chambers roll gave."""
-    return (roll.string("shape"), _as_int(roll.number("width")), _as_int(roll.number("height")))
+    fields = roll[0].fields
+    return (str(fields["shape"]), _as_int(fields["width"]), _as_int(fields["height"]))
 
 
-def fallbacks(rolled: Size, sizes: Sequence[Size]) -> list[Size]:
-    """The rolled size, then the table's smaller sizes: the same shape first, largest first."""
+@cache
+def fallbacks(rolled: Size, sizes: tuple[Size, ...]) -> tuple[Size, ...]:
+    """The rolled size, then the table's smaller sizes: the same shape first, largest first
+    (worked out once per rolled size: a table's sizes never change)."""
     area = rolled[1] * rolled[2]
     smaller = [size for size in sizes if size[1] * size[2] < area]
     smaller.sort(key=lambda size: (size[0] != rolled[0], -size[1] * size[2], size))
-    return [rolled, *smaller]
+    return (rolled, *smaller)
 
 
 @dataclass(slots=True)
@@ -181,21 +185,22 @@ class Dungeon(Site):
     def __init__(self, rng: Rng, width: int, height: int, tables: TableSet) -> None:
         super().__init__(width, height)
         self.rng = rng
-        self.tables = tables
         self.sizes = table_sizes(tables)
         self.segments = corridor_segments(tables)
+        self.rolls = structure_rolls(tables, STRUCTURE)
         _, low_w, low_h = min(self.sizes, key=lambda size: size[1] * size[2])
         self.smallest = (
             fixed_outline("rectangle", low_w, low_h),
             fixed_outline("rectangle", low_h, low_w),
         )
-        # Entering any chamber crosses its frame, its floor and its far frame in a straight line.
+        # Entering any chamber crosses its frame, its floor and its far frame in a straight line
+        # (an irregular outline may lie a tile deeper than its printed size).
         self.shallowest = min(low_w, low_h) + 2
+        self.deepest = max(max(w, h) for _, w, h in self.sizes) + 3
         self.queue: deque[OpenEnd] = deque()
         self.unused: list[list[OpenEnd]] = []  # per chamber: its exits still in the queue
         self.closed: deque[OpenEnd] = deque()  # corridor ends that stopped: a rescue may reopen one
         self.roomy: list[int] = []  # chambers that may still have room for a rescue's exit
-        self.dug: list[int] = []  # every tile dug outside a chamber: a rescue may branch off one
         self.contents: dict[int, dict[str, int | bool]] = {}
         self.spots: list[int] = []
         self.stairs: list[dict[str, int | str | bool]] = []
@@ -208,10 +213,6 @@ class Dungeon(Site):
         self.queue.append(end)
         if chamber >= 0:
             self.unused[chamber].append(end)
-
-    def dig(self, i: int) -> None:
-        super().dig(i)
-        self.dug.append(i)
 
     def central(self, size: int, total: int) -> int:
         """A start for `size` tiles in `total`, in the middle half when there is slack."""
@@ -226,7 +227,8 @@ class Dungeon(Site):
             return
         end.live = False
         i, d = end.i, end.d
-        ahead = i + self.step[d]
+        step = self.step
+        ahead = i + step[d]
         if self.carvable(ahead, d):
             self.piece(i, d)
             if end.exit and self.degree(i) < 2:
@@ -238,24 +240,26 @@ class Dungeon(Site):
         elif end.exit:
             self.wall_up(i)  # an exit onto solid rock is no exit
         else:
-            turns = [left_of(d), right_of(d)]
+            first, second = (d + 3) % 4, (d + 1) % 4  # left, right
             if self.rng.coin():
-                turns.reverse()
-            for turn in turns:
-                if self.carvable(i + self.step[turn], turn):
-                    self.piece(i, turn)
-                    return
-            self.closed.append(end)
+                first, second = second, first
+            if self.carvable(i + step[first], first):
+                self.piece(i, first)
+            elif self.carvable(i + step[second], second):
+                self.piece(i, second)
+            else:
+                self.closed.append(end)
 
     def piece(self, i: int, d: int) -> None:
         """Roll on Corridors and dig the result from tile i heading d (the next tile is free).
         The die is rolled here on the precomputed rows; only what a row refers to on the
         structure tables (chambers, stairs) is rolled in full, when it is needed."""
         self.pieces += 1
-        segment = self.segments[self.rng.below(len(self.segments))]
+        segments = self.segments
+        segment = segments[self.rng.below(len(segments))]
         kind, side, length = segment.kind, segment.side, segment.length
         if kind == "chamber":
-            self.chamber_ahead(i, d, self.tables.roll("chambers", self.rng, follow=STRUCTURE))
+            self.chamber_ahead(i, d, self.rolls.roll("chambers", self.rng))
         elif kind == "dead_end":
             self.closed.append(OpenEnd(i, d))
         elif length is not None:
@@ -265,15 +269,17 @@ class Dungeon(Site):
         else:
             self.junction(i, d, segment)
 
-    def run(self, i: int, d: int, length: int) -> tuple[list[int], bool]:
-        """Dig up to `length` tiles ahead. A corridor that runs into the dungeon ends by joining
-        it (into a chamber: by a new or moved exit); one that meets rock it may not dig stops
-        short. Returns the tiles dug and whether the corridor goes on from the last."""
+    def run(self, i: int, d: int, length: int, free: bool = False) -> tuple[list[int], bool]:
+        """Dig up to `length` tiles ahead (`free`: the first is known to be carvable). A
+        corridor that runs into the dungeon ends by joining it (into a chamber: by a new or
+        moved exit); one that meets rock it may not dig stops short. Returns the tiles dug and
+        whether the corridor goes on from the last."""
         dug: list[int] = []
         step = self.step[d]
+        carvable = self.carvable
         for _ in range(length):
             ahead = i + step
-            if not self.carvable(ahead, d):
+            if not (free or carvable(ahead, d)):
                 if self.flat_tiles[ahead] != WALL:
                     return dug, False
                 if self.entry_ok(ahead, d):
@@ -283,11 +289,12 @@ class Dungeon(Site):
             self.dig(ahead)
             dug.append(ahead)
             i = ahead
+            free = False
         return dug, True
 
     def straight(self, i: int, d: int, length: int, kind: str, side: int) -> None:
         """Straight squares, maybe with a door, side corridor or stairs on one side."""
-        dug, goes_on = self.run(i, d, length)
+        dug, goes_on = self.run(i, d, length, free=True)
         if kind != "straight":
             self.beside(dug, side, kind)
         if goes_on:
@@ -317,7 +324,7 @@ class Dungeon(Site):
     def door_ahead(self, i: int, d: int) -> None:
         """A square of corridor, a door, and a square beyond where the next corridor starts. With
         no room for a door in a wall line, the corridor goes on without one."""
-        dug, _ = self.run(i, d, 1)
+        dug, _ = self.run(i, d, 1, free=True)
         lead = dug[-1]
         door = lead + self.step[d]
         beyond = door + self.step[d]
@@ -350,14 +357,13 @@ class Dungeon(Site):
         else:
             raise ValueError(f"corridors: no rule for a {kind!r} row")
 
-    def place_stairs(self, i: int, roll: Roll | None = None) -> None:
+    def place_stairs(self, i: int, roll: Face | None = None) -> None:
         """A Stairs result on tile i (rolled here unless a chamber's roll brought it), drawn
         with its kind's tile (the way down is chosen among the real ways down later; the
         others stay as they were rolled)."""
-        if roll is None:
-            roll = self.tables.roll("stairs", self.rng, follow=STRUCTURE)
-        kind, direction = roll.string("kind"), roll.string("direction")
-        dead_end = roll.flag("dead_end")
+        fields = (roll or self.rolls.roll("stairs", self.rng)[0]).fields
+        kind, direction = str(fields["kind"]), str(fields["direction"])
+        dead_end = fields["dead_end"] is True
         self.put(i, tile_ids.stairs_tile(kind, direction))
         self.flat_keep[i] = True
         x, y = self.xy(i)
@@ -367,7 +373,7 @@ class Dungeon(Site):
 
     # --- chambers --------------------------------------------------------------------------------
 
-    def chamber_ahead(self, i: int, d: int, roll: Roll) -> None:
+    def chamber_ahead(self, i: int, d: int, roll: Sequence[Face]) -> None:
         """The corridor ends in a chamber (no door) just beyond its end, in the rolled size or
         else the largest smaller size of the table that fits. Where none fits ahead the corridor
         turns into it, left or right (not through a door: that would open the door's wall);
@@ -383,22 +389,38 @@ class Dungeon(Site):
                 return
         self.closed.append(OpenEnd(i, d))
 
-    def place_chamber(self, opening: int, d: int, roll: Roll) -> bool:
+    def place_chamber(self, opening: int, d: int, roll: Sequence[Face]) -> bool:
         """A chamber of the roll entered heading d through the free tile `opening`, if any size
         of the table fits; its exits, stairs and contents follow."""
-        if not self.clear_ahead(opening, d, self.shallowest):
+        # Entering crosses the frame, the floor and the far frame straight on from the opening,
+        # and the near frame runs across the opening: free runs that rule outlines out cheaply.
+        ahead = self.free_run(opening, d, self.deepest)
+        if ahead < self.shallowest:
             return False  # no chamber of the table is this shallow: nothing can be entered here
         ox, oy = self.xy(opening)
+        along = d % 2  # the axis of an outline's mask that runs along the heading
+        down, up = (3, 1) if along == 0 else (0, 2)  # headings across, lateral down and up
+        below = self.free_run(opening + self.step[down], down, self.deepest)
+        above = self.free_run(opening + self.step[up], up, self.deepest)
+
+        def columns(floor: Outline) -> list[int]:
+            """Entry columns, once the free runs allow any: the frame of column k takes
+            k + 1 lanes below the opening's and breadth - k above it."""
+            breadth = floor.mask.shape[1 - along]
+            if floor.mask.shape[along] + 2 > ahead or not any(
+                k < below and breadth - k <= above for k in floor.near[d]
+            ):
+                return []
+            return self.entry_columns(ox, oy, d, floor)
+
         for index, size in enumerate(fallbacks(rolled_size(roll), self.sizes)):
-            if index == 1 and not any(self.entry_columns(ox, oy, d, box) for box in self.smallest):
+            if index == 1 and not any(columns(box) for box in self.smallest):
                 return False  # not even the smallest size fits: no need to try the others
             for shape, w, h in self.orientations(size):
-                if shape == "irregular" and not self.entry_columns(
-                    ox, oy, d, fixed_outline("rectangle", w, h)
-                ):
+                if shape == "irregular" and not columns(fixed_outline("rectangle", w, h)):
                     continue  # its printed box does not fit: no need to draw its outline
                 floor = shape_outline(self.rng, shape, w, h)
-                ks = self.entry_columns(ox, oy, d, floor)
+                ks = columns(floor)
                 if ks:
                     x0, y0 = self.box_at(ox, oy, d, floor, ks[self.rng.below(len(ks))])
                     cid = self.add_chamber(x0, y0, floor)
@@ -423,38 +445,38 @@ class Dungeon(Site):
         self.roomy.append(cid)
         return cid
 
-    def finish_chamber(self, cid: int, roll: Roll) -> None:
+    def finish_chamber(self, cid: int, roll: Sequence[Face]) -> None:
         """The chamber's rolled exits (on its sides in a random order), stairs and contents."""
-        exits = roll.find("chamber_exits")[0]
         sides = [0, 1, 2, 3]
         self.rng.shuffle(sides)
-        for index, kind in enumerate(exits.find("exit_kind")):
+        exits = [face for face in roll if face.table == "exit_kind"]
+        for index, kind in enumerate(exits):
             turn = index % 4
-            self.add_exit(cid, kind.string("kind") == "door", sides[turn:] + sides[:turn])
-        for stairs in exits.find("stairs"):
-            self.place_stairs(self.stairs_spot(cid), stairs)
-        contents = roll.find("chamber_contents")[0]
-        monster = contents.flag("monster")
-        self.contents[cid] = {
-            "face": contents.face,
-            "monster": monster,
-            "features": contents.flag("features"),
-            "treasure": contents.flag("treasure"),
-            "trap": contents.flag("trap"),
-        }
-        self.monsters += monster
+            self.add_exit(cid, kind.fields["kind"] == "door", sides[turn:] + sides[:turn])
+        for stairs in roll:
+            if stairs.table == "stairs":
+                self.place_stairs(self.stairs_spot(cid), stairs)
+        contents = next(face for face in roll if face.table == "chamber_contents")
+        flags = {flag: contents.fields[flag] is True
+                 for flag in ("monster", "features", "treasure", "trap")}
+        self.contents[cid] = {"face": contents.face, **flags}
+        self.monsters += flags["monster"]
 
     def add_exit(self, cid: int, door: bool, sides: Sequence[int], room_for: int = 1) -> bool:
         """An exit in the chamber's frame, on the first of `sides` with room for one: a frame
         tile with floor inside, rock beside and `room_for` tiles of free rock straight out.
         False if no side has room."""
         room = self.rooms[cid]
+        below, entry_ok, room_ahead = self.rng.below, self.entry_ok, self.room_ahead
+        blocked = self.flat_blocked
         for o in sides:
             spots = self.frame_side(room, o)
-            start = self.rng.below(len(spots))
-            for offset in range(len(spots)):
-                spot = spots[(start + offset) % len(spots)]
-                if self.entry_ok(spot, back_of(o)) and self.room_ahead(spot, o, room_for):
+            start = below(len(spots))
+            inward, out = back_of(o), self.step[o]
+            for spot in (*spots[start:], *spots[:start]):
+                if blocked[spot + out]:
+                    continue  # nothing can be dug straight out: the quick half of room_ahead
+                if entry_ok(spot, inward) and room_ahead(spot, o, room_for):
                     if door:
                         self.set_door(spot, o)
                     else:
@@ -473,8 +495,7 @@ class Dungeon(Site):
                 self.wall_up(end.i)
                 break
         else:
-            kind = self.tables.roll("exit_kind", self.rng, follow=STRUCTURE).string("kind")
-            door = kind == "door"
+            door = self.rolls.roll("exit_kind", self.rng)[0].fields["kind"] == "door"
         if door:
             self.set_door(i, d)
         else:
@@ -521,7 +542,7 @@ class Dungeon(Site):
     def entrance_chamber(self) -> None:
         """A chamber rolled on Chambers (the largest size of its fallbacks that fits the map),
         the stairs against its wall."""
-        roll = self.tables.roll("chambers", self.rng, follow=STRUCTURE)
+        roll = self.rolls.roll("chambers", self.rng)
         sizes = fallbacks(rolled_size(roll), self.sizes)
         for shape, width, height in (turn for size in sizes for turn in self.orientations(size)):
             if width + 4 <= self.width and height + 4 <= self.height:
@@ -543,11 +564,11 @@ class Dungeon(Site):
         """The dungeon closed before its budget: add an exit to a chamber, reopen a corridor
         that stopped, or else branch a side passage off a random corridor tile, where a
         corridor of RESCUE_ROOM tiles fits. False if nothing has room."""
-        kind = self.tables.roll("exit_kind", self.rng, follow=STRUCTURE).string("kind")
+        door = self.rolls.roll("exit_kind", self.rng)[0].fields["kind"] == "door"
         roomy = self.roomy
         while roomy:  # chambers in a random order, drawn one at a time: O(1) a try on big maps
             k = self.rng.below(len(roomy))
-            if self.add_exit(roomy[k], kind == "door", (0, 1, 2, 3), RESCUE_ROOM):
+            if self.add_exit(roomy[k], door, (0, 1, 2, 3), RESCUE_ROOM):
                 return True
             roomy[k] = roomy[-1]  # the dungeon only grows: no room now, none later
             roomy.pop()

@@ -34,6 +34,7 @@ from game.ui.activity import (
     Explore,
     Repeat,
     RunAlong,
+    Sightings,
     ToStairs,
     pick_up_underfoot,
     resting,
@@ -42,7 +43,7 @@ from game.ui.activity import (
     visible_monsters,
 )
 from game.ui.camera import Camera
-from game.ui.render import play_camera, render_play
+from game.ui.render import MapView, render_play
 from game.ui.session import Session
 from game.ui.state import BaseState, Push, Replace, Transition
 from game.world.kinds import MessageKind, StairsWay
@@ -76,9 +77,10 @@ class PlayState(BaseState):
         self.failed_doors: dict[int, set[Point]] = {}
         """Per depth, the doors exploring bumped and could not open (never bumped again)."""
         self.visited_items: set[int] = set()
+        self.sightings = Sightings()
         """Items exploring has stepped onto (each once)."""
-        self.view: tuple[int, Camera | None] = (self.game.depth, None)
-        """The depth and camera the map was last drawn with (game.ui.camera's dead zone)."""
+        self.view = MapView()
+        """The camera the map was last drawn with (game.ui.camera's dead zone)."""
         self.told = ""
         """The last floor arrival said on the terminal (a line of the log)."""
         self.tell_terminal()
@@ -88,11 +90,7 @@ class PlayState(BaseState):
     def camera(self) -> Camera:
         """The map's camera: it moves only when the player leaves its dead zone (a new floor
         starts centred)."""
-        depth, before = self.view
-        previous = before if depth == self.game.depth else None
-        cam = play_camera(self.game, self.session.columns, self.session.rows, previous=previous)
-        self.view = (self.game.depth, cam)
-        return cam
+        return self.view.camera(self.game, self.session.columns, self.session.rows)
 
     def act(self, action: Action) -> Transition | None:
         """Perform one player action and open whatever screen its aftermath needs."""
@@ -204,8 +202,11 @@ class PlayState(BaseState):
         return None
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
-        if self.stop():
-            return None  # a key pressed while travelling or searching only interrupts
+        running = self.activity
+        if self.stop() and running is not None:  # a key pressed while exploring only stops it
+            self.notice = f"You stop {running.doing}."
+            self.game.log(self.notice)
+            return None
         self.notice = ""
         match intent:
             case intents.ToggleView():
@@ -230,7 +231,7 @@ class PlayState(BaseState):
                 return self.stairs(direction)
             case intents.AutoExplore():
                 self.start(Explore(self.game, failed=self.failed_here(),
-                                   visited=self.visited_items))
+                                   visited=self.visited_items, sightings=self.sightings))
                 return None
             case intents.PickUpItem():
                 return self.act(PickUp())
@@ -275,7 +276,12 @@ class PlayState(BaseState):
         """Take the stairs underfoot; off the stairs, walk to the nearest known ones first."""
         floor, here = self.game.floor, self.game.player.pos
         if here not in floor.stairs and stairs_mask(floor, direction).any():
-            self.start(ToStairs(self.game, direction=direction, failed=self.failed_here()))
+            self.start(ToStairs(self.game, direction=direction, failed=self.failed_here(),
+                                sightings=self.sightings))
+            return None
+        if here not in floor.stairs:  # none known: not "no stairs here", but where to look
+            self.notice = f"You know no stairs {direction} yet: z explores to find them."
+            self.game.log(self.notice, MessageKind.FUTILE)
             return None
         return self.act(TakeStairs(direction))
 

@@ -19,7 +19,7 @@ from game.run import Run
 from game.turns import player_act
 from game.ui import intents, routes
 from game.ui.draw import cells, clip
-from game.ui.render import render_play
+from game.ui.render import MapView, render_play
 from game.ui.session import Session
 from game.ui.state import TICKS_PER_SECOND, BaseState, Push, Quit, Transition
 from game.world.dungeon import new_game
@@ -56,6 +56,8 @@ class ReplayState(BaseState):
         """The depth being left while `>` plays on to the next floor."""
         self.diverged: int | None = None
         """The first action after which the state differed from the recording."""
+        self.view = MapView()
+        """The map's camera, with the play screen's dead zone (it does not jump every step)."""
 
     @property
     def total(self) -> int:
@@ -147,7 +149,8 @@ class ReplayState(BaseState):
                 " playing on.")
 
     def on_draw(self, console: tcod.console.Console) -> None:
-        render_play(console, self.game, notice=self.status())
+        cam = self.view.camera(self.game, console.width, console.height)
+        render_play(console, self.game, notice=self.status(), cam=cam)
         grid = cells(console)
         grid["bg"][0] = BANNER_BG
         console.print(1, 0, clip(KEYS, console.width - 2), fg=(255, 255, 160))
