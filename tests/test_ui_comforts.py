@@ -27,7 +27,7 @@ from game.ui.state import draw_stack
 from game.world.dungeon import new_game
 from game.world.fov import update_fov
 from game.world.kinds import Mode
-from game.world.model import DoorState, Game
+from game.world.model import DoorState, Game, StairInfo
 
 STEP_LIMIT = 4000
 
@@ -192,6 +192,22 @@ def test_stairs_key_walks_to_known_stairs_first() -> None:
     said = "You are on the stairs down: > again takes them."
     assert state.notice == said and game.messages.messages[-1].text == said, "the @ hides >"
 
+
+
+def test_stairs_key_walks_to_a_shaft_too() -> None:
+    """A shaft goes both ways: ember-fox-3's only way down was the shaft the hero arrived on,
+    and > said no stairs were known."""
+    game = hand_game(player=(14, 2))
+    game.floor.explored[:] = True
+    game.floor.stairs = {pos: StairInfo("shaft", "both") for pos in game.floor.stairs}
+    assert game.floor.stairs, "the hand-drawn floor has its stairs"
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.PERIOD, Modifier.SHIFT))
+    assert isinstance(state.activity, ToStairs), state.notice
+    for _ in range(50):
+        state.on_tick()
+    assert game.player.pos in game.floor.stairs
+    assert state.notice == "You are on the stairs down: > again takes them."
 
 # --- key bindings ----------------------------------------------------------------------------
 

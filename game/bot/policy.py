@@ -43,7 +43,7 @@ from game.rules.actions import (
     Zap,
 )
 from game.rules.items import pack_full
-from game.rules.stairs import GOES
+from game.rules.stairs import GOES, stairs_mask
 from game.seeds import dice_mean
 from game.turns import player_act
 from game.world import fov
@@ -593,13 +593,6 @@ def _tired(game: Game, memory: Memory, spot: Point, budget: int) -> bool:
     tries = memory.door_tries.get((game.depth, spot[0], spot[1]), 0)
     return door is not None and door.state in ("stuck", "locked") and tries >= budget
 
-
-def stairs_mask(floor: Floor, direction: StairsWay) -> NDArray[np.bool_]:
-    mask = np.zeros(floor.tiles.shape, dtype=np.bool_)
-    for (x, y), stair in floor.stairs.items():
-        if stair.direction in GOES[direction] and not stair.dead_end and floor.explored[y, x]:
-            mask[y, x] = True
-    return mask
 
 
 def _usable_stairs(floor: Floor, spot: Point, direction: StairsWay) -> bool:

@@ -3,12 +3,26 @@ dead-end stairs that lead nowhere. Leaving floor 1 upwards ends the run: a win w
 
 from __future__ import annotations
 
+import numpy as np
+from numpy.typing import NDArray
+
 from game.rules.actions import Impossible, Result, Success
 from game.world import dungeon
 from game.world.kinds import MessageKind, Outcome, StairsWay
-from game.world.model import Game
+from game.world.model import Floor, Game
 
 GOES: dict[StairsWay, tuple[str, str]] = {"down": ("down", "both"), "up": ("up", "both")}
+"""The stairs' own directions that go each way: a shaft goes both."""
+
+
+def stairs_mask(floor: Floor, direction: StairsWay) -> NDArray[np.bool_]:
+    """Known, usable stairs going `direction`, shafts included (the walk to the stairs, explore's
+    last word and the bot all ask the same question)."""
+    mask = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    for (x, y), stair in floor.stairs.items():
+        if stair.direction in GOES[direction] and not stair.dead_end and floor.explored[y, x]:
+            mask[y, x] = True
+    return mask
 
 
 def take_stairs(game: Game, direction: StairsWay) -> Result:

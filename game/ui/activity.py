@@ -22,6 +22,7 @@ from game.rules import rest
 from game.rules.actions import Action, Move, PickUp, Rest, Result, Success
 from game.rules.doors import door_name, has_key
 from game.rules.items import AUTO_PICKUP_KINDS
+from game.rules.stairs import stairs_mask
 from game.turns import player_act
 from game.ui import options
 from game.words import article
@@ -456,14 +457,6 @@ class ToStairs(Seek):
     def finished(self) -> str:
         return f"You know no way to stairs {self.direction}."
 
-
-def stairs_mask(floor: Floor, direction: StairsWay) -> NDArray[np.bool_]:
-    """Known, usable stairs going `direction`."""
-    mask = np.zeros(floor.tiles.shape, dtype=np.bool_)
-    for (x, y), stair in floor.stairs.items():
-        if stair.direction == direction and not stair.dead_end and floor.explored[y, x]:
-            mask[y, x] = True
-    return mask
 
 
 ROOM_NEIGHBOURS = 5

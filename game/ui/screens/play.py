@@ -26,6 +26,7 @@ from game.rules.actions import (
     Wait,
 )
 from game.rules.combat import reach_target
+from game.rules.stairs import stairs_mask
 from game.save import crash
 from game.turns import player_act
 from game.ui import firstperson, intents, options, routes, saves
@@ -38,7 +39,6 @@ from game.ui.activity import (
     ToStairs,
     pick_up_underfoot,
     resting,
-    stairs_mask,
     travel,
     visible_monsters,
 )
