@@ -6,6 +6,8 @@ from __future__ import annotations
 from scenario import door, give, messages, scenario
 
 from game.rules.actions import Impossible, Move, PickUp, Success, TakeStairs, Use
+from game.run import Run
+from game.world.dungeon import new_game
 from game.world.model import Item
 
 UPPER = """
@@ -129,3 +131,17 @@ def test_auto_pickup_names_it_once_even_when_a_monster_spoke_after_the_step() ->
     said = messages(scene)
     assert said[-2:] == ["The goblin warchief notices you!", "You pick up a scroll of knock."]
     assert sum("scroll of knock" in m for m in said) == 1, said
+
+
+def test_arriving_on_a_shaft_says_it_goes_both_ways() -> None:
+    """The @ hides the shaft it stands on: ember-fox-3's newcomer explored depth 1 for a way down
+    while standing on it at the start. Said on arrival exactly when the hero stands on one."""
+    said = "You stand on a shaft: it leads up and down (< climbs, > descends)."
+    shafts = 0
+    for seed in ["ember-fox-3", *(f"arrival-{n}" for n in range(12))]:
+        game = new_game(Run(seed))
+        stair = game.floor.stairs.get(game.player.pos)
+        on_shaft = stair is not None and stair.kind == "shaft" and not stair.dead_end
+        shafts += on_shaft
+        assert (said in [m.text for m in game.messages.messages]) == on_shaft, seed
+    assert shafts >= 1, "ember-fox-3 starts on a shaft"
