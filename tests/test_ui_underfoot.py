@@ -10,6 +10,8 @@ import pytest
 from tcod.event import KeySym, Modifier
 from ui_world import hand_game, key, monster
 
+from game.rules.actions import Success, Throw
+from game.turns import player_act
 from game.ui import options
 from game.ui.activity import EXPLORED, ON_AN_ITEM
 from game.ui.render import status_lines
@@ -132,6 +134,25 @@ def test_explore_stops_on_a_thing_it_does_not_pick_up_so_g_takes_it() -> None:
     state.on_event(key(KeySym.Z))
     finish(state, 200)
     assert texts(game)[-1].startswith(EXPLORED)
+
+
+def test_explore_stops_again_on_a_dart_the_hero_threw_after_picking_it_up() -> None:
+    """A thrown item keeps its id: explore, which steps onto each item once, walked over the
+    darts the hero had picked up once and thrown, without a word. Once is per place."""
+    game = hand_game(STUCK_ROOM, player=(2, 2))
+    dart = Item(game.new_id(), "dart", 4, 2)
+    game.floor.items.append(dart)
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.Z))
+    finish(state, 200)
+    assert game.player.pos == (4, 2) and texts(game)[-1] == ON_AN_ITEM
+    state.on_event(key(KeySym.G))
+    assert dart in game.hero.inventory
+    assert isinstance(player_act(game, Throw(dart.id, (7, 2))), Success)
+    assert dart in game.floor.items and (dart.x, dart.y) == (7, 2), "it did not break"
+    state.on_event(key(KeySym.Z))
+    finish(state, 200)
+    assert game.player.pos == (7, 2) and texts(game)[-1] == ON_AN_ITEM
 
 
 def test_explored_with_no_way_down_names_the_door_to_try_again() -> None:
