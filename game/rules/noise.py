@@ -26,13 +26,12 @@ def make_noise(game: Game, origin: Point, radius: int) -> int:
 
 def hear(game: Game, origin: Point, radius: int, what: str) -> None:
     """The hero hears `what` from `origin`, out of sight and within `radius`: "You hear a noise
-    to the north-east." (MessageKind.NOISE); the same noise heard again soon counts on its line
-    ("x3") instead of adding one between every blow of a fight out of sight."""
+    to the north-east." (MessageKind.NOISE)."""
     player = game.player
     dx, dy = origin[0] - player.x, origin[1] - player.y
     if dx * dx + dy * dy > radius * radius or game.floor.visible[origin[1], origin[0]]:
         return
-    game.messages.add_news(f"You hear {what} to the {direction_word(dx, dy)}.", MessageKind.NOISE)
+    game.log(f"You hear {what} to the {direction_word(dx, dy)}.", MessageKind.NOISE)
 
 
 def direction_word(dx: int, dy: int) -> str:

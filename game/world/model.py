@@ -291,20 +291,6 @@ class MessageLog:
         if len(self.messages) > self.limit:
             del self.messages[: len(self.messages) - self.limit]
 
-    def add_news(self, text: str, kind: MessageKind, within: int = 8) -> None:
-        """Add `text` unless it was said among the last `within` messages: then that line moves
-        to the end and counts one more ("x3"), so a noise heard every turn of a fight reads as
-        one line, not a flood between the blows. The line stays the same object, its count
-        grows: a rest watching it (game.rules.rest) still stops for it."""
-        recent = range(len(self.messages) - 1, max(-1, len(self.messages) - 1 - within), -1)
-        for index in recent:
-            message = self.messages[index]
-            if message.text == text:
-                message.count += 1
-                self.messages.append(self.messages.pop(index))
-                return
-        self.add(text, kind)
-
     def retract(self, text: str, within: int = 8) -> bool:
         """Take back `text` said once among the last `within` messages (a later message says it
         better; what monsters did in the same turn may have come after it)."""
