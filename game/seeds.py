@@ -108,16 +108,21 @@ class Rng:
         return Rng(derive(self.seed, name))
 
     def next64(self) -> int:
-        """One raw 64-bit draw."""
-        if self._pos >= len(self._buf):
-            # A short first buffer: most streams of a floor draw a few dozen values.
-            count = _BUFFER if self._buf else _FIRST_BUFFER
-            self._buf = self._bitgen().random_raw(count).tolist()
-            self._generated += count
-            self._pos = 0
-        value = self._buf[self._pos]
-        self._pos += 1
-        return value
+        """One raw 64-bit draw. (`below` repeats these lines: it is the hottest draw of all.)"""
+        pos = self._pos
+        if pos >= len(self._buf):
+            self._refill()
+            pos = 0
+        self._pos = pos + 1
+        return self._buf[pos]
+
+    def _refill(self) -> None:
+        """The next buffer of draws. A short first buffer: most streams of a floor draw a few
+        dozen values."""
+        count = _BUFFER if self._buf else _FIRST_BUFFER
+        self._buf = self._bitgen().random_raw(count).tolist()
+        self._generated += count
+        self._pos = 0
 
     def raw(self, count: int) -> NDArray[np.uint64]:
         """`count` raw draws as an array, for vectorised work (noise, shuffles of big arrays)."""
@@ -135,7 +140,12 @@ class Rng:
         """Uniform integer in [0, n), by 64x64 -> 128-bit multiply (Lemire, bias < 2**-50)."""
         if n <= 0:
             raise ValueError(f"below() needs n > 0, got {n}")
-        return (self.next64() * n) >> 64
+        pos = self._pos
+        if pos >= len(self._buf):
+            self._refill()
+            pos = 0
+        self._pos = pos + 1
+        return (self._buf[pos] * n) >> 64
 
     def randint(self, low: int, high: int) -> int:
         """Uniform integer in [low, high], both ends included."""

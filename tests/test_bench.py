@@ -112,3 +112,14 @@ def test_startup_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
 def test_startup_refuses_sizes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "startup", "--sizes", "80x50"]) == 2
     assert "--sizes" in capsys.readouterr().err
+
+
+def test_generators_cpu_clock_keeps_the_keys_and_other_suites_refuse_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "generators", "--json", "--sizes", "30x20", "--repeat", "1",
+                 "--clock", "cpu"]) == 0
+    row = json.loads(capsys.readouterr().out)["sizes"]["30x20"]
+    assert set(row) == {"reference_flood_ms", "generators", "with_dressing"}
+    assert main(["bench", "saves", "--clock", "cpu"]) == 2
+    assert "--clock is for the generators suite" in capsys.readouterr().err

@@ -22,7 +22,7 @@ from game.content.bestiary import (
     load_bestiary,
 )
 from game.dressing import dress, dress_floor
-from game.dressing.areas import BLOCK_H, BLOCK_W, build_areas
+from game.dressing.areas import BLOCK_H, BLOCK_W, BROADCAST_LIMIT, build_areas
 from game.dressing.encounters import (
     FACTORS,
     MAX_MONSTERS,
@@ -260,6 +260,38 @@ def test_room_less_floors_are_cut_into_sectors_and_pockets() -> None:
             assert int((amap.owner == area.id).sum()) == area.size > 0
         pockets += sum(a.source == "pocket" for a in amap.areas)
     assert pockets > 0
+
+
+def test_entrances_found_at_once_match_a_scan_of_each_area() -> None:
+    """The whole-map pass finds what a scan of each area's grown box finds: every walkable
+    tile outside the area beside one of its tiles, in reading order; and the distances to
+    them are the brute-force Manhattan minimum, on both the broadcast and transform paths."""
+    paths: Counter[bool] = Counter()
+    for name in generators.names():
+        for seed, (w, h) in enumerate(((80, 50), (41, 31), (200, 120), (24, 16))):
+            plan = generators.generate_floor(name, seed, 1, w, h)
+            amap = build_areas(plan)
+            for area in amap.areas:
+                inside = amap.owner == area.id
+                beside = np.zeros_like(inside)
+                beside[1:] |= inside[:-1]
+                beside[:-1] |= inside[1:]
+                beside[:, 1:] |= inside[:, :-1]
+                beside[:, :-1] |= inside[:, 1:]
+                ys, xs = np.nonzero(beside & ~inside & amap.walkable)
+                expected = list(zip(xs.tolist(), ys.tolist(), strict=True))
+                assert amap.entrances(area) == expected
+                ay, ax = np.nonzero(inside)
+                spots = np.stack((ax, ay), axis=1).astype(np.int64)
+                dist = amap.gate_distance(area, spots)
+                if not expected:
+                    assert dist is None
+                    continue
+                paths[len(expected) * len(spots) <= BROADCAST_LIMIT] += 1
+                gates = np.array(expected, dtype=np.int64)
+                brute = np.abs(spots[:, None, :] - gates[None, :, :]).sum(axis=2).min(axis=1)
+                assert dist is not None and dist.tolist() == brute.tolist()
+    assert paths[True] and paths[False]
 
 
 @settings(max_examples=40, deadline=None)

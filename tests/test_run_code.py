@@ -149,12 +149,18 @@ def test_a_newer_rules_version_is_refused_naming_both_and_the_seed() -> None:
         decode(text)
 
 
-@pytest.mark.parametrize("code", [TODAYS_DEFAULT, encode(RunCode("shared seed", version=2))])
+RULES_4_README = "D4-8F9ZZ-KG0NM-6AV3C-DW"
+"""The README's code for seed hello's default plan under rules 4 (packed bits, like today's)."""
+
+
+@pytest.mark.parametrize("code", [TODAYS_DEFAULT, encode(RunCode("shared seed", version=2)),
+                                  RULES_4_README])
 def test_codes_of_older_rules_are_refused_but_name_their_seed(code: str) -> None:
     with pytest.raises(RunCodeError) as refused:
         Run.from_code(code)
     line = str(refused.value)
-    assert re.search(r"made for rules version [23]; this game plays rules version 4", line)
+    older = rf"made for rules version [234]; this game plays rules version {RULES_VERSION}"
+    assert re.search(older, line)
     assert ("'hello'" in line or "'shared seed'" in line) and "\n" not in line
 
 
@@ -220,11 +226,11 @@ def test_a_non_canonical_spelling_of_a_run_is_refused() -> None:
 @given(st.text(ALPHABET + "-", max_size=60))
 def test_any_letters_decode_to_a_run_or_one_line(letters: str) -> None:
     try:
-        run = Run.from_code("D4-" + letters)
+        run = Run.from_code(f"D{RULES_VERSION}-" + letters)
     except ValueError as problem:
         assert "\n" not in str(problem)
     else:
-        assert run.code.replace("-", "") == ("D4" + letters).replace("-", "")
+        assert run.code.replace("-", "") == (f"D{RULES_VERSION}" + letters).replace("-", "")
 
 
 def test_the_bit_fields_read_back() -> None:

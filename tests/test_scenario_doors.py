@@ -4,6 +4,8 @@ magically reinforced and sliding doors, and which monsters get through them."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scenario import ScriptedRng, door, give, messages, monster, scenario
 
 from game import pathing, tiles
@@ -19,6 +21,7 @@ from game.rules.actions import (
     Use,
     Wait,
 )
+from game.seeds import Rng
 
 CORRIDOR = """
 #######
@@ -95,6 +98,42 @@ def test_a_natural_20_forces_any_stuck_door() -> None:
     scene.act(OpenDoor(2, 1))
     assert (state.is_open, state.state) == (True, "broken"), "a natural 20"
     assert scene.game.turn == 2
+
+
+@pytest.mark.parametrize("state", ["stuck", "locked"])
+def test_a_failed_try_weakens_the_door_and_says_so(state: str) -> None:
+    scene = scenario(CORRIDOR, legend={"+": door(state, dc=27)}, rng=ScriptedRng(d20=[7, 7]))
+    scene.act(OpenDoor(2, 1))
+    assert "(7+2 vs DC 27): it gives a little." in messages(scene)[-1]
+    assert scene.floor.doors[(2, 1)].dc == 26
+    scene.act(OpenDoor(2, 1))
+    assert "(7+2 vs DC 26)" in messages(scene)[-1], "the next try is easier"
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1),
+       state=st.sampled_from(["stuck", "locked"]))
+def test_any_door_short_of_magic_opens_within_a_bounded_number_of_tries(seed: int,
+                                                                         state: str) -> None:
+    """No floor dead-ends on a door roll: a DC 30 door, which needs more than a natural 20 plus
+    strength, gives way after at most DC - 1 - strength failed tries whatever the dice say."""
+    scene = scenario(CORRIDOR, legend={"+": door(state, dc=30)}, rng=Rng(seed))
+    bound = 30 - 1 - scene.game.hero.strength + 1
+    for _ in range(bound):
+        scene.act(OpenDoor(2, 1))
+        if scene.floor.doors[(2, 1)].is_open:
+            break
+    assert scene.floor.doors[(2, 1)].is_open, f"still shut after {bound} tries"
+    assert scene.game.turn <= bound
+
+
+def test_a_reinforced_door_is_not_weakened_by_hammering() -> None:
+    scene = scenario(CORRIDOR, legend={"+": door("locked", dc=12, reinforced=True)},
+                     rng=ScriptedRng(d20=[]))
+    for _ in range(30):
+        assert isinstance(scene.act(OpenDoor(2, 1)), Impossible)
+    state = scene.floor.doors[(2, 1)]
+    assert (state.is_open, state.dc, scene.game.turn) == (False, 12, 0)
 
 
 FORCE_MAP = """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from scenario import messages, monster, scenario
 
-from game.rules.actions import Interact, Move, Success
+from game.rules.actions import Impossible, Interact, Move, Success
 from game.rules.combat import COVER_BONUS, cover
 from game.rules.features import WATERS, water_effect
 from game.world.fov import LIGHT_REACH, SIGHT_RADIUS
@@ -64,8 +64,10 @@ def test_a_container_is_searched_once() -> None:
     found = scene.game.hero.gold > gold or len(scene.floor.items) > items or any(
         "empty" in m for m in messages(scene))
     assert found and scene.floor.features[scene.at("F")].used
-    scene.act(Interact())
-    assert "nothing more to give" in messages(scene)[-1]
+    turn = scene.game.turn
+    result = scene.act(Interact())
+    assert isinstance(result, Impossible) and "nothing more to give" in result.reason
+    assert scene.game.turn == turn, "bumping a spent feature costs no turn"
 
 
 def test_water_is_fixed_per_run_and_name() -> None:

@@ -240,6 +240,20 @@ def test_a_monster_is_held_when_the_player_stands_on_the_far_end() -> None:
     assert scene.player.pos == (4, 1)
 
 
+def test_a_monster_left_on_a_pad_goes_through_once_the_far_end_frees() -> None:
+    """A monster held on a pad (its far end taken) goes through on its turn once the far end is
+    free, as if it stepped on again: a pack cannot seal the only way between two halves."""
+    scene = scenario(PADS.replace("#...^...#", "#..g^...#"), legend={"g": monster()})
+    scene.player.x = 4
+    scene.act(Wait())
+    g = scene.monster("g")
+    assert g.pos == (4, 3), "held on the pad while the player stands on the far end"
+    scene.act(Move(-1, 0))
+    assert g.pos == (4, 1), f"it came through once the far end freed\n{scene.render()}"
+    scene.act(Wait())
+    assert g.pos == (4, 1) and scene.player.hp < 30, "and fights: it does not bounce back"
+
+
 def test_a_fatal_fall_names_the_cause() -> None:
     scene = scenario(ROW, DEEPER, legend={"T": Trap("pit", 12)}, hp=1)
     scene.act(Move(1, 0))

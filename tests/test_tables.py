@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from scipy.stats import chisquare
 
 from game.seeds import Rng
-from game.tables import Roll, Table, TableError, default_tables, roll_text, tables_dir
+from game.tables import (
+    Roll,
+    Table,
+    TableError,
+    TableSet,
+    default_tables,
+    roll_text,
+    tables_dir,
+)
 
 ROW_COUNTS = {
     "corridors": 17,
@@ -273,3 +281,16 @@ def test_roll_text_rejects_unknown_tables_and_counts() -> None:
         roll_text("dors", "x", 1)
     with pytest.raises(ValueError, match="at least 1"):
         roll_text("doors", "x", 0)
+
+
+@pytest.mark.parametrize("follow", [None, (), ("chamber_features",), ("encounter_templates",)])
+def test_rolls_made_once_match_fresh_rolls(follow: tuple[str, ...] | None) -> None:
+    """The faces a TableSet makes once (nothing more to draw, or nothing followed) give the
+    same roll, drawing the same, as a TableSet that has never rolled that face."""
+    shared = default_tables()
+    tables = {name: shared.table(name) for name in shared.names}
+    warm, cold = Rng(17), Rng(17)
+    for _ in range(60):
+        for name in ("chamber_contents", "chamber_features", "doors", "stairs"):
+            assert shared.roll(name, warm, follow) == TableSet(tables).roll(name, cold, follow)
+            assert warm.consumed == cold.consumed

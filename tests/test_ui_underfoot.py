@@ -111,7 +111,8 @@ def test_explore_says_a_stuck_door_once_routes_elsewhere_and_logs_why_it_stopped
         state.on_event(key(KeySym.Z))
         finish(state, 200)
     log = texts(game)
-    stuck = [t for t in log if t.startswith("The iron door at 9, 2 is stuck fast (DC 28)")]
+    # the one failed try (17+3 vs DC 28) weakened it: the door now says DC 27
+    stuck = [t for t in log if t.startswith("The iron door at 9, 2 is stuck fast (DC 27)")]
     assert len(stuck) == 1, log
     assert sum(1 for t in log if t.startswith("The door is stuck")) == 1, "bumped once"
     assert "You see here: a long sword." in log, "explore stepped onto the sword"

@@ -40,11 +40,19 @@ def downhill(game: Game, monster: Actor, dist: NDArray[np.int32], maps: TurnMaps
 
     A step onto a plain free tile is a bare move (the common case, hundreds of times a turn in
     a big fight); anything else (the player, a door, a teleporter, a confused stagger) goes
-    through the movement rules."""
+    through the movement rules. A monster standing on a teleporter pad whose far end is free and
+    nearer goes through, as if it stepped on again: a monster held on a pad while the far end was
+    taken would otherwise stay there for good (its map says it is where it should be), and a
+    pack could seal the only way between two halves of a floor."""
     floor = maps.floor
     x, y = monster.x, monster.y
     occupied = floor.occupancy()
     player = game.player
+    pad = floor.teleports.get((x, y))
+    if pad is not None and dist[pad[1], pad[0]] < dist[y, x] and pad not in occupied \
+            and pad != player.pos:  # held on a pad while its far end was taken: now through
+        movement.arrive(game, monster)
+        return True
     for dx, dy, plain in maps.downhill(dist, x, y):
         spot = (x + dx, y + dy)
         if spot in occupied or (near is not None and distance(spot, near[0]) > near[1]):

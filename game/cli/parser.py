@@ -185,6 +185,9 @@ def _bench(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--sizes", help="comma-separated WxH list (default 80x50,200x200,1000x1000)")
     bench.add_argument("--repeat", type=whole_number(0), default=0,
                        help="runs per median (0: by size)")
+    bench.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                       help="generators suite: wall time, or this process's CPU time (steadier "
+                            "on a shared machine)")
 
 
 def _catalog(catalog: argparse.ArgumentParser) -> None:

@@ -32,7 +32,7 @@ MIN_SECTOR: Final = 24
 SPOT_RADIUS: Final = 4
 """A corridor spot's area: the connected open tiles within this many tiles of it."""
 
-BROADCAST_LIMIT: Final = 4096
+BROADCAST_LIMIT: Final = 8192
 """Up to this many (tile, entrance) pairs, distances by broadcasting; beyond, a transform."""
 
 Box = tuple[slice, slice]
@@ -42,11 +42,18 @@ Spots = NDArray[np.int64]
 
 @dataclass(frozen=True, slots=True, eq=False)
 class AreaMap:
-    """The areas of a floor and `owner`, each tile's area id (0: in no area), indexed [y, x]."""
+    """The areas of a floor and `owner`, each tile's area id (0: in no area), indexed [y, x].
+
+    `gate_x`, `gate_y`: every area's entrances, area by area (each in reading order), area `a`'s
+    from `gate_starts[a]` to `gate_starts[a + 1]`: found for all areas in one pass over the map,
+    not one box scan per area asked."""
 
     areas: tuple[Area, ...]
     owner: NDArray[np.int32]
     walkable: NDArray[np.bool_]
+    gate_x: NDArray[np.int64]
+    gate_y: NDArray[np.int64]
+    gate_starts: list[int]
 
     def area(self, area_id: int) -> Area:
         return self.areas[area_id - 1]
@@ -59,41 +66,34 @@ class AreaMap:
             slice(max(0, area.x - margin), min(w, area.x + area.w + margin)),
         )
 
+    def _gate_span(self, area: Area) -> slice:
+        return slice(self.gate_starts[area.id], self.gate_starts[area.id + 1])
+
     def entrances(self, area: Area) -> list[Point]:
-        """Walkable tiles outside the area next to one of its tiles: its doors and openings."""
-        box, gates = self._gates(area)
-        ys, xs = np.nonzero(gates)
-        x0, y0 = box[1].start, box[0].start
-        return [(x + x0, y + y0) for y, x in zip(ys.tolist(), xs.tolist(), strict=True)]
+        """Walkable tiles outside the area next to one of its tiles: its doors and openings,
+        in reading order."""
+        span = self._gate_span(area)
+        return list(zip(self.gate_x[span].tolist(), self.gate_y[span].tolist(), strict=True))
 
     def gate_distance(self, area: Area, spots: Spots) -> NDArray[np.int64] | None:
         """Steps (Manhattan) from each (x, y) row of `spots` to the area's nearest entrance;
         None when the area has no entrance (it is the whole floor)."""
-        box, gates = self._gates(area)
-        gy, gx = np.nonzero(gates)
-        if len(gy) == 0:
+        span = self._gate_span(area)
+        gx, gy = self.gate_x[span], self.gate_y[span]
+        if len(gx) == 0:
             return None
-        x0, y0 = box[1].start, box[0].start
         xs, ys = spots[:, 0], spots[:, 1]
-        if len(gy) * len(xs) <= BROADCAST_LIMIT:
-            near = np.abs(np.subtract.outer(xs, gx + x0))
-            near += np.abs(np.subtract.outer(ys, gy + y0))
+        if len(gx) * len(xs) <= BROADCAST_LIMIT:
+            near = np.abs(np.subtract.outer(xs, gx))
+            near += np.abs(np.subtract.outer(ys, gy))
             found: NDArray[np.int64] = near.min(axis=1)
             return found
-        dist = taxicab_distance(~gates)
-        return np.asarray(dist[ys - y0, xs - x0], dtype=np.int64)
-
-    def _gates(self, area: Area) -> tuple[Box, NDArray[np.bool_]]:
-        """The area's box grown by one, and which of its tiles are entrances."""
         box = self.box(area, 1)
-        inside = self.owner[box] == area.id
-        beside = np.zeros_like(inside)
-        beside[1:] = inside[:-1]
-        beside[:-1] |= inside[1:]
-        beside[:, 1:] |= inside[:, :-1]
-        beside[:, :-1] |= inside[:, 1:]
-        beside &= self.walkable[box]
-        return box, np.greater(beside, inside)
+        x0, y0 = box[1].start, box[0].start
+        away = np.ones((box[0].stop - y0, box[1].stop - x0), dtype=np.bool_)
+        away[gy - y0, gx - x0] = False
+        dist = taxicab_distance(away)
+        return np.asarray(dist[ys - y0, xs - x0], dtype=np.int64)
 
 
 def build_areas(plan: FloorPlan) -> AreaMap:
@@ -111,7 +111,36 @@ def build_areas(plan: FloorPlan) -> AreaMap:
             radius = math.isqrt(size) + 1
             _add(areas, _paint_blob(open_, owner, (x, y), radius, len(areas) + 1, "pocket"))
         areas += _sectors(open_, owner, len(areas) + 1)
-    return AreaMap(tuple(areas), owner, walkable)
+    return AreaMap(tuple(areas), owner, walkable, *_all_gates(owner, walkable, len(areas)))
+
+
+def _all_gates(
+    owner: NDArray[np.int32], walkable: NDArray[np.bool_], count: int
+) -> tuple[NDArray[np.int64], NDArray[np.int64], list[int]]:
+    """Every area's entrances at once. Of two side-by-side tiles with different owners, each
+    is an entrance of the other's area when it is walkable and the other's owner is an area.
+    Sorted by (area, flat index), so each area's entrances come in reading order."""
+    h, w = owner.shape
+    flat = owner.ravel()
+    across = flat[1:] != flat[:-1]
+    across[w - 1 :: w] = False  # a row's last tile and the next row's first are not neighbours
+    left = np.flatnonzero(across)
+    up = np.flatnonzero(flat[w:] != flat[:-w])
+    first = np.concatenate((left, up))
+    second = np.concatenate((left + 1, up + w))
+    cells = np.concatenate((first, second))
+    areas = np.concatenate((flat[second], flat[first])).astype(np.int64)
+    keep = walkable.ravel()[cells] & (areas != 0)
+    key = areas[keep] * (h * w) + cells[keep]
+    key.sort()
+    fresh = np.ones(len(key), dtype=np.bool_)  # a tile beside two tiles of one area: once
+    np.not_equal(key[1:], key[:-1], out=fresh[1:])
+    key = key[fresh]
+    area_of = key // (h * w)
+    cells = key - area_of * (h * w)
+    gate_y = cells // w
+    starts = [0, *np.cumsum(np.bincount(area_of, minlength=count + 1)).tolist()]
+    return cells - gate_y * w, gate_y, starts
 
 
 def _add(areas: list[Area], area: Area | None) -> None:

@@ -218,26 +218,35 @@ class Composer:
     def _fill(
         self, members: list[Member], filler: tuple[str, ...], budget: int, high: float, cap: int
     ) -> None:
-        """Add filler until the budget is met, nothing fits under the ceiling, or no room."""
+        """Add filler until the budget is met, nothing fits under the ceiling, or no room.
+        Battle lines keep both lines even (melee first): the slot with fewer members is tried
+        first, its count kept as members join rather than recounted each time. A template of
+        one filler slot repeats the slot's kind while it fits (as `_pick` would, drawing
+        nothing), so a pack of sixteen is one loop, not sixteen picks."""
         preferred: dict[str, MonsterKind] = {}
         spent = sum(m.xp for m in members)
+        slots = [SLOTS[name] for name in filler]
+        counts = [sum(1 for m in members if slot.allows(m.kind)) for slot in slots]
         while filler and len(members) < cap and spent < budget:
             need = (budget - spent) / (cap - len(members))
-            for name in self._slot_order(members, filler):
+            order = filler if len(filler) < 2 else [
+                n for _, n in sorted(zip(counts, filler, strict=True), key=lambda p: p[0])
+            ]
+            for name in order:
                 kind = self._pick(name, preferred, high - spent, need)
                 if kind is not None:
-                    members.append(Member(kind))
+                    member = Member(kind)
+                    members.append(member)
                     spent += kind.xp
+                    if len(slots) == 1:
+                        while len(members) < cap and spent < budget and kind.xp <= high - spent:
+                            members.append(member)
+                            spent += kind.xp
+                    for i, slot in enumerate(slots):
+                        counts[i] += slot.allows(kind)
                     break
             else:
                 return
-
-    def _slot_order(self, members: list[Member], filler: tuple[str, ...]) -> list[str]:
-        """Battle lines keep both lines even (melee first); other templates have one slot."""
-        if len(filler) < 2:
-            return list(filler)
-        counts = [sum(1 for m in members if SLOTS[n].allows(m.kind)) for n in filler]
-        return [n for _, n in sorted(zip(counts, filler, strict=True), key=lambda p: p[0])]
 
     def _pick(
         self, name: str, preferred: dict[str, MonsterKind], room: float, need: float
@@ -332,7 +341,8 @@ def nearest_first(free: Spots, dist: NDArray[np.int64], rng: Rng) -> Spots:
 
 def closeness(free: Spots, anchor: Point) -> NDArray[np.int64]:
     """The king's-move distance of each free tile from the anchor."""
-    found: NDArray[np.int64] = np.abs(free - np.array(anchor, dtype=np.int64)).max(axis=1)
+    found: NDArray[np.int64] = np.abs(free[:, 0] - anchor[0])
+    np.maximum(found, np.abs(free[:, 1] - anchor[1]), out=found)
     return found
 
 
@@ -365,10 +375,10 @@ def place(party: Party, template: str, free: Spots,
 
 def _monsters(members: Sequence[Member], spots: Spots) -> tuple[Monster, ...]:
     points = spots[: len(members)].tolist()
-    return tuple(
+    return tuple([
         Monster(m.kind.key, m.kind.role, x, y, m.elite, m.boss)
         for m, (x, y) in zip(members, points, strict=True)
-    )
+    ])
 
 
 # --- the floor's encounters ------------------------------------------------------------------

@@ -85,7 +85,9 @@ def open_door(game: Game, actor: Actor, x: int, y: int) -> Result:
 
 
 def _force(game: Game, door: DoorState, x: int, y: int, natural_20: bool) -> Result:
-    """A strength check against the break DC; every try takes a turn and makes noise."""
+    """A strength check against the break DC; every try takes a turn and makes noise (monsters
+    come: that is the cost). A failed try weakens the door, its DC one lower for the next, as a
+    game master rules a party hammering at it: no door short of magic holds out for ever."""
     make_noise(game, (x, y), FORCE_NOISE)
     roll = game.rng.randint(1, 20)
     dc = door.dc if door.dc is not None else 10
@@ -96,8 +98,10 @@ def _force(game: Game, door: DoorState, x: int, y: int, natural_20: bool) -> Res
                  MessageKind.FORCED)
         _swing_open(game, game.player, door, x, y)
     else:
+        door.dc = dc - 1
         what = "stuck" if door.state == "stuck" else f"locked: {key_hint(game, (x, y))}"
-        game.log(f"The door is {what} ({roll}+{game.hero.strength} vs DC {dc}).", MessageKind.STUCK)
+        game.log(f"The door is {what} ({roll}+{game.hero.strength} vs DC {dc}): it gives a little.",
+                 MessageKind.STUCK)
     return Success()
 
 

@@ -62,6 +62,8 @@ def interact(game: Game, actor: Actor, x: int, y: int) -> Result:
     feature = floor.features.get((x, y))
     if feature is None:
         return Impossible("There is nothing there to use.")
+    if feature.used and feature_kind(feature.name).effect in ONCE:  # spent: trying costs no turn
+        return Impossible(f"The {feature.name.lower()} has nothing more to give.")
     use(game, actor, (x, y), feature)
     return Success()
 
@@ -71,9 +73,6 @@ def use(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> None:
     kind = feature_kind(feature.name)
     name = feature.name.lower()
     once = kind.effect in ONCE
-    if once and feature.used:
-        game.log(f"The {name} has nothing more to give.", MessageKind.FUTILE)
-        return
     match kind.effect:
         case "container":
             _search(game, actor, name)

@@ -45,6 +45,9 @@ class TableSet:
         self._faces: dict[tuple[str, int], Roll] = {}
         """The result of each face whose row draws nothing more (no dice, no nested rolls): a
         roll is immutable data, so such a face's result is made once."""
+        self._unfollowed: dict[tuple[str, int], Roll] = {}
+        """The same for a face whose row has no dice but refers to tables the roll does not
+        follow (the dressing rolls chamber contents with `follow=()`, once per room)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -77,6 +80,14 @@ class TableSet:
                 fixed = Roll(table.name, table.die, face, row, MappingProxyType(known[0]))
                 self._faces[(table.name, face)] = fixed
                 return fixed
+            if not known[1] and follow is not None and not any(
+                ref.table in follow for ref in row.refs + table.then
+            ):  # nothing this roll follows: the bare row, also made once
+                bare = self._unfollowed.get((table.name, face))
+                if bare is None:
+                    bare = Roll(table.name, table.die, face, row, MappingProxyType(known[0]))
+                    self._unfollowed[(table.name, face)] = bare
+                return bare
             fields = self._filled(known, rng)
             refs = row.refs
         else:  # the second roll's fields, under the ones this row writes, then adjusted
