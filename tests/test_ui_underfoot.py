@@ -119,15 +119,26 @@ def test_explore_says_a_stuck_door_once_routes_elsewhere_and_logs_why_it_stopped
     assert log[-1].startswith(EXPLORED), "the stop reason reaches the log"
 
 
-def test_explore_stops_on_a_thing_it_does_not_pick_up_so_g_takes_it() -> None:
-    """'You see here: a long sword.' and the hero already gone: g found nothing. Explore stops
-    on it once; the next z goes on and does not come back for it."""
+def lay_thing(kind: str) -> tuple[Game, Item]:
+    """The stuck-door room with a `kind` lying two steps east of the hero."""
     game = hand_game(STUCK_ROOM, player=(2, 2))
-    sword = Item(game.new_id(), "sword", 4, 2)
-    game.floor.items.append(sword)
+    return game, lay(game, kind, 4, 2)
+
+
+def explore_to(laid: tuple[Game, Item]) -> tuple[PlayState, Item]:
+    """Press z on the play screen and let explore run until it stops."""
+    game, item = laid
     state = PlayState(Session(game=game))
     state.on_event(key(KeySym.Z))
     finish(state, 200)
+    return state, item
+
+
+def test_explore_stops_on_a_thing_it_does_not_pick_up_so_g_takes_it() -> None:
+    """'You see here: a long sword.' and the hero already gone: g found nothing. Explore stops
+    on it once; the next z goes on and does not come back for it."""
+    state, sword = explore_to(lay_thing("sword"))
+    game = state.game
     assert game.player.pos == (4, 2)
     assert texts(game)[-2:] == ["You see here: a long sword.", ON_AN_ITEM]
     state.on_event(key(KeySym.G))
@@ -140,12 +151,8 @@ def test_explore_stops_on_a_thing_it_does_not_pick_up_so_g_takes_it() -> None:
 def test_explore_stops_again_on_a_dart_the_hero_threw_after_picking_it_up() -> None:
     """A thrown item keeps its id: explore, which steps onto each item once, walked over the
     darts the hero had picked up once and thrown, without a word. Once is per place."""
-    game = hand_game(STUCK_ROOM, player=(2, 2))
-    dart = Item(game.new_id(), "dart", 4, 2)
-    game.floor.items.append(dart)
-    state = PlayState(Session(game=game))
-    state.on_event(key(KeySym.Z))
-    finish(state, 200)
+    state, dart = explore_to(lay_thing("dart"))
+    game = state.game
     assert game.player.pos == (4, 2) and texts(game)[-1] == ON_AN_ITEM
     state.on_event(key(KeySym.G))
     assert dart in game.hero.inventory
