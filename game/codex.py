@@ -227,8 +227,9 @@ def item_entry(kind: ItemKind) -> Entry:
     """An item kind, as the codex and the describe screen show it."""
     lines: list[str] = []
     if kind.slot:
-        how = "wielded" if kind.slot == "weapon" else f"worn ({kind.slot})"
-        lines.append(f"{cap(kind.kind)}, {how}.")
+        # "Weapon, wielded." read as if the spare sword described were in hand: say how instead.
+        how = "e wields it" if kind.slot == "weapon" else f"e wears it ({kind.slot})"
+        lines.append(f"{cap(kind.kind)}: {how}.")
     if kind.damage and kind.slot:
         lines.append(f"Damage {dice_text(kind.damage)}.")
     traits = bonuses(kind)

@@ -38,7 +38,7 @@ def explore_fully(game: Game) -> tuple[int, list[str], Explore]:
     """Press z again after every stop (as a player would) until the floor is explored; the
     steps taken, the stop notices and the last activity."""
     steps, notices = 0, []
-    visited: set[int] = set()  # kept between presses, as the play screen keeps it
+    visited: set[tuple[int, int, int]] = set()  # kept between presses, as the play screen keeps it
     activity = Explore(game)
     while steps < STEP_LIMIT:
         activity = Explore(game, visited=visited)

@@ -73,6 +73,7 @@ def test_shift_letter_in_the_pack_describes_the_item_and_compares_it() -> None:
     assert hero.equipment["weapon"] == dagger.id and state.game.turn == 0, "describing is free"
     worn = opened(pack.describe(pack.items.index(dagger)))
     assert "You wield it." in worn.entries[0].lines
+    assert "Weapon: e wields it." in worn.entries[0].lines, "how, never 'wielded' of a spare"
 
 
 def test_comparison_with_what_is_worn_in_the_slot() -> None:

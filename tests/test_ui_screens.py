@@ -193,6 +193,25 @@ def test_inventory_drop_and_equip_with_arrows_and_enter() -> None:
     assert isinstance(InventoryScreen(state, "use").on_event(key(KeySym.ESCAPE)), Pop)
 
 
+def test_the_wear_list_holds_only_what_can_be_worn_each_by_its_pack_letter() -> None:
+    state = play()
+    hero = state.game.hero
+    hero.inventory.clear()
+    hero.equipment.clear()
+    give(state.game, "potion_healing")
+    sword = give(state.game, "sword")
+    screen = InventoryScreen(state, "equip")
+    assert screen.items == [sword], "a potion is not offered for wearing"
+    assert screen.choices.labels == ["b) long sword [1d8]"]
+    assert screen.on_event(key(KeySym.A)) is None and state.game.turn == 0
+    assert isinstance(screen.on_event(key(KeySym.B)), Pop)
+    assert hero.equipment["weapon"] == sword.id
+    hero.inventory.remove(sword)
+    del hero.equipment["weapon"]
+    text = drawn_text(InventoryScreen(state, "equip"))
+    assert "Nothing to wear or wield: pick up (g) weapons or armour." in text
+
+
 def test_interchangeable_items_share_a_row_worn_gear_does_not_and_keys_are_on_the_ring() -> None:
     state = play()
     hero = state.game.hero

@@ -10,6 +10,8 @@ import pytest
 from tcod.event import KeySym, Modifier
 from ui_world import hand_game, key, monster
 
+from game.rules.actions import Success, Throw
+from game.turns import player_act
 from game.ui import options
 from game.ui.activity import EXPLORED, ON_AN_ITEM
 from game.ui.render import status_lines
@@ -117,15 +119,26 @@ def test_explore_says_a_stuck_door_once_routes_elsewhere_and_logs_why_it_stopped
     assert log[-1].startswith(EXPLORED), "the stop reason reaches the log"
 
 
-def test_explore_stops_on_a_thing_it_does_not_pick_up_so_g_takes_it() -> None:
-    """'You see here: a long sword.' and the hero already gone: g found nothing. Explore stops
-    on it once; the next z goes on and does not come back for it."""
+def lay_thing(kind: str) -> tuple[Game, Item]:
+    """The stuck-door room with a `kind` lying two steps east of the hero."""
     game = hand_game(STUCK_ROOM, player=(2, 2))
-    sword = Item(game.new_id(), "sword", 4, 2)
-    game.floor.items.append(sword)
+    return game, lay(game, kind, 4, 2)
+
+
+def explore_to(laid: tuple[Game, Item]) -> tuple[PlayState, Item]:
+    """Press z on the play screen and let explore run until it stops."""
+    game, item = laid
     state = PlayState(Session(game=game))
     state.on_event(key(KeySym.Z))
     finish(state, 200)
+    return state, item
+
+
+def test_explore_stops_on_a_thing_it_does_not_pick_up_so_g_takes_it() -> None:
+    """'You see here: a long sword.' and the hero already gone: g found nothing. Explore stops
+    on it once; the next z goes on and does not come back for it."""
+    state, sword = explore_to(lay_thing("sword"))
+    game = state.game
     assert game.player.pos == (4, 2)
     assert texts(game)[-2:] == ["You see here: a long sword.", ON_AN_ITEM]
     state.on_event(key(KeySym.G))
@@ -133,6 +146,21 @@ def test_explore_stops_on_a_thing_it_does_not_pick_up_so_g_takes_it() -> None:
     state.on_event(key(KeySym.Z))
     finish(state, 200)
     assert texts(game)[-1].startswith(EXPLORED)
+
+
+def test_explore_stops_again_on_a_dart_the_hero_threw_after_picking_it_up() -> None:
+    """A thrown item keeps its id: explore, which steps onto each item once, walked over the
+    darts the hero had picked up once and thrown, without a word. Once is per place."""
+    state, dart = explore_to(lay_thing("dart"))
+    game = state.game
+    assert game.player.pos == (4, 2) and texts(game)[-1] == ON_AN_ITEM
+    state.on_event(key(KeySym.G))
+    assert dart in game.hero.inventory
+    assert isinstance(player_act(game, Throw(dart.id, (7, 2))), Success)
+    assert dart in game.floor.items and (dart.x, dart.y) == (7, 2), "it did not break"
+    state.on_event(key(KeySym.Z))
+    finish(state, 200)
+    assert game.player.pos == (7, 2) and texts(game)[-1] == ON_AN_ITEM
 
 
 def test_explored_with_no_way_down_names_the_door_to_try_again() -> None:

@@ -389,8 +389,10 @@ class Explore(Seek):
 
     stood: list[Point] = field(default_factory=list)
     """Edge tiles already stood on: what they did not reveal stays hidden (no second visit)."""
-    visited: set[int] = field(default_factory=set, kw_only=True)
-    """Items already stepped onto (the play screen keeps the set): each is visited once."""
+    visited: set[tuple[int, int, int]] = field(default_factory=set, kw_only=True)
+    """Items already stepped onto, as (id, x, y) (the play screen keeps the set): each is
+    visited once where it lies. An item keeps its id when picked up and thrown again, so a dart
+    the hero threw is new where it lands (by id alone explore walked over it without a word)."""
 
     def interruption(self) -> str:
         """Items seen do not stop exploring: it walks onto each one (once) instead."""
@@ -400,8 +402,8 @@ class Explore(Seek):
         """On a thing auto-pickup left (gear, a wand...), stop on it, once: walking on would
         leave "You see here" pointing at a tile the hero has left, and `g` finding nothing."""
         going = super().went_on(result, before)
-        fresh = [i.id for i in self.game.floor.items_at(*self.game.player.pos)
-                 if i.id not in self.visited]
+        fresh = [(i.id, i.x, i.y) for i in self.game.floor.items_at(*self.game.player.pos)
+                 if (i.id, i.x, i.y) not in self.visited]
         if going and fresh:
             self.visited.update(fresh)
             self.notice = ON_AN_ITEM
@@ -410,14 +412,14 @@ class Explore(Seek):
 
     def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
         floor, here = self.game.floor, self.game.player.pos
-        self.visited.update(i.id for i in floor.items_at(*here))
+        self.visited.update((i.id, i.x, i.y) for i in floor.items_at(*here))
         edge = paths.frontier(floor, walk)
         if edge[here[1], here[0]]:
             self.stood.append(here)
         for x, y in self.stood:
             edge[y, x] = False
         for item in floor.items:
-            if item.id not in self.visited and floor.explored[item.y, item.x] \
+            if (item.id, item.x, item.y) not in self.visited and floor.explored[item.y, item.x] \
                     and walk[item.y, item.x]:
                 edge[item.y, item.x] = True
         portals = [a for a, b in sorted(floor.teleports.items())

@@ -23,6 +23,7 @@ from game.ui import camera
 from game.ui.camera import Camera
 from game.ui.describe import describe_at, item_colour
 from game.ui.draw import MESSAGE_COLOURS, TEXT, Cuts, bar, cells, clip, wrap
+from game.world.kinds import MessageKind
 from game.world.model import Floor, Game
 
 PANEL_HEIGHT: Final = 9
@@ -145,12 +146,38 @@ def draw_cursor(console: tcod.console.Console, cam: Camera, pos: Point) -> None:
         cell["fg"] = (0, 0, 0)
 
 
+NOISE_WITHIN: Final = 8
+"""A noise heard again within this many messages of its last hearing shares its line."""
+
+
+def shown_messages(game: Game, count: int) -> list[tuple[str, MessageKind]]:
+    """The last `count` lines of the log to show, newest first, repeats counted ("x2"). A noise
+    heard every turn of a fight out of sight ("You hear a noise to the west.") is one line at
+    its latest hearing that counts them all, not a line between every blow. Only the showing
+    merges them: the log itself (which a rest watches, and the state hash digests) is as it was."""
+    shown: list[list[Any]] = []  # [text, count, kind], newest first
+    noises: dict[str, tuple[int, int]] = {}  # noise text -> (its row in shown, last seen at)
+    for age, message in enumerate(reversed(game.messages.messages)):
+        row, last = noises.get(message.text, (-1, -1))
+        if message.kind == MessageKind.NOISE and row >= 0 and age - last <= NOISE_WITHIN:
+            shown[row][1] += message.count
+            noises[message.text] = (row, age)
+            continue
+        if len(shown) >= count:
+            if any(age - seen <= NOISE_WITHIN for _, seen in noises.values()):
+                continue  # older hearings of a shown noise may still count on its line
+            break
+        if message.kind == MessageKind.NOISE:
+            noises[message.text] = (len(shown), age)
+        shown.append([message.text, message.count, message.kind])
+    return [(text + (f" x{times}" if times > 1 else ""), kind) for text, times, kind in shown]
+
+
 def message_lines(game: Game, width: int, count: int) -> list[tuple[str, tuple[int, int, int]]]:
     """The last `count` wrapped lines of the log, oldest first; repeats read "x2"."""
     lines: list[tuple[str, tuple[int, int, int]]] = []
-    for message in reversed(game.messages.messages):
-        text = message.text + (f" x{message.count}" if message.count > 1 else "")
-        lines[:0] = [(line, MESSAGE_COLOURS[message.kind]) for line in wrap(text, width)]
+    for text, kind in shown_messages(game, count):
+        lines[:0] = [(line, MESSAGE_COLOURS[kind]) for line in wrap(text, width)]
         if len(lines) >= count:
             break
     return lines[-count:]

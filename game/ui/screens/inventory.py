@@ -50,19 +50,22 @@ class InventoryScreen(ChoiceMenu):
     def __init__(self, play: Play, mode: str) -> None:
         self.play = play
         self.mode = mode
-        self.items, labels = stacked(play.game)
-        self.choices = Choices([
-            f"{LETTERS[i]}) {label}" for i, label in enumerate(labels[: len(LETTERS)])
-        ])
+        items, labels = stacked(play.game)
+        rows = [(LETTERS[i], item, label)
+                for i, (item, label) in enumerate(zip(items[: len(LETTERS)], labels, strict=False))
+                if mode != "equip" or kind_of(item.kind).slot]
+        # The wear list holds only what can be worn or wielded; each keeps its pack letter.
+        self.letters = [letter for letter, _, _ in rows]
+        self.items = [item for _, item, _ in rows]
+        self.choices = Choices([f"{letter}) {label}" for letter, _, label in rows])
 
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
         letter = intents.letter_of(event)
         if letter is not None:
-            row = LETTERS.index(letter)
-            return self.choose(row) if row < len(self.choices.labels) else None
+            return self.choose(self.letters.index(letter)) if letter in self.letters else None
         shifted = intents.letter_of(event, shift=True)
         if shifted is not None:
-            return self.describe(LETTERS.index(shifted))
+            return self.describe(self.letters.index(shifted)) if shifted in self.letters else None
         return super().on_key(event)
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
@@ -86,7 +89,8 @@ class InventoryScreen(ChoiceMenu):
 
     def width(self) -> int:
         """The list's width: the longest line, at least WIDTH, at most the console allows."""
-        longest = max((len(label) for label in self.choices.labels), default=0)
+        longest = max((len(label) for label in self.choices.labels),
+                      default=len(self.empty_text()))
         return min(max(WIDTH, longest, len(FOOTER)), self.play.session.columns - 4)
 
     def choose(self, row: int) -> Transition | None:
@@ -107,6 +111,12 @@ class InventoryScreen(ChoiceMenu):
             self.play.act(Use(item.id))
         return Pop()
 
+    def empty_text(self) -> str:
+        """What an empty list says: for wearing, what to do about it."""
+        if self.mode == "equip" and self.play.game.hero.inventory:
+            return "Nothing to wear or wield: pick up (g) weapons or armour."
+        return "You carry nothing."
+
     def height(self) -> int:
         """The box's height: a line per row, the footer wrapped to the list's width."""
         return max(1, len(self.choices.labels)) + 5 + len(wrap(FOOTER, self.width()))
@@ -123,6 +133,6 @@ class InventoryScreen(ChoiceMenu):
         if self.choices.labels:
             self.choices.draw(console, x + 2, y + 2, width)
         else:
-            console.print(x + 2, y + 2, "You carry nothing.", fg=MUTED)
+            console.print(x + 2, y + 2, self.empty_text(), fg=MUTED)
         for number, line in enumerate(footer):
             console.print(x + 2, y + rows + 3 + number, line, fg=MUTED)

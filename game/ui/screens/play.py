@@ -76,7 +76,7 @@ class PlayState(BaseState):
         """An unbound key was answered since the last bound one (so the next is not)."""
         self.failed_doors: dict[int, set[Point]] = {}
         """Per depth, the doors exploring bumped and could not open (never bumped again)."""
-        self.visited_items: set[int] = set()
+        self.visited_items: set[tuple[int, int, int]] = set()
         self.sightings = Sightings()
         """Items exploring has stepped onto (each once)."""
         self.view = MapView()
