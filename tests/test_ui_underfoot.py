@@ -171,8 +171,8 @@ def test_explored_with_no_way_down_names_the_door_to_try_again() -> None:
     state.on_event(key(KeySym.Z))
     finish(state, 300)
     assert texts(game)[-1] == (
-        f"{EXPLORED} No way down yet: bump the door at 9, 2 again (each try may force it), or"
-        " search (s) along the walls for a secret door.")
+        f"{EXPLORED} No way down yet: bump the iron door to your east (at 9, 2) again (each try"
+        " may force it), or search (s) along the walls for a secret door.")
 
 
 def run_from(text: str, start: tuple[int, int], way: KeySym) -> Game:
