@@ -29,6 +29,12 @@ levels a floor, a hero keeps pace with the monsters' to-hit and armour, which ri
 floor, while the choices decide what the hero is good at."""
 
 
+def every_choice_brings(level: int) -> str:
+    """What reaching `level` gives besides the choice, as the level-up screen says it."""
+    skill = ", +1 to hit" if level % SKILL_EVERY == 0 else ""
+    return f"+{LEVEL_HP} HP{skill}, full heal"
+
+
 def xp_for_level(level: int) -> int:
     """Total experience needed to reach `level`: level 2 at 400, then 880, 1440, ... The steps
     grow like the floors' monster XP, so each floor brings about two levels (about a level 20

@@ -8,7 +8,7 @@ import tcod.console
 import tcod.event
 
 from game.rules.actions import ChooseLevelUp
-from game.rules.progress import LEVEL_CHOICES
+from game.rules.progress import LEVEL_CHOICES, every_choice_brings
 from game.ui import intents
 from game.ui.draw import MUTED, centred_box
 from game.ui.routes import Play
@@ -62,5 +62,5 @@ class LevelUpScreen(ChoiceMenu):
         self.choices.draw(console, x + 2, y + 2, WIDTH)
         console.print(x + 2, y + len(self.keys) + 3, "a-d/Up/Down pick, Enter takes it, Esc: later",
                       fg=MUTED)
-        console.print(x + 2, y + len(self.keys) + 4, "(every choice also: +2 HP, full heal)",
-                      fg=MUTED)
+        console.print(x + 2, y + len(self.keys) + 4,
+                      f"(every choice also: {every_choice_brings(hero.level + 1)})", fg=MUTED)
