@@ -237,3 +237,17 @@ def test_a_level_waits_while_a_monster_is_in_view_and_esc_leaves_it_for_the_key(
     assert state.on_tick() is None, "offered once; then it waits for its key"
     again = state.on_event(key(KeySym.PLUS))
     assert isinstance(again, Push) and isinstance(again.state, LevelUpScreen)
+
+
+def test_a_click_beyond_a_stuck_door_bumps_it_once_and_says_why_it_stopped() -> None:
+    """Travel's 'did the door open' came back as a numpy bool, which `is False` never matched:
+    one click bumped a stuck door over and over and, once it gave way, still said it did not."""
+    game = hand_game(STUCK_ROOM, player=(2, 2))
+    game.floor.explored[:] = True
+    game.floor.doors[(9, 2)] = DoorState("iron", "none", "stuck", 30, False, "normal", False)
+    state = PlayState(Session(game=game))
+    state.click_move((11, 2))
+    finish(state, 100)
+    tries = [t for t in texts(game) if t.startswith("The door is stuck")]
+    assert len(tries) == 1, tries
+    assert state.activity is None and state.notice == "You stop: the door does not open."

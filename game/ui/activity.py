@@ -250,7 +250,7 @@ class Travel(Activity):
             return True
         self.stalls += 1
         x, y = self.path[0]
-        opened = self.game.floor.tiles[y, x] != tiles.DOOR
+        opened = bool(self.game.floor.tiles[y, x] != tiles.DOOR)  # a numpy bool is not False
         if not opened:
             self.notice = "You stop: the door does not open."
         return opened and self.stalls < 2

@@ -181,7 +181,7 @@ class PlayState(BaseState):
             before = self.game.player.pos
             going = self.guarded(f"{type(activity).__name__} step", activity.step)
             self.facing = firstperson.facing_after(before, self.game.player.pos, self.facing)
-            if going is False:  # done or stopped (None: the step raised and was undone)
+            if going is not None and not going:  # done or stopped (None: it raised, undone)
                 self.notice = activity.notice
                 self.activity = None
                 if activity.notice:  # the hover line is overwritten; the log keeps why
