@@ -212,6 +212,29 @@ def test_the_wear_list_holds_only_what_can_be_worn_each_by_its_pack_letter() -> 
     assert "Nothing to wear or wield: pick up (g) weapons or armour." in text
 
 
+
+def test_q_drinks_and_r_reads_from_lists_of_only_potions_and_scrolls() -> None:
+    """At 2 HP a newcomer pressed q, as in every roguelike, and was told 'unknown key'."""
+    state = play()
+    hero = state.game.hero
+    hero.inventory.clear()
+    hero.equipment.clear()
+    give(state.game, "sword")
+    potion = give(state.game, "potion_healing")
+    scroll = give(state.game, "scroll_mapping")
+    state.game.player.hp = 2
+    drink = state.on_event(key(KeySym.Q))
+    assert isinstance(drink, Push) and isinstance(drink.state, InventoryScreen)
+    assert drink.state.items == [potion] and drink.state.choices.labels[0].startswith("b) ")
+    assert drink.state.on_event(key(KeySym.A)) is None, "the sword is not offered"
+    assert isinstance(drink.state.on_event(key(KeySym.B)), Pop)
+    assert potion not in hero.inventory and state.game.player.hp > 2
+    read = state.on_event(key(KeySym.R))
+    assert isinstance(read, Push) and isinstance(read.state, InventoryScreen)
+    assert read.state.items == [scroll]
+    hero.inventory.remove(scroll)
+    assert "You carry no scrolls." in drawn_text(InventoryScreen(state, "read"))
+
 def test_interchangeable_items_share_a_row_worn_gear_does_not_and_keys_are_on_the_ring() -> None:
     state = play()
     hero = state.game.hero

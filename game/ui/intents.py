@@ -50,7 +50,8 @@ class PickUpItem:
 
 @dataclass(frozen=True, slots=True)
 class OpenInventory:
-    """`mode` is what choosing an item does: use, drop or equip."""
+    """`mode` is what choosing an item does: use (quaff and read: potions or scrolls only),
+    drop, equip, throw or quiver."""
 
     mode: str
 
@@ -237,6 +238,8 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.S, NONE): SearchArea(),
         (KeySym.F, NONE): FireMissile(),
         (KeySym.T, NONE): OpenInventory("throw"),
+        (KeySym.Q, NONE): OpenInventory("quaff"),
+        (KeySym.R, NONE): OpenInventory("read"),
         (KeySym.Q, SHIFT): OpenInventory("quiver"),
         (KeySym.R, SHIFT): RestAWhile(until_healed=True),
         (KeySym.Z, SHIFT): RestAWhile(until_healed=False),
@@ -365,7 +368,8 @@ def describe(intent: Intent) -> str:
         case UseStairs(direction):
             return f"take the stairs {direction} (walks to known stairs first)"
         case OpenInventory(mode):
-            return {"use": "use an item", "drop": "drop an item",
+            return {"use": "use an item", "drop": "drop an item", "quaff": "drink a potion",
+                    "read": "read a scroll",
                     "equip": "wear or remove an item (a sling or bow is worn beside the weapon)",
                     "throw": "throw an item, then aim (daggers, javelins, axes are made for it;"
                              " a potion shatters over everyone beside where it lands)",

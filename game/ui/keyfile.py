@@ -34,6 +34,7 @@ NAMES: Final[dict[str, Intent]] = {
     "wait": intents.WaitTurn(), "stairs_up": intents.UseStairs("up"),
     "stairs_down": intents.UseStairs("down"), "pick_up": intents.PickUpItem(),
     "use": intents.OpenInventory("use"), "drop": intents.OpenInventory("drop"),
+    "quaff": intents.OpenInventory("quaff"), "read": intents.OpenInventory("read"),
     "equip": intents.OpenInventory("equip"), "open_door": intents.DoorCommand("open"),
     "close_door": intents.DoorCommand("close"), "search": intents.SearchArea(),
     "fire": intents.FireMissile(), "throw": intents.OpenInventory("throw"),

@@ -3,11 +3,13 @@ line shows the item's numbers, and Shift+letter, ; or a right click describes on
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import tcod.console
 import tcod.event
 
 from game import codex
-from game.content.items import kind_of
+from game.content.items import ItemKind, kind_of
 from game.rules import gear, identify
 from game.rules.actions import Drop, Equip, Quiver, Use
 from game.ui import intents, routes
@@ -19,7 +21,15 @@ from game.ui.widgets.choices import ChoiceMenu, Choices
 from game.world.model import Game, Item
 
 TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?",
-          "throw": "Throw which item?", "quiver": "Ready which to fire (f)?"}
+          "throw": "Throw which item?", "quiver": "Ready which to fire (f)?",
+          "quaff": "Drink which potion?", "read": "Read which scroll?"}
+ONLY: dict[str, Callable[[ItemKind], bool]] = {
+    "equip": lambda kind: bool(kind.slot),
+    "quaff": lambda kind: kind.kind == "potion",
+    "read": lambda kind: kind.kind == "scroll",
+}
+"""The modes that list only some of the pack (each item keeps its pack letter)."""
+NONE_CARRIED = {"quaff": "You carry no potions.", "read": "You carry no scrolls."}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 50
 FOOTER = "a-z or Enter: choose   A-Z or ;: describe   Esc: close"
@@ -53,8 +63,7 @@ class InventoryScreen(ChoiceMenu):
         items, labels = stacked(play.game)
         rows = [(LETTERS[i], item, label)
                 for i, (item, label) in enumerate(zip(items[: len(LETTERS)], labels, strict=False))
-                if mode != "equip" or kind_of(item.kind).slot]
-        # The wear list holds only what can be worn or wielded; each keeps its pack letter.
+                if mode not in ONLY or ONLY[mode](kind_of(item.kind))]
         self.letters = [letter for letter, _, _ in rows]
         self.items = [item for _, item, _ in rows]
         self.choices = Choices([f"{letter}) {label}" for letter, _, label in rows])
@@ -113,9 +122,11 @@ class InventoryScreen(ChoiceMenu):
 
     def empty_text(self) -> str:
         """What an empty list says: for wearing, what to do about it."""
-        if self.mode == "equip" and self.play.game.hero.inventory:
+        if not self.play.game.hero.inventory:
+            return "You carry nothing."
+        if self.mode == "equip":
             return "Nothing to wear or wield: pick up (g) weapons or armour."
-        return "You carry nothing."
+        return NONE_CARRIED.get(self.mode, "You carry nothing.")
 
     def height(self) -> int:
         """The box's height: a line per row, the footer wrapped to the list's width."""
