@@ -7,7 +7,7 @@ from one of five templates; a boss encounter, exceptionally hard, is kept for th
 last floor of a run asks for it with boss=true; the boss guards a relic).
 
 Budgets are in standard-monster XP of the floor's depth (100 + 25 per floor below the first): an
-easy encounter is worth two standard monsters, an average three, a hard four, the boss six. A
+easy encounter is worth two standard monsters, an average three, a hard four, the boss eight. A
 template fills its budget within 25% (unless its area is too small for the monsters): its core
 first (the controller, the commander, the solo, one melee and one ranged), then its filler.
 """
@@ -37,7 +37,7 @@ RULESETS: Final = {
 REFERENCE_TILES: Final = 80 * 50
 """A floor of this many tiles gets the ruleset's whole budget; others in proportion."""
 
-FACTORS: Final = {"easy": 2.0, "average": 3.0, "hard": 4.0, "boss": 6.0}
+FACTORS: Final = {"easy": 2.0, "average": 3.0, "hard": 4.0, "boss": 8.0}
 TOLERANCE: Final = 0.25
 MAX_MONSTERS: Final = 16
 MAX_DEN_TRAPS: Final = 4
