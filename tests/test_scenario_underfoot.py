@@ -8,6 +8,7 @@ from scenario import door, give, messages, scenario
 from game.rules.actions import Impossible, Move, PickUp, Success, TakeStairs, Use
 from game.run import Run
 from game.world.dungeon import new_game
+from game.world.kinds import MessageKind
 from game.world.model import Item
 
 UPPER = """
@@ -144,4 +145,6 @@ def test_arriving_on_a_shaft_says_it_goes_both_ways() -> None:
         on_shaft = stair is not None and stair.kind == "shaft" and not stair.dead_end
         shafts += on_shaft
         assert (said in [m.text for m in game.messages.messages]) == on_shaft, seed
+        arrivals = [m.text for m in game.messages.messages if m.kind == MessageKind.ARRIVAL]
+        assert "fingerprint" in arrivals[-1], "the terminal echoes the last arrival line"
     assert shafts >= 1, "ember-fox-3 starts on a shaft"

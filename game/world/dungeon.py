@@ -78,7 +78,7 @@ def change_floor(game: Game, depth: int, where: Landing) -> None:
     if stair is not None and stair.direction == "both" and not stair.dead_end:
         # the @ hides it, and a newcomer on ember-fox-3 never learnt that the shaft went down
         game.log(f"You stand on a {stair.kind.replace('_', ' ')}: it leads up and down"
-                 " (< climbs, > descends).", MessageKind.ARRIVAL)
+                 " (< climbs, > descends).")  # not ARRIVAL: the terminal echoes those
 
 
 def fall(game: Game, depth: int) -> None:
