@@ -193,11 +193,17 @@ def test_inventory_drop_and_equip_with_arrows_and_enter() -> None:
     assert isinstance(InventoryScreen(state, "use").on_event(key(KeySym.ESCAPE)), Pop)
 
 
-def test_the_wear_list_holds_only_what_can_be_worn_each_by_its_pack_letter() -> None:
+def emptied_play() -> PlayState:
+    """A play screen whose hero carries and wears nothing yet."""
     state = play()
+    state.game.hero.inventory.clear()
+    state.game.hero.equipment.clear()
+    return state
+
+
+def test_the_wear_list_holds_only_what_can_be_worn_each_by_its_pack_letter() -> None:
+    state = emptied_play()
     hero = state.game.hero
-    hero.inventory.clear()
-    hero.equipment.clear()
     give(state.game, "potion_healing")
     sword = give(state.game, "sword")
     screen = InventoryScreen(state, "equip")
@@ -212,13 +218,10 @@ def test_the_wear_list_holds_only_what_can_be_worn_each_by_its_pack_letter() -> 
     assert "Nothing to wear or wield: pick up (g) weapons or armour." in text
 
 
-
 def test_q_drinks_and_r_reads_from_lists_of_only_potions_and_scrolls() -> None:
     """At 2 HP a newcomer pressed q, as in every roguelike, and was told 'unknown key'."""
-    state = play()
+    state = emptied_play()
     hero = state.game.hero
-    hero.inventory.clear()
-    hero.equipment.clear()
     give(state.game, "sword")
     potion = give(state.game, "potion_healing")
     scroll = give(state.game, "scroll_mapping")
@@ -236,10 +239,8 @@ def test_q_drinks_and_r_reads_from_lists_of_only_potions_and_scrolls() -> None:
     assert "You carry no scrolls." in drawn_text(InventoryScreen(state, "read"))
 
 def test_interchangeable_items_share_a_row_worn_gear_does_not_and_keys_are_on_the_ring() -> None:
-    state = play()
+    state = emptied_play()
     hero = state.game.hero
-    hero.inventory.clear()
-    hero.equipment.clear()
     potions = [give(state.game, "potion_healing") for _ in range(3)]
     worn, spare = give(state.game, "sword"), give(state.game, "sword")
     hero.equipment["weapon"] = worn.id
