@@ -12,7 +12,6 @@ import datetime
 import json
 import os
 import re
-import string
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 from game.content.items import kind_of
 from game.rules import gear
 from game.userfiles import data_dir, unused_path, write_atomic
+from game.world import pack
 from game.world.kinds import MessageKind, Outcome
 from game.world.model import Game
 
@@ -74,11 +74,10 @@ def morgue_text(game: Game) -> str:
     by_id = {item.id: item for item in hero.inventory}
     worn = [(slot, by_id[i]) for slot, i in sorted(hero.equipment.items()) if i in by_id]
     lines += [f"  {slot}: {_describe(item.kind)}" for slot, item in worn] or ["  (nothing)"]
-    rows = gear.pack_rows(hero)
+    rows = pack.lettered_rows(hero)
     lines += ["", f"Inventory ({len(rows)} places)"]
     worn_ids = [item.id for _, item in worn]
-    for index, row in enumerate(rows):  # never more rows than letters (items.INVENTORY_LIMIT)
-        letter = string.ascii_lowercase[index % 26]
+    for letter, row in rows:  # never more rows than letters (items.INVENTORY_LIMIT)
         mark = " (worn)" if row[0].id in worn_ids else ""
         stack = f" (x{len(row)})" if len(row) > 1 else ""
         lines.append(f"  {letter}) {_describe(row[0].kind)}{stack}{mark}")

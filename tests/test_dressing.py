@@ -25,6 +25,7 @@ from game.content.bestiary import default_bestiary
 from game.dressing import Dressing, dress, dress_floor
 from game.dressing.areas import build_areas
 from game.dressing.encounters import (
+    GENTLE_DEPTH,
     RULESETS,
     TOLERANCE,
     deck_size,
@@ -89,11 +90,11 @@ def budget_problems(dressing: Dressing) -> list[str]:
 
 
 def deck_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
-    """About 20% easy and 20% hard, the boss apart; the whole deck is placed unless no area has
-    a free floor tile left."""
+    """About 20% easy and 20% hard (easy on the gentle first floor), the boss apart; the whole
+    deck is placed unless no area has a free floor tile left."""
     size = deck_size(dressing.ruleset, plan.width, plan.height)
     dealt = Counter(e.difficulty for e in dressing.encounters if e.difficulty != "boss")
-    deck = Counter(difficulties(size))
+    deck = Counter(difficulties(size, dressing.depth))
     if dealt != deck and (dealt - deck or free_tiles_left(plan, dressing)):
         return [f"deck of {size} dealt as {dict(dealt)}"]
     bosses = sum(e.difficulty == "boss" for e in dressing.encounters)
@@ -269,9 +270,13 @@ def test_deck_size_follows_ruleset_and_floor_size() -> None:
     assert deck_size("4e", 5, 5) == 1
     assert deck_size("pathfinder-slow", 60, 40) == 24
     for size in range(1, 60):
-        dealt = Counter(difficulties(size))
+        dealt = Counter(difficulties(size, GENTLE_DEPTH + 1))
         assert sum(dealt.values()) == size
         assert dealt["easy"] == dealt["hard"] == round(0.2 * size)
+        gentle = Counter(difficulties(size, GENTLE_DEPTH))
+        assert gentle["hard"] == 0, "no hard card on floor 1"
+        assert gentle["easy"] == 2 * dealt["easy"]
+        assert gentle["average"] == dealt["average"]
 
 
 def test_bad_params_and_depth() -> None:

@@ -130,7 +130,7 @@ def test_what_is_identified_survives_a_save() -> None:
 
 
 def test_a_format_2_save_knows_the_items_it_had_by_name() -> None:
-    assert codec.FORMAT_VERSION == 3
+    assert codec.FORMAT_VERSION >= 3
     loaded = load_bytes((SAVES / "format-2.delve").read_bytes())
     assert loaded.format_version == 2
     assert loaded.game.identified == sorted(migrate.FORMAT_2_KINDS)

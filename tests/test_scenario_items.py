@@ -21,6 +21,7 @@ from game.rules.actions import (
     Use,
     Wait,
 )
+from game.world import pack
 from game.world.model import Item
 
 ROOM = """
@@ -272,7 +273,7 @@ def test_keys_hang_on_the_ring_and_take_no_place_in_the_pack() -> None:
     fill_pack(scene)
     for n in range(19):
         give(scene, "key", key_for=(100 + n, 100))
-    assert len(gear.pack_rows(scene.game.hero)) == items.INVENTORY_LIMIT
+    assert len(pack.pack_rows(scene.game.hero)) == items.INVENTORY_LIMIT
     scene.act(Move(1, 0))
     assert isinstance(scene.act(PickUp()), Success), "a full pack still takes a key"
     assert len(gear.key_ring(scene.game.hero)) == 20

@@ -11,9 +11,9 @@ from game.content import items as content
 from game.content.items import ItemKind, kind_of
 from game.rules import combat, missiles, rest
 from game.rules.actions import Action, Fire, Impossible, PickUp, Quiver, Rest, Success, Throw
-from game.rules.gear import QUIVER, pack_rows
 from game.world.kinds import Mode
 from game.world.model import Item
+from game.world.pack import QUIVER, pack_rows
 
 LANE = """
 ##########

@@ -63,7 +63,7 @@ def test_the_pack_lists_unknown_items_by_their_looks() -> None:
     game = hand_game()
     state = PlayState(Session(game=game))
     carry(state, "ring_stealth")
-    _, labels = stacked(game)
+    labels = [label for _, _, label in stacked(game)]
     look = identify.name_of(game, "ring_stealth")
     assert look.endswith("ring") and look in labels and "ring of stealth" not in labels
     assert InventoryScreen(state, "use").choices.labels[-1].endswith(look)
@@ -81,7 +81,7 @@ def test_the_pack_describes_an_item_by_what_is_known() -> None:
     assert "you do not know what it does" in " ".join(unknown.lines)
     assert "stealth" not in " ".join(unknown.lines).lower()
     assert "Strikes 2 squares away." in codex.describe_item(game, spear).lines
-    _, labels = stacked(game)
+    labels = [label for _, _, label in stacked(game)]
     assert labels[0] == identify.name_of(game, "ring_stealth"), "no numbers while unknown"
     assert labels[1] == "spear [1d6, reach 2]"
     identify.identify(game, "ring_stealth")

@@ -183,7 +183,7 @@ def test_the_camera_keeps_the_play_screens_dead_zone() -> None:
     """On a floor larger than the view, most steps move the hero on the screen, not the map
     under it (the play screen's rule); before, the replay recentred on every step."""
     made = Recording("")
-    autoplay.play(Run("replay-camera", (FloorRecipe(1, "cave", 160, 100),)), 150,
+    autoplay.play(Run("replay-camera", (FloorRecipe(1, "cave", 160, 100),)), 400,
                   recording=made)
     state = watch(made)
     state.paused = True

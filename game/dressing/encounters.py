@@ -145,17 +145,25 @@ def deck_size(ruleset: str, width: int, height: int) -> int:
     return max(1, (2 * scaled + REFERENCE_TILES) // (2 * REFERENCE_TILES))
 
 
-def difficulties(size: int) -> list[str]:
-    """About 20% easy and 20% hard (each rounded half up), the rest average."""
+GENTLE_DEPTH: Final = 1
+"""The floor a new player learns the game on: its hard encounters are easy ones instead (a
+level-1 hero alone, with no levels banked, met a goblin warchief or a cutthroat and a slinger
+together there and spent most of its potions on them)."""
+
+
+def difficulties(size: int, depth: int) -> list[str]:
+    """About 20% easy and 20% hard (each rounded half up), the rest average; on the gentle
+    first floor the hard share is easy too."""
     share = (2 * size + 5) // 10
-    return ["easy"] * share + ["hard"] * share + ["average"] * (size - 2 * share)
+    hard = "easy" if depth <= GENTLE_DEPTH else "hard"
+    return ["easy"] * share + [hard] * share + ["average"] * (size - 2 * share)
 
 
-def deal(size: int, rng: Rng, tables: TableSet) -> list[Card]:
+def deal(size: int, rng: Rng, tables: TableSet, depth: int) -> list[Card]:
     """Templates rolled on the d10 table, difficulties in their proportions, then shuffled."""
     cards = [
         Card(tables.roll("encounter_templates", rng).string("key"), difficulty)
-        for difficulty in difficulties(size)
+        for difficulty in difficulties(size, depth)
     ]
     rng.shuffle(cards)
     return cards
@@ -497,7 +505,7 @@ def dress_encounters(
     """The deck is dealt and the areas ordered before any monster is chosen, so the bestiary
     changes only which monsters come and where they stand."""
     plan = space.plan
-    cards = deal(deck_size(ruleset, plan.width, plan.height), rng, tables)
+    cards = deal(deck_size(ruleset, plan.width, plan.height), rng, tables, depth)
     lair = boss_area(space) if boss else None
     queue = area_queue(space.amap, contents, rng, lair)
     return Dealer(space, bestiary, depth, rng, first_trap, party).run(cards, queue, lair)

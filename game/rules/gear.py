@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from game.content.items import ItemKind, kind_of
 from game.world.model import Hero, Item
-
-QUIVER = "quiver"
-"""The equipment entry that names what `f` throws or shoots when no launcher's ammunition is
-carried (game.rules.missiles): readied, not worn, so it adds nothing and stacks as before."""
+from game.world.pack import QUIVER
 
 
 def worn(hero: Hero) -> list[ItemKind]:
@@ -15,11 +12,6 @@ def worn(hero: Hero) -> list[ItemKind]:
     by_id = {item.id: item for item in hero.inventory}
     return [kind_of(by_id[i].kind) for slot, i in sorted(hero.equipment.items())
             if i in by_id and slot != QUIVER]
-
-
-def worn_ids(hero: Hero) -> set[int]:
-    """Ids of the items worn (the quivered one is only readied)."""
-    return {i for slot, i in hero.equipment.items() if slot != QUIVER}
 
 
 def total(hero: Hero, stat: str) -> int:
@@ -48,24 +40,3 @@ def melee_reach(hero: Hero) -> int:
 def key_ring(hero: Hero) -> list[Item]:
     """The keys carried: they hang on a ring, not in the pack (no letter, no place)."""
     return [item for item in hero.inventory if item.kind == "key"]
-
-
-def pack_rows(hero: Hero, extra: Item | None = None) -> list[list[Item]]:
-    """The pack (plus `extra`, if given) as rows: interchangeable items (same kind and amount,
-    not worn, not the key to one door) share a row, in the order first carried; the rest have a
-    row each. A row is one inventory letter and one of the pack's places."""
-    worn = worn_ids(hero)
-    rows: list[list[Item]] = []
-    row_of: dict[tuple[str, int], int] = {}
-    for item in [*hero.inventory, *([extra] if extra is not None else [])]:
-        if item.kind == "key":
-            continue  # on the key ring: no place in the pack
-        alike = item.id not in worn and item.key_for is None
-        kind = (item.kind, item.amount)
-        if alike and kind in row_of:
-            rows[row_of[kind]].append(item)
-            continue
-        if alike:
-            row_of[kind] = len(rows)
-        rows.append([item])
-    return rows

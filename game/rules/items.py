@@ -8,17 +8,17 @@ from numpy.typing import NDArray
 from game import tiles
 from game.content.items import ItemKind, kind_of
 from game.floorplan import Point
-from game.rules import gear, identify
+from game.rules import identify
 from game.rules.actions import Alternative, Impossible, Result, Success, Zap
 from game.rules.doors import door_name
 from game.rules.progress import MAX_GOLD, MAX_STAT
-from game.world import dungeon
+from game.world import dungeon, pack
 from game.world.kinds import MessageKind, Mode
 from game.world.model import PLAYER_ID, Actor, Game, Item
 
 INVENTORY_LIMIT = 26
 """Places in the pack, one per inventory letter: interchangeable items share one
-(gear.pack_rows), so twenty potions of healing take one place."""
+(game.world.pack.pack_rows), so twenty potions of healing take one place."""
 AUTO_PICKUP_KINDS = ("gold", "key", "potion", "scroll", "ammo")
 """What auto-pickup takes (the interface's option decides whether it is asked for)."""
 HEAL_SHARE = 4
@@ -33,8 +33,8 @@ def carried(game: Game, item_id: int) -> Item | None:
 def pack_full(game: Game, item: Item | None = None) -> bool:
     """No place for `item` in the pack (with no item: no place for a new kind of thing)."""
     if item is None:
-        return len(gear.pack_rows(game.hero)) >= INVENTORY_LIMIT
-    return len(gear.pack_rows(game.hero, item)) > INVENTORY_LIMIT
+        return len(pack.pack_rows(game.hero)) >= INVENTORY_LIMIT
+    return len(pack.pack_rows(game.hero, item)) > INVENTORY_LIMIT
 
 
 def label(game: Game, item: Item) -> str:

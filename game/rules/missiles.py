@@ -12,9 +12,9 @@ from game.content.items import ItemKind, kind_of
 from game.floorplan import Point
 from game.rules import combat, identify, items
 from game.rules.actions import Impossible, Result, Success
-from game.rules.gear import QUIVER, worn_ids
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Game, Item
+from game.world.pack import QUIVER, worn_ids
 
 MISSILE_SLOT = "missile"
 """Where a launcher is worn, beside the melee weapon."""

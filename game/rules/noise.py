@@ -34,6 +34,17 @@ def hear(game: Game, origin: Point, radius: int, what: str) -> None:
     game.log(f"You hear {what} to the {direction_word(dx, dy)}.", MessageKind.NOISE)
 
 
+def way_to(game: Game, spot: Point) -> str:
+    """"to your east", "5 squares north-west": where `spot` lies from the hero, as a player
+    reads it (no coordinates)."""
+    hero = game.player
+    dx, dy = spot[0] - hero.x, spot[1] - hero.y
+    steps, way = max(abs(dx), abs(dy)), direction_word(dx, dy)
+    if steps == 0:
+        return "here"
+    return f"to your {way}" if steps == 1 else f"{steps} squares {way}"
+
+
 def direction_word(dx: int, dy: int) -> str:
     """"north", "south-west": the nearest of the eight ways from a step of (dx, dy)."""
     north_south = "north" if dy < 0 and 2 * -dy >= abs(dx) else (

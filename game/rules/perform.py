@@ -40,6 +40,7 @@ from game.rules.actions import (
     Zap,
 )
 from game.rules.legal import illegal
+from game.world import pack
 from game.world.model import PLAYER_ID, Actor, Game
 
 
@@ -49,6 +50,14 @@ def perform(game: Game, actor: Actor, action: Action) -> Result:
     refused = illegal(game, actor, action)
     if refused:
         return Illegal(refused)
+    result = _verb(game, actor, action)
+    if actor.id == PLAYER_ID:
+        pack.settle(game.hero)  # what came or went this action: letters stay put
+    return result
+
+
+def _verb(game: Game, actor: Actor, action: Action) -> Result:
+    """The verb's own rules, once the action is known to be legal."""
     match action:
         case Move(dx, dy):
             return movement.move(game, actor, dx, dy)

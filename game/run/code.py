@@ -1,8 +1,8 @@
 """Run codes: one printable string holding the rules version, the seed, the recipes and a checksum.
 
-    D5-V1VB7-880NM-...
+    D6-NZM62-M80NM-...
 
-"D5" is the rules version, readable before anything else is decoded, so a code from another
+"D6" is the rules version, readable before anything else is decoded, so a code from another
 version is refused naming both. The rest is Crockford base32 (digits and letters without I, L, O,
 U; case-insensitive; I and L read as 1, O as 0; hyphens ignored) of bits:
 

@@ -46,7 +46,14 @@ def _identified(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], 
     return state, arrays
 
 
-MIGRATIONS: dict[int, Migration] = {1: _encounter_parts, 2: _identified}
+def _pack_letters(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
+    """Version 4 keeps each pack row's letter. A version 3 pack had letters by position: it gets
+    them afresh, in pack order (game.world.pack), at the first thing the hero does."""
+    state["hero"]["letters"] = []
+    return state, arrays
+
+
+MIGRATIONS: dict[int, Migration] = {1: _encounter_parts, 2: _identified, 3: _pack_letters}
 """Version N -> the function that turns a version N state into a version N + 1 state."""
 
 

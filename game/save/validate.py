@@ -249,6 +249,8 @@ RECIPE = Record({
     "height": Whole(1, MAX_SIDE), "params": Many(Row((NAME, Text(MAX_TEXT))), 64),
 })
 MESSAGE = Row((Text(MAX_TEXT), COLOR, Whole(1, BIG)))
+PACK_LETTERS = Many(Row((IDENT, Text(1, re.compile(r"^[a-z]$"), minimum=1))), 1000)
+"""Item id -> pack letter (game.world.pack), from format 4 on."""
 HERO_FIELDS = {
     "level": Whole(1, MAX_LEVEL), "xp": Whole(0, MAX_XP), "gold": Whole(0, MAX_GOLD),
     "strength": Whole(-MAX_STAT, MAX_STAT), "has_relic": Flag(),
@@ -287,7 +289,7 @@ def state_schema() -> Record:
     return Record({
         "seed_text": Text(1000), "run_seed": Whole(0, 2**64 - 1),
         "recipes": Many(RECIPE, MAX_DEPTH), "player": ACTOR,
-        "hero": Record({**HERO_FIELDS, "inventory": Many(item, 1000)}),
+        "hero": Record({**HERO_FIELDS, "inventory": Many(item, 1000), "letters": PACK_LETTERS}),
         "rng": Record({"seed": Whole(0, 2**64 - 1), "consumed": Whole(0, PERIOD - 1)}),
         "depth": Whole(1, MAX_DEPTH),
         "floors": Table(Text(2, re.compile(r"^[1-9]\d?$")), floor_schema(item), MAX_DEPTH),

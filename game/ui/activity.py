@@ -22,7 +22,7 @@ from game.rules import rest
 from game.rules.actions import Action, Move, PickUp, Rest, Result, Success
 from game.rules.doors import door_name, has_key
 from game.rules.items import AUTO_PICKUP_KINDS
-from game.rules.noise import direction_word
+from game.rules.noise import way_to
 from game.rules.stairs import stairs_mask
 from game.turns import player_act
 from game.ui import options
@@ -369,7 +369,7 @@ class Seek(Activity):
             return
         how = "is stuck fast" if door.state == "stuck" else "stays locked"
         dc = f" (DC {door.dc})" if door.dc is not None else ""
-        self.game.log(f"The {door_name(door)} at {pos[0]}, {pos[1]} {how}{dc}; "
+        self.game.log(f"The {door_name(door)} {way_to(self.game, pos)} {how}{dc}; "
                       "you leave it and go round.", MessageKind.STUCK)
 
 
@@ -434,14 +434,9 @@ class Explore(Seek):
             return f"{EXPLORED} > walks to the stairs down." if floor.exits else EXPLORED
         if self.failed:
             x, y = min(self.failed, key=lambda p: (p[1], p[0]))
-            hero = self.game.player
-            dx, dy = x - hero.x, y - hero.y
             door = floor.doors.get((x, y))
             name = "door" if door is None else door_name(door)
-            steps, way = max(abs(dx), abs(dy)), direction_word(dx, dy)
-            # a player sees no coordinates: a way and a distance first
-            where = (f"the {name} to your {way}" if steps == 1 else
-                     f"the {name} {steps} squares {way}") + f" (at {x}, {y})"
+            where = f"the {name} {way_to(self.game, (x, y))}"  # a player sees no coordinates
             return (f"{EXPLORED} No way down yet: bump {where} again (each try may force it),"
                     " or search (s) along the walls for a secret door.")
         return f"{EXPLORED} No way down yet: search (s) along the walls for a secret door."

@@ -20,6 +20,8 @@ TITLE: Color = (255, 230, 150)
 HIGHLIGHT_BG: Color = (60, 60, 110)
 BOX_BG: Color = (14, 14, 24)
 BOX_FG: Color = (170, 170, 200)
+WARNING: Color = (255, 160, 100)
+"""A line that says what did not happen (a key that named nothing)."""
 
 MESSAGE_COLOURS: dict[MessageKind, Color] = {
     MessageKind.INFO: TEXT, MessageKind.WELCOME: (255, 255, 160),

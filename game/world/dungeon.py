@@ -15,6 +15,7 @@ from game.floorplan import Point, TeleporterPair
 from game.pathing import UNREACHED, walk_distance
 from game.run import Run
 from game.seeds import Rng, derive
+from game.world import pack
 from game.world.build import build_floor
 from game.world.fov import update_fov
 from game.world.kinds import Landing, MessageKind
@@ -41,6 +42,7 @@ def new_game(run: Run) -> Game:
         item = Item(game.new_id(), kind)
         game.hero.inventory.append(item)
     game.hero.equipment = {"weapon": game.hero.inventory[0].id, "body": game.hero.inventory[1].id}
+    pack.settle(game.hero)
     # the hero knows the potions it set out with
     game.identified = sorted({k for k in STARTING_KIT if kind_of(k).kind in UNKNOWN_KINDS})
     game.log(f"Welcome to Delve. Run code {run.code} (seed {run.seed!r}). Press ? for help.",

@@ -318,6 +318,9 @@ class Hero:
     has_relic: bool = False
     pending_levels: int = 0
     """Level-ups waiting for the player's choice."""
+    letters: dict[int, str] = field(default_factory=dict)
+    """Carried item id -> its pack letter (game.world.pack): letters stay put as items come
+    and go."""
 
 
 @dataclass(slots=True)

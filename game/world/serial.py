@@ -142,9 +142,11 @@ def game_data(game: Game) -> tuple[dict[str, Any], Arrays]:
         **run_data(game.run),
         "player": actor_data(game.player),
         "hero": {
-            **{k: v for k, v in _values(game.hero).items() if k not in ("inventory", "equipment")},
+            **{k: v for k, v in _values(game.hero).items()
+               if k not in ("inventory", "equipment", "letters")},
             "inventory": [item_data(i) for i in game.hero.inventory],
             "equipment": dict(sorted(game.hero.equipment.items())),
+            "letters": [[i, letter] for i, letter in sorted(game.hero.letters.items())],
         },
         "rng": {"seed": game.rng.seed, "consumed": game.rng.consumed},
         "depth": game.depth,
@@ -278,9 +280,10 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
     """The inverse of `game_data`. Trusts its input's shape: the save loader validates first."""
     hero_data = dict(data["hero"])
     hero = Hero(
-        **{k: v for k, v in hero_data.items() if k not in ("inventory", "equipment")},
+        **{k: v for k, v in hero_data.items() if k not in ("inventory", "equipment", "letters")},
         inventory=[item_from(i) for i in hero_data["inventory"]],
         equipment={str(k): int(v) for k, v in hero_data["equipment"].items()},
+        letters={int(i): str(letter) for i, letter in hero_data["letters"]},
     )
     messages = MessageLog([Message(str(t), _message_kind(c), int(n))
                            for t, c, n in data["messages"]])

@@ -10,14 +10,15 @@ import tcod.event
 
 from game import codex
 from game.content.items import ItemKind, kind_of
-from game.rules import gear, identify
+from game.rules import identify
 from game.rules.actions import Drop, Equip, Quiver, Use
 from game.ui import intents, routes
 from game.ui.describe import item_name
-from game.ui.draw import MUTED, centred_box, wrap
+from game.ui.draw import MUTED, WARNING, centred_box, wrap
 from game.ui.routes import Play
 from game.ui.state import Pop, Push, Replace, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
+from game.world import pack
 from game.world.model import Game, Item
 
 TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?",
@@ -30,28 +31,26 @@ ONLY: dict[str, Callable[[ItemKind], bool]] = {
 }
 """The modes that list only some of the pack (each item keeps its pack letter)."""
 NONE_CARRIED = {"quaff": "You carry no potions.", "read": "You carry no scrolls."}
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 50
 FOOTER = "a-z or Enter: choose   A-Z or ;: describe   Esc: close"
 
 
-def stacked(game: Game) -> tuple[list[Item], list[str]]:
-    """One row per stack of the pack (gear.pack_rows): the first item carried stands for the
-    rest, with its numbers once known: "potion of healing [heals 2d8+4] (x2)", "long sword [1d8]
-    (worn)"."""
-    worn = gear.worn_ids(game.hero)
-    quivered = game.hero.equipment.get(gear.QUIVER)
-    rows = gear.pack_rows(game.hero)
-    labels = []
-    for row in rows:
+def stacked(game: Game) -> list[tuple[str, Item, str]]:
+    """One row per stack of the pack, by its lasting letter (game.world.pack): the first item
+    carried stands for the rest, with its numbers once known: "potion of healing [heals 2d8+4]
+    (x2)", "long sword [1d8] (worn)"."""
+    worn = pack.worn_ids(game.hero)
+    quivered = game.hero.equipment.get(pack.QUIVER)
+    rows = []
+    for letter, row in pack.lettered_rows(game.hero):
         known = identify.known(game, row[0].kind)
         numbers = codex.item_numbers(kind_of(row[0].kind)) if known else ""
-        labels.append(
-            item_name(game, row[0]) + (f" [{numbers}]" if numbers else "")
-            + (" (worn)" if row[0].id in worn else "")
-            + (" (quivered)" if any(i.id == quivered for i in row) else "")
-            + (f" (x{len(row)})" if len(row) > 1 else ""))
-    return [row[0] for row in rows], labels
+        label = (item_name(game, row[0]) + (f" [{numbers}]" if numbers else "")
+                 + (" (worn)" if row[0].id in worn else "")
+                 + (" (quivered)" if any(i.id == quivered for i in row) else "")
+                 + (f" (x{len(row)})" if len(row) > 1 else ""))
+        rows.append((letter, row[0], label))
+    return rows
 
 
 class InventoryScreen(ChoiceMenu):
@@ -60,18 +59,25 @@ class InventoryScreen(ChoiceMenu):
     def __init__(self, play: Play, mode: str) -> None:
         self.play = play
         self.mode = mode
-        items, labels = stacked(play.game)
-        rows = [(LETTERS[i], item, label)
-                for i, (item, label) in enumerate(zip(items[: len(LETTERS)], labels, strict=False))
+        rows = [(letter, item, label) for letter, item, label in stacked(play.game)
                 if mode not in ONLY or ONLY[mode](kind_of(item.kind))]
         self.letters = [letter for letter, _, _ in rows]
         self.items = [item for _, item, _ in rows]
-        self.choices = Choices([f"{letter}) {label}" for letter, _, label in rows])
+        worn = pack.worn_ids(play.game.hero)
+        first = next((row for row, item in enumerate(self.items)
+                      if mode != "throw" or item.id not in worn), 0)
+        self.choices = Choices([f"{letter}) {label}" for letter, _, label in rows], index=first)
+        """Throwing starts on the first thing not worn: Enter alone never throws the sword."""
+        self.warning = ""
+        """What the last key pressed did not find ("No item e here.")."""
 
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
         letter = intents.letter_of(event)
         if letter is not None:
-            return self.choose(self.letters.index(letter)) if letter in self.letters else None
+            if letter not in self.letters:
+                self.warning = f"No item {letter} in this list."
+                return None
+            return self.choose(self.letters.index(letter))
         shifted = intents.letter_of(event, shift=True)
         if shifted is not None:
             return self.describe(self.letters.index(shifted)) if shifted in self.letters else None
@@ -130,7 +136,8 @@ class InventoryScreen(ChoiceMenu):
 
     def height(self) -> int:
         """The box's height: a line per row, the footer wrapped to the list's width."""
-        return max(1, len(self.choices.labels)) + 5 + len(wrap(FOOTER, self.width()))
+        return (max(1, len(self.choices.labels)) + 5 + len(wrap(FOOTER, self.width()))
+                + bool(self.warning))
 
     def menu_top(self) -> int:
         """The console row of the first item (the box is centred)."""
@@ -147,3 +154,5 @@ class InventoryScreen(ChoiceMenu):
             console.print(x + 2, y + 2, self.empty_text(), fg=MUTED)
         for number, line in enumerate(footer):
             console.print(x + 2, y + rows + 3 + number, line, fg=MUTED)
+        if self.warning:
+            console.print(x + 2, y + rows + 3 + len(footer), self.warning, fg=WARNING)

@@ -21,6 +21,7 @@ from game.ui.draw import cells, wrap
 from game.ui.render import play_camera, render_play
 from game.ui.routes import Play
 from game.ui.state import BaseState, Pop, Push, Transition
+from game.world import pack
 from game.world.model import Game, Item
 
 BANNER_BG = (40, 40, 10)
@@ -148,8 +149,8 @@ class LookScreen(BaseState):
                 return self.confirm()
             case intents.Describe():
                 return self.describe()
-            case intents.ToggleView() if self.verb != "use":
-                self.cycle()
+            case intents.ToggleView() if self.item is None or self.verb != "use":
+                self.cycle()  # looking too: Tab steps from monster to monster
             case intents.FireMissile() if self.verb == "fire":
                 return self.confirm()  # f f fires at the first target
             case intents.Back() | intents.LookAround():
@@ -180,14 +181,18 @@ class LookScreen(BaseState):
 
     def banner(self) -> str:
         if self.item is None:
-            return "Look: move the cursor (keys or mouse); Enter or click describes; Esc stops."
+            return ("Look: move the cursor (keys or mouse); Tab: next monster in view; Enter or"
+                    " click describes; Esc stops.")
         kind = kind_of(self.item.kind)
         missile = self.missile()
         if missile is not None:
             verb = "Fire" if self.verb == "fire" else "Throw"
             said = self.line()[1]
             said = f": {said}" if said else ""
-            return f"{verb} the {missile.name} (range {missile.reach}){said}"
+            whose = "the"
+            if self.verb == "throw" and self.item.id in pack.worn_ids(self.game.hero):
+                whose = "your wielded" if kind.slot == "weapon" else "your worn"
+            return f"{verb} {whose} {missile.name} (range {missile.reach}){said}"
         known = identify.known(self.game, self.item.kind)
         reach = f" (reach {kind.range})" if kind.range and known else ""
         name = identify.name_of(self.game, self.item.kind)
