@@ -331,3 +331,20 @@ def test_secret_doors_in_the_game_masters_key_and_the_json_export() -> None:
     assert sorted((d["x"], d["y"]) for d in data["doors"] if d["secret"]) == hidden
     assert all(data["tiles"][y][x] == "S" for x, y in hidden)
     assert data["legend"]["S"] == {"name": "secret door", "walkable": False, "transparent": False}
+
+
+@pytest.mark.parametrize("generator", generators.names())
+def test_the_first_floor_is_gentle_no_hard_card_no_leader_no_caster(generator: str) -> None:
+    """Floor 1 is where a newcomer learns the game: easy and average encounters only, of kinds
+    that live there (no goblin warchief, no hexer); floor 2 deals the source's hard share."""
+    roles: Counter[str] = Counter()
+    hard_on_two = 0
+    for seed in range(12):
+        plan = generators.generate_floor(generator, seed, 1, 80, 50)
+        dressing = dress_floor(plan, seed, 1, {"party": 1})
+        assert all(e.difficulty in ("easy", "average") for e in dressing.encounters)
+        roles.update(m.role for e in dressing.encounters for m in e.monsters)
+        deeper = dress_floor(plan, seed, 2, {"party": 1})
+        hard_on_two += sum(e.difficulty == "hard" for e in deeper.encounters)
+    assert roles and "leader" not in roles and "controller" not in roles, roles
+    assert hard_on_two > 0

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scenario import Scene, ScriptedRng, give, monster, scenario
 from tcod.event import KeySym
+from ui_world import give as ui_give
 from ui_world import hand_game, key
 from ui_world import monster as ui_monster
 
@@ -129,6 +130,9 @@ def test_the_throw_list_starts_on_the_first_thing_not_worn() -> None:
     screen = InventoryScreen(state, "throw")
     chosen = screen.items[screen.choices.index]
     assert chosen.id not in pack.worn_ids(game.hero) and chosen.kind == "potion_healing"
+    dart = ui_give(game, "dart")
+    screen = InventoryScreen(state, "throw")
+    assert screen.items[screen.choices.index] is dart, "a missile before a potion"
 
 
 def test_a_letter_that_names_nothing_says_so_and_throws_nothing() -> None:

@@ -146,9 +146,13 @@ def deck_size(ruleset: str, width: int, height: int) -> int:
 
 
 GENTLE_DEPTH: Final = 1
-"""The floor a new player learns the game on: its hard encounters are easy ones instead (a
-level-1 hero alone, with no levels banked, met a goblin warchief or a cutthroat and a slinger
-together there and spent most of its potions on them)."""
+"""The floor a new player learns the game on: its hard encounters are easy ones instead, and a
+template's core leaves out a member the budget cannot pay for, or that no kind living on the
+floor fills (no leader or controller lives on floor 1: the commander's troops and the
+controller's skirmishers come alone). A level-1 hero alone, with no levels banked, met a
+cutthroat and a slinger together there (the core of "battle lines", at twice an average
+budget), two goblin warchiefs and a hexer whose slowing hex doubled its blows, and spent most of
+its potions on them."""
 
 
 def difficulties(size: int, depth: int) -> list[str]:
@@ -213,12 +217,16 @@ class Composer:
             pool = self.pool(SLOTS[name])
             if not pool or len(members) >= cap:
                 continue
+            if self.depth <= GENTLE_DEPTH and pool[0].band_distance(self.depth):
+                continue  # the first floor keeps to its own kinds: the filler takes the budget
             rest = sum(_cheapest(self.pool(SLOTS[n])) for n in shape.core[index + 1 :])
             spent = sum(m.xp for m in members)
             if template == "boss":
                 members.append(Member(_strongest_within(pool, high), boss=True))
                 continue
             fit = [k for k in pool if spent + k.xp + rest <= high]
+            if not fit and members and self.depth <= GENTLE_DEPTH:
+                continue  # the first floor's core stays within budget: one foe, not two
             members.append(Member(self.rng.choice(fit) if fit else _weakest(pool)))
         self._fill(members, shape.filler, budget, high, cap)
         return Party(tuple(members), 0, sum(m.xp for m in members), len(members) >= room)

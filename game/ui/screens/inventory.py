@@ -53,6 +53,15 @@ def stacked(game: Game) -> list[tuple[str, Item, str]]:
     return rows
 
 
+def throw_first(game: Game, items: list[Item]) -> int:
+    """The row a throw starts on: a weapon or ammunition not worn, else anything not worn (Enter
+    alone never throws the wielded sword, nor a healing potion while a dart is at hand)."""
+    worn = pack.worn_ids(game.hero)
+    loose = [row for row, item in enumerate(items) if item.id not in worn]
+    missiles = [row for row in loose if kind_of(items[row].kind).kind in ("weapon", "ammo")]
+    return next(iter(missiles or loose), 0)
+
+
 class InventoryScreen(ChoiceMenu):
     overlay = True
 
@@ -63,11 +72,8 @@ class InventoryScreen(ChoiceMenu):
                 if mode not in ONLY or ONLY[mode](kind_of(item.kind))]
         self.letters = [letter for letter, _, _ in rows]
         self.items = [item for _, item, _ in rows]
-        worn = pack.worn_ids(play.game.hero)
-        first = next((row for row, item in enumerate(self.items)
-                      if mode != "throw" or item.id not in worn), 0)
+        first = throw_first(play.game, self.items) if mode == "throw" else 0
         self.choices = Choices([f"{letter}) {label}" for letter, _, label in rows], index=first)
-        """Throwing starts on the first thing not worn: Enter alone never throws the sword."""
         self.warning = ""
         """What the last key pressed did not find ("No item e here.")."""
 
