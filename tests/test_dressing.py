@@ -55,11 +55,18 @@ def recipe(seed: int) -> tuple[int, dict[str, str | bool]]:
 
 
 def template_problems(dressing: Dressing) -> list[str]:
-    """Each encounter is made of the roles its template asks for."""
+    """Each encounter is made of the roles its template asks for (on the gentle first floor the
+    leader and the controller, which no kind living there plays, give way to their filler)."""
     bestiary = default_bestiary()
     found: list[str] = []
+    gentle = dressing.depth <= GENTLE_DEPTH
     for e in dressing.encounters:
         roles = Counter(m.role for m in e.monsters)
+        if gentle:
+            roles.update({"controller": 1} if e.template == "battlefield_control" else
+                         {"leader": 1} if e.template == "commander_and_troops" else {})
+            assert "controller" not in Counter(m.role for m in e.monsters)
+            assert "leader" not in Counter(m.role for m in e.monsters)
         ranged = [m for m in e.monsters if bestiary.get(m.kind).range > 0]
         melee = [m for m in e.monsters if bestiary.get(m.kind).range == 0]
         ok = {

@@ -25,6 +25,7 @@ from game.dressing import dress, dress_floor
 from game.dressing.areas import BLOCK_H, BLOCK_W, BROADCAST_LIMIT, build_areas
 from game.dressing.encounters import (
     FACTORS,
+    GENTLE_DEPTH,
     MAX_MONSTERS,
     TOLERANCE,
     Composer,
@@ -46,12 +47,18 @@ TEMPLATES = ("battlefield_control", "commander_and_troops", "beasts_den", "battl
 # --- bestiary --------------------------------------------------------------------------------
 
 
+GENTLE_ABSENT = frozenset({"leader", "controller"})
+"""The roles no kind of the gentle first floor plays (game.dressing.encounters.GENTLE_DEPTH)."""
+
+
 def test_the_bestiary_covers_every_role_at_every_depth() -> None:
     bestiary = default_bestiary()
     assert len(bestiary.kinds) >= 24
     for depth in range(1, 31):
         for role in ROLES:
-            assert [k for k in bestiary.kinds if k.role == role and k.band_distance(depth) == 0]
+            living = [k for k in bestiary.kinds if k.role == role and k.band_distance(depth) == 0]
+            gentle = depth <= GENTLE_DEPTH and role in GENTLE_ABSENT
+            assert bool(living) != gentle, (depth, role)
     assert all(k.range > 0 for k in bestiary.kinds if k.role == "artillery")
     assert len({k.key for k in bestiary.kinds}) == len(bestiary.kinds)
 

@@ -25,6 +25,7 @@ from game.ai.maps import TurnMaps
 from game.ai.steps import away, distance, step_to, toward
 from game.floorplan import Point
 from game.rules.items import plural
+from game.words import article
 from game.world.kinds import MessageKind, Mode
 from game.world.model import Actor, Game
 
@@ -197,7 +198,7 @@ def describe(tactic: str, band: list[Actor]) -> str:
         case "screen" | "lair" if "troop" in parts:
             lead = parts.get("commander", parts.get("boss", []))
             led = f", led by {_count(lead)}" if lead else ""
-            return f"a {parts['troop'][0]} war band{led}"
+            return f"{article(parts['troop'][0])} war band{led}"
         case "hamper" if "controller" in parts and "striker" in parts:
             return f"{_count(parts['controller'])} with {_count(parts['striker'])}"
         case "den":
@@ -213,5 +214,5 @@ def _count(names: list[str]) -> str:
     """"a goblin guard and three kobold whelps" (kinds in order of first appearance)."""
     counted = Counter(names)
     words = [f"{NUMBERS[n] if n < len(NUMBERS) else n} {plural(name)}" if n > 1
-             else f"{'an' if name[:1] in 'aeiou' else 'a'} {name}" for name, n in counted.items()]
+             else article(name) for name, n in counted.items()]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
