@@ -377,3 +377,15 @@ def test_stairs_key_with_no_stairs_known_says_where_to_look() -> None:
     said = "You know no stairs down yet: z explores to find them."
     assert state.notice == said and game.messages.messages[-1].text == said
     assert game.turn == 0
+
+
+def test_stairs_key_beside_collapsed_stairs_says_they_lead_nowhere() -> None:
+    """A '>' two squares away and "You know no stairs down yet" read as a bug: name the dead end."""
+    game = hand_game(player=(4, 2))
+    game.floor.stairs[(6, 2)] = StairInfo("stairs", "down", True)
+    game.floor.explored[2, 6] = True  # seen; the true stairs lie beyond the door, unknown
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.PERIOD, Modifier.SHIFT))
+    assert state.notice == ("The stairs 2 squares east are collapsed (a dead end); you know no"
+                            " other stairs down yet: z explores to find them.")
+    assert game.turn == 0

@@ -26,7 +26,8 @@ from game.rules.actions import (
     Wait,
 )
 from game.rules.combat import reach_target
-from game.rules.stairs import stairs_mask
+from game.rules.noise import way_to
+from game.rules.stairs import GOES, stairs_mask
 from game.save import crash
 from game.turns import player_act
 from game.ui import firstperson, intents, options, routes, saves
@@ -280,7 +281,12 @@ class PlayState(BaseState):
                                 sightings=self.sightings))
             return None
         if here not in floor.stairs:  # none known: not "no stairs here", but where to look
-            self.notice = f"You know no stairs {direction} yet: z explores to find them."
+            dead = sorted(p for p, stair in floor.stairs.items() if stair.dead_end
+                          and stair.direction in GOES[direction] and floor.explored[p[1], p[0]])
+            self.notice = (f"The stairs {way_to(self.game, dead[0])} are collapsed (a dead end);"
+                           f" you know no other stairs {direction} yet: z explores to find them."
+                           if dead else
+                           f"You know no stairs {direction} yet: z explores to find them.")
             self.game.log(self.notice, MessageKind.FUTILE)
             return None
         return self.act(TakeStairs(direction))
