@@ -130,9 +130,13 @@ def test_the_throw_list_starts_on_the_first_thing_not_worn() -> None:
     screen = InventoryScreen(state, "throw")
     chosen = screen.items[screen.choices.index]
     assert chosen.id not in pack.worn_ids(game.hero) and chosen.kind == "potion_healing"
+    ui_give(game, "arrow")
+    spear = ui_give(game, "spear")
+    screen = InventoryScreen(state, "throw")
+    assert screen.items[screen.choices.index] is spear, "a weapon before arrows or a potion"
     dart = ui_give(game, "dart")
     screen = InventoryScreen(state, "throw")
-    assert screen.items[screen.choices.index] is dart, "a missile before a potion"
+    assert screen.items[screen.choices.index] is dart, "what is made for throwing comes first"
 
 
 def test_a_letter_that_names_nothing_says_so_and_throws_nothing() -> None:

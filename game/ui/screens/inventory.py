@@ -54,12 +54,18 @@ def stacked(game: Game) -> list[tuple[str, Item, str]]:
 
 
 def throw_first(game: Game, items: list[Item]) -> int:
-    """The row a throw starts on: a weapon or ammunition not worn, else anything not worn (Enter
-    alone never throws the wielded sword, nor a healing potion while a dart is at hand)."""
+    """The row a throw starts on: what is made for throwing (a dart, a javelin), else another
+    weapon, else ammunition, else anything not worn. Enter alone never throws the wielded sword,
+    nor a healing potion while a dart is at hand."""
     worn = pack.worn_ids(game.hero)
-    loose = [row for row, item in enumerate(items) if item.id not in worn]
-    missiles = [row for row in loose if kind_of(items[row].kind).kind in ("weapon", "ammo")]
-    return next(iter(missiles or loose), 0)
+
+    def rank(row: int) -> int:
+        kind = kind_of(items[row].kind)
+        if items[row].id in worn:
+            return 4
+        return 0 if kind.thrown else 1 if kind.kind == "weapon" else 2 if kind.kind == "ammo" else 3
+
+    return min(range(len(items)), key=lambda row: (rank(row), row), default=0)
 
 
 class InventoryScreen(ChoiceMenu):
