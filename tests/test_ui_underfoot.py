@@ -13,7 +13,7 @@ from ui_world import hand_game, key, monster
 from game.rules.actions import Success, Throw
 from game.turns import player_act
 from game.ui import options
-from game.ui.activity import EXPLORED, ON_AN_ITEM
+from game.ui.activity import EXPLORED, ON_AN_ITEM, RECALL_TURNS, Explore, Sightings
 from game.ui.render import status_lines
 from game.ui.screens.levelup import LevelUpScreen
 from game.ui.screens.play import SEARCH_TURNS, UNKNOWN_KEY, PlayState
@@ -252,3 +252,26 @@ def test_a_click_beyond_a_stuck_door_bumps_it_once_and_says_why_it_stopped() -> 
     tries = [t for t in texts(game) if t.startswith("The door is stuck")]
     assert len(tries) == 1, tries
     assert state.activity is None and state.notice == "You stop: the door does not open."
+
+
+def test_a_monster_that_slips_out_of_sight_and_back_stops_explore_once() -> None:
+    """A wolf pack's rat circling at the edge of sight stopped explore at every step ("You
+    stop: a cave rat comes into view. x3"); once said, it is remembered for RECALL_TURNS."""
+    game = hand_game(player=(3, 2))
+    rat = monster(game, 7, 3, "cave rat", mode="wander")
+    update_fov(game.floor, *game.player.pos)
+    assert game.floor.visible[rat.y, rat.x]
+    memory = Sightings()
+
+    def walk() -> Explore:
+        explore = Explore(game, sightings=memory)
+        explore.seen = frozenset()  # as if the rat had just stepped back into view
+        return explore
+
+    first = walk()
+    assert not first.step() and first.notice == "You stop: a cave rat comes into view."
+    again = walk()
+    assert again.step(), "the same rat a moment later: explore goes on"
+    game.turn += RECALL_TURNS + 1
+    later = walk()
+    assert not later.step() and "cave rat" in later.notice, "long after, it is news again"

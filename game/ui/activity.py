@@ -68,6 +68,14 @@ class Sightings:
 
     before: dict[int, int] = field(default_factory=dict)
     now: dict[int, int] = field(default_factory=dict)
+    announced: dict[int, int] = field(default_factory=dict)
+    """Monster id -> the turn its coming into view last stopped explore or the stairs walk: a
+    flanker that slips out of sight and back does not stop every step (RECALL_TURNS)."""
+
+    def recalled(self, game: Game) -> frozenset[int]:
+        """The monsters whose coming into view stopped a walk within RECALL_TURNS."""
+        return frozenset(i for i, turn in self.announced.items()
+                         if game.turn - turn <= RECALL_TURNS)
 
     def look(self, game: Game) -> list[Actor]:
         """The hunters in view now, nearest first; remembers their distances."""
@@ -86,6 +94,11 @@ class Sightings:
 
     def striking(self, monster: Actor) -> bool:
         return self.now[monster.id] <= max(1, monster.reach)
+
+
+RECALL_TURNS = 20
+"""How long a monster that came into view once is remembered by the walks (a wolf pack's rat
+circling at the edge of sight stopped explore at every step, "x3", before)."""
 
 
 def hunted_by(game: Game, sightings: Sightings) -> str:
@@ -136,6 +149,15 @@ class Activity:
     def next_action(self) -> Action | None:
         raise NotImplementedError
 
+    def recalled(self) -> frozenset[int]:
+        """Monsters that stopped a walk a moment ago and do not stop this one for coming into
+        view again (the walks remember; a rest or a single step does not)."""
+        return frozenset()
+
+    def announce(self, monster_id: int) -> None:
+        """Remember that `monster_id` coming into view stopped this activity."""
+        del monster_id
+
     def progressed(self, before: Point) -> bool:
         """Whether the last action got anywhere (a step that stays put may still have helped)."""
         del before
@@ -146,9 +168,10 @@ class Activity:
         game = self.game
         if game.outcome or game.depth != self.depth:
             return False
-        newcomers = visible_monsters(game) - self.seen
+        newcomers = visible_monsters(game) - self.seen - self.recalled()
         if newcomers:
             first = min(newcomers)
+            self.announce(first)
             name = next(m.name for m in game.floor.monsters if m.id == first)
             self.notice = f"You stop: {article(name)} comes into view."
             return False
@@ -273,6 +296,12 @@ class Seek(Activity):
     """Doors of this floor that did not open when bumped: never bumped again (the play screen
     keeps the set per floor, so the next press of the key remembers them too)."""
     sightings: Sightings = field(default_factory=Sightings, kw_only=True)
+
+    def recalled(self) -> frozenset[int]:
+        return self.sightings.recalled(self.game)
+
+    def announce(self, monster_id: int) -> None:
+        self.sightings.announced[monster_id] = self.game.turn
     """The hunters' distances at the last look (kept by the play screen across presses)."""
     items: frozenset[int] = field(init=False)
     traps: int = field(init=False)
