@@ -15,7 +15,7 @@ from game.bot import paths
 from game.generators import names
 from game.run import FloorRecipe, Run
 from game.ui import intents, keyfile, options, saves
-from game.ui.activity import EXPLORED, Explore, ToStairs
+from game.ui.activity import EXPLORED, Explore, Sightings, ToStairs
 from game.ui.app import App
 from game.ui.describe import describe_at
 from game.ui.screens.help import HelpScreen, IntroScreen
@@ -144,6 +144,22 @@ def test_a_second_press_goes_on_past_a_hunter_that_keeps_away_but_not_one_beside
         assert game.player.pos == here
     assert game.messages.messages[-1].text.startswith(
         "Not with a goblin cutthroat after you: fight, flee or rest later.")
+
+
+def test_a_hunter_that_keeps_closing_in_is_placed_not_promised_away() -> None:
+    """"Press again to go on" said twice over a rat that kept coming was a promise broken: the
+    second refusal says where it is and what to do."""
+    game = hand_game(player=(3, 3))
+    rat = monster(game, 9, 3, name="cave rat", hp=20, mode="hunt")
+    update_fov(game.floor, *game.player.pos)
+    sightings = Sightings()
+    first = Explore(game, sightings=sightings)
+    assert first.next_action() is None and "press again" in first.notice
+    rat.x = 7
+    second = Explore(game, sightings=sightings)
+    assert second.next_action() is None
+    assert second.notice == ("The cave rat 4 squares east keeps closing in: fight it, or walk on"
+                             " yourself.")
 
 
 def test_a_fleeing_monster_does_not_stop_explore() -> None:

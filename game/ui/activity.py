@@ -108,9 +108,13 @@ def hunted_by(game: Game, sightings: Sightings) -> str:
     hunters = [m for m in sightings.look(game) if sightings.closing_in(m)]
     if not hunters:
         return ""
-    who = article(hunters[0].name)
-    if sightings.striking(hunters[0]):
+    hunter = hunters[0]
+    who = article(hunter.name)
+    if sightings.striking(hunter):
         return f"Not with {who} after you: fight, flee or rest later."
+    if hunter.id in sightings.before:  # it stopped the last press too, and came nearer
+        return (f"The {hunter.name} {way_to(game, hunter.pos)} keeps closing in: fight it,"
+                " or walk on yourself.")
     return f"Not with {who} after you: fight it, or press again to go on while it keeps away."
 
 
