@@ -82,6 +82,17 @@ def test_strikers_wait_out_of_reach_until_the_hero_is_hampered() -> None:
     assert any("cutter hits" in t or "cutter misses" in t for t in messages(scene))
 
 
+def test_strikers_with_no_controller_left_close_in_and_fight() -> None:
+    """On floor 1 no controller lives, and a slain one hampers no more: its strikers used to wait
+    at two squares for ever (a cutthroat that danced out of reach of every blow)."""
+    scene = scenario(HAMPER.replace("c", "."), legend={
+        "s": band("hamper", "striker", "skirmisher", attack=30, name="cutter"),
+    }, hp=200)
+    waits(scene, 4)
+    assert any("cutter hits" in t or "cutter misses" in t for t in messages(scene)), (
+        scene.render())
+
+
 def test_the_controller_keeps_its_distance_while_its_strikers_stand() -> None:
     scene = scenario("""
         ###################

@@ -4,7 +4,7 @@ A monster placed by an encounter knows its tactic and its part in it (game.world
 `tactic`, `part`, `home`, `band`). `act` gives the part its turn, or hands it back to the role
 behaviour (game.ai.monsters) when the tactic has nothing special to do:
 - hamper (Battlefield Control): the controller keeps its distance and webs the hero; its strikers
-  wait out of reach until the hero is hampered, then close in;
+  wait out of reach until the hero is hampered (or the controller is gone), then close in;
 - screen (Commander and Troops) and lair (the boss): troops stay within a few tiles of their
   commander, between it and the hero; the commander hangs back (the leader role) and bolsters them;
 - den (Beast's Den) and the boss: the beast chases only while the hero stays near its den, then
@@ -53,7 +53,7 @@ def act(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
         case "controller":
             return _controller(game, monster, maps, reach)
         case "striker":
-            return _striker(game, monster, reach)
+            return _striker(game, monster, maps, reach)
         case "troop":
             leaders = [m for m in maps.band(monster.group) if m.part in ("commander", "boss")]
             return bool(leaders) and _screen(game, monster, maps, reach, leaders[0].pos,
@@ -83,9 +83,12 @@ def _controller(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
     return strikers and reach < STRIKE_RANGE + 1 and away(game, monster, maps)
 
 
-def _striker(game: Game, monster: Actor, reach: int) -> bool:
-    """Hold at arm's length until the hero is hampered; fight back when the hero comes close."""
-    if reach <= 1 or hampered(game.player):
+def _striker(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
+    """Hold at arm's length until the hero is hampered; fight back when the hero comes close.
+    With no controller left to hamper the hero (slain, or none on the first floor) there is
+    nothing to wait for: it fights as its role does (it used to dance at two squares for ever)."""
+    controllers = any(m.part == "controller" for m in maps.band(monster.group))
+    if reach <= 1 or hampered(game.player) or not controllers:
         return False
     return reach <= STRIKE_RANGE  # wait here (its turn is spent watching)
 
