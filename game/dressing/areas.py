@@ -270,6 +270,28 @@ class Space:
         )
         """The arrival and the tiles around it: kept clear of monsters and traps."""
         self._near_arrival = frozenset(int(floor_owner[cell]) for cell in self._by_arrival)
+        self._taken_flat = self.taken.ravel()
+        self._arrival_flat: NDArray[np.bool_] | None = None
+
+    @property
+    def floor_cells(self) -> NDArray[np.int64]:
+        """Every area's floor tiles (flat indices), area by area, each in reading order; an
+        area's are `floor_cells[slice(*span(area))]`."""
+        return self._cells
+
+    def span(self, area: Area) -> tuple[int, int]:
+        return self._spans[area.id]
+
+    def blocked(self, cells: NDArray[np.int64]) -> NDArray[np.bool_]:
+        """Per flat index: taken, or the arrival or a tile around it (so `~blocked` of an
+        area's `floor_cells` are its `cells`)."""
+        if self._arrival_flat is None:
+            near = np.zeros(self.taken.size, dtype=np.bool_)
+            near[sorted(self._by_arrival)] = True
+            self._arrival_flat = near
+        found: NDArray[np.bool_] = self._taken_flat[cells]
+        found |= self._arrival_flat[cells]
+        return found
 
     def cells(self, area: Area, *, clear_of_arrival: bool = True) -> Sequence[int]:
         """The area's free tiles as flat indices (y * width + x), in reading order. Read it
@@ -287,9 +309,18 @@ class Space:
         """The (x, y) of a flat index."""
         return (cell % self.width, cell // self.width)
 
-    def free(self, area: Area, *, clear_of_arrival: bool = True) -> Spots:
-        """`cells` as an (n, 2) array of (x, y) rows."""
-        cells = np.array(self.cells(area, clear_of_arrival=clear_of_arrival), dtype=np.int64)
+    def free(self, area: Area, *, clear_of_arrival: bool = True, taken_too: bool = False
+             ) -> Spots:
+        """`cells` as an (n, 2) array of (x, y) rows; with `taken_too`, the tiles already
+        taken as well (every floor tile of the area, clear of the arrival if asked)."""
+        if taken_too:
+            start, end = self._spans[area.id]
+            mine: Sequence[int] | NDArray[np.int64] = self._cells[start:end]
+            if clear_of_arrival and area.id in self._near_arrival:
+                mine = [cell for cell in mine.tolist() if cell not in self._by_arrival]
+        else:
+            mine = self.cells(area, clear_of_arrival=clear_of_arrival)
+        cells = np.asarray(mine, dtype=np.int64)
         found: Spots = np.empty((len(cells), 2), dtype=np.int64)
         np.divmod(cells, self.width, out=(found[:, 1], found[:, 0]))
         return found
@@ -299,8 +330,8 @@ class Space:
 
     def take(self, point: Point) -> Point:
         x, y = point
-        self.taken[y, x] = True
         cell = y * self.width + x
+        self._taken_flat[cell] = True
         free = self._free.get(int(self._owner[cell]))
         if free is not None:
             at = bisect_left(free, cell)
