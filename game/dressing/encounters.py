@@ -329,6 +329,9 @@ def _strongest_within(pool: Sequence[MonsterKind], high: float) -> MonsterKind:
 
 _SPLITMIX: Final = tuple(np.uint64(v) for v in (30, 0xBF58476D1CE4E5B9, 27, 0x94D049BB133111EB, 31))
 _HIGH: Final = np.uint64(32)
+_SEG_BITS: Final = 12
+"""The dealer sorts many encounters' tiles at once with the encounter's number in the top bits
+of the key, when the distances leave them free."""
 
 
 _COUNTERS: list[NDArray[np.uint64]] = [np.arange(256, dtype=np.uint64)]
@@ -536,7 +539,8 @@ class Dealer:
         width = space.width
         spans = [space.span(p.area) for p in pending]
         cells = np.concatenate([space.floor_cells[a:b] for a, b in spans])
-        high = np.concatenate([self._gate_high(p.area) for p in pending])
+        self._gate_highs([p.area for p in pending])
+        high = np.concatenate([self._high[p.area.id] for p in pending])
         seg = np.repeat(np.arange(len(pending), dtype=np.int64), [b - a for a, b in spans])
         keep = ~space.blocked(cells)
         cells, high, seg = cells[keep], high[keep], seg[keep]
@@ -557,7 +561,13 @@ class Dealer:
         key = _mix(z)
         key >>= _HIGH
         key |= high
-        order = np.lexsort((key, seg))
+        if len(pending) == 1:
+            order = np.argsort(key)
+        elif len(pending) < 1 << _SEG_BITS and int(high.max()) < 1 << (64 - _SEG_BITS):
+            key |= seg.astype(np.uint64) << np.uint64(64 - _SEG_BITS)  # one sort, not lexsort's two
+            order = np.argsort(key)
+        else:
+            order = np.lexsort((key, seg))
         ordered = cells[order].tolist()
         for p, begin, size in zip(pending, starts.tolist(), counts.tolist(), strict=True):
             self._give(p, ordered[begin : begin + size])
@@ -604,17 +614,22 @@ class Dealer:
             p.budget, party.xp, monsters, tuple(trap_ids), party.cramped,
         ))
 
-    def _gate_high(self, area: Area) -> NDArray[np.uint64]:
-        """`gate_distance` of every floor tile of the area (`Space.span`), shifted into the
-        high 32 bits of a sort key; worked out once an area."""
-        high = self._high.get(area.id)
-        if high is None:
-            a, b = self.space.span(area)
-            cells = self.space.floor_cells[a:b]
-            spots: Spots = np.empty((len(cells), 2), dtype=np.int64)
-            np.divmod(cells, self.space.width, out=(spots[:, 1], spots[:, 0]))
-            high = self._high[area.id] = self.gate_distance(area, spots).astype(np.uint64) << _HIGH
-        return high
+    def _gate_highs(self, areas: Sequence[Area]) -> None:
+        """`gate_distance` of every floor tile of each area (`Space.span`) not yet known,
+        shifted into the high 32 bits of a sort key; worked out once an area, for all the
+        areas asked at once."""
+        fresh = list({area.id: area for area in areas if area.id not in self._high}.values())
+        if not fresh:
+            return
+        space = self.space
+        cells = [space.floor_cells[slice(*space.span(area))] for area in fresh]
+        found = space.amap.gate_distances(fresh, cells)
+        for area, mine, dist in zip(fresh, cells, found, strict=True):
+            if dist is None:
+                spots: Spots = np.empty((len(mine), 2), dtype=np.int64)
+                np.divmod(mine, space.width, out=(spots[:, 1], spots[:, 0]))
+                dist = closeness(spots, space.plan.arrival)
+            self._high[area.id] = dist.astype(np.uint64) << _HIGH
 
     def gate_distance(self, area: Area, free: Spots) -> NDArray[np.int64]:
         """Distance to the area's entrances, or from the arrival when it has none."""
