@@ -311,7 +311,9 @@ class Space:
         floor_owner = np.where(plan.tiles == tiles.FLOOR, amap.owner, 0).ravel()
         cells = np.flatnonzero(floor_owner)
         owners = floor_owner[cells]
-        self._cells = cells[np.argsort(owners, kind="stable")]
+        by_owner = np.argsort(owners, kind="stable")
+        self._cells = cells[by_owner]
+        self._cell_owner = owners[by_owner]
         """Every area's floor tiles (flat indices), area by area, each in reading order."""
         ends = np.cumsum(np.bincount(owners, minlength=len(amap.areas) + 1)).tolist()
         self._spans = list(zip([0, *ends[:-1]], ends, strict=True))
@@ -324,7 +326,7 @@ class Space:
             for x in range(max(0, ax - 1), min(w, ax + 2))
         )
         """The arrival and the tiles around it: kept clear of monsters and traps."""
-        self._near_arrival = frozenset(int(floor_owner[cell]) for cell in self._by_arrival)
+        self._near_arrival = frozenset(floor_owner[sorted(self._by_arrival)].tolist())
         self._taken_flat = self.taken.ravel()
         self._arrival_flat: NDArray[np.bool_] | None = None
 
@@ -336,6 +338,13 @@ class Space:
 
     def span(self, area: Area) -> tuple[int, int]:
         return self._spans[area.id]
+
+    def free_counts(self) -> list[int]:
+        """How many free tiles (`cells`) each area has, by area id (0: no area), all at once."""
+        counts: list[int] = np.bincount(
+            self._cell_owner[~self.blocked(self._cells)], minlength=len(self._spans)
+        ).tolist()
+        return counts
 
     def blocked(self, cells: NDArray[np.int64]) -> NDArray[np.bool_]:
         """Per flat index: taken, or the arrival or a tile around it (so `~blocked` of an

@@ -478,7 +478,7 @@ class Dealer:
         self._pending: list[_Pending] = []
         self._waiting: set[int] = set()
         """Areas with an encounter pending: their free tiles are not known until it is placed."""
-        self._avail: dict[int, int] = {}
+        self._avail = space.free_counts()
         self._high: dict[int, NDArray[np.uint64]] = {}
 
     def run(self, cards: Sequence[Card], queue: Sequence[Area], boss_area: Area | None
@@ -501,9 +501,7 @@ class Dealer:
         """Make the encounter's draws; its tiles come at the next `_flush`."""
         if area.id in self._waiting:
             self._flush()
-        free = self._avail.get(area.id)
-        if free is None:
-            free = self._avail[area.id] = len(self.space.cells(area))
+        free = self._avail[area.id]
         room = free - (1 if card.template == "boss" else 0)  # the relic's tile
         if room < 1:
             return False
