@@ -117,7 +117,7 @@ class AreaMap:
             for i in layers
         ):
             for i in layers:
-                found[i] = self.gate_distance(areas[i], _spots(cells[i], width))
+                found[i] = self.gate_distance(areas[i], spots_of(cells[i], width))
             return found
         x0 = np.array([boxes[i][1].start for i in layers], dtype=np.int64)
         y0 = np.array([boxes[i][0].start for i in layers], dtype=np.int64)
@@ -139,7 +139,7 @@ class AreaMap:
         return found
 
 
-def _spots(cells: NDArray[np.int64], width: int) -> Spots:
+def spots_of(cells: NDArray[np.int64], width: int) -> Spots:
     """Flat indices as an (n, 2) array of (x, y) rows."""
     found: Spots = np.empty((len(cells), 2), dtype=np.int64)
     np.divmod(cells, width, out=(found[:, 1], found[:, 0]))
@@ -159,7 +159,7 @@ def build_areas(plan: FloorPlan) -> AreaMap:
     areas: list[Area] = []
     if plan.rooms:
         areas += _paint_rooms(open_, owner, sorted(plan.rooms, key=lambda r: r.id))
-        for spot in encounter_spots(plan):
+        for spot in encounterspots_of(plan):
             _add(areas, _paint_blob(open_, owner, spot, SPOT_RADIUS, len(areas) + 1, "corridor"))
     else:
         for x, y, size in small_pockets(plan):
@@ -276,7 +276,7 @@ def small_pockets(plan: FloorPlan) -> list[tuple[int, int, int]]:
     ]
 
 
-def encounter_spots(plan: FloorPlan) -> list[Point]:
+def encounterspots_of(plan: FloorPlan) -> list[Point]:
     """The tables generator's corridor encounter spots, as (x, y) points in reading order."""
     spots: Iterable[object] = plan.extra.get("encounter_spots", ())
     return sorted((as_point(spot) for spot in spots), key=lambda p: (p[1], p[0]))
@@ -373,21 +373,10 @@ class Space:
         """The (x, y) of a flat index."""
         return (cell % self.width, cell // self.width)
 
-    def free(self, area: Area, *, clear_of_arrival: bool = True, taken_too: bool = False
-             ) -> Spots:
-        """`cells` as an (n, 2) array of (x, y) rows; with `taken_too`, the tiles already
-        taken as well (every floor tile of the area, clear of the arrival if asked)."""
-        if taken_too:
-            start, end = self._spans[area.id]
-            mine: Sequence[int] | NDArray[np.int64] = self._cells[start:end]
-            if clear_of_arrival and area.id in self._near_arrival:
-                mine = [cell for cell in mine.tolist() if cell not in self._by_arrival]
-        else:
-            mine = self.cells(area, clear_of_arrival=clear_of_arrival)
-        cells = np.asarray(mine, dtype=np.int64)
-        found: Spots = np.empty((len(cells), 2), dtype=np.int64)
-        np.divmod(cells, self.width, out=(found[:, 1], found[:, 0]))
-        return found
+    def free(self, area: Area, *, clear_of_arrival: bool = True) -> Spots:
+        """`cells` as an (n, 2) array of (x, y) rows."""
+        cells = np.array(self.cells(area, clear_of_arrival=clear_of_arrival), dtype=np.int64)
+        return spots_of(cells, self.width)
 
     def is_taken(self, point: Point) -> bool:
         return bool(self.taken[point[1], point[0]])

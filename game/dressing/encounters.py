@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.content.bestiary import Bestiary, MonsterKind
-from game.dressing.areas import AreaMap, Space, Spots, spot
+from game.dressing.areas import AreaMap, Space, Spots, spot, spots_of
 from game.dressing.model import Area, Contents, Encounter, Monster, Trap
 from game.dressing.traps import DEN_TRAPS, make_trap
 from game.floorplan import Point
@@ -416,7 +416,7 @@ def _place(party: Party, template: str, free: Spots,
     if backs:
         monsters += _monsters(backs, order[behind:][::-1])
     traps = tuple(map(tuple, order[len(fronts):ahead].tolist())) if party.traps else ()
-    return Placed(monsters, traps, order[ahead:behind])  # type: ignore[arg-type]
+    return Placed(monsters, traps, order[ahead:behind])
 
 
 def _monsters(members: Sequence[Member], spots: Spots) -> tuple[Monster, ...]:
@@ -622,11 +622,9 @@ class Dealer:
         space = self.space
         cells = [space.floor_cells[slice(*space.span(area))] for area in fresh]
         found = space.amap.gate_distances(fresh, cells)
-        for area, mine, dist in zip(fresh, cells, found, strict=True):
-            if dist is None:
-                spots: Spots = np.empty((len(mine), 2), dtype=np.int64)
-                np.divmod(mine, space.width, out=(spots[:, 1], spots[:, 0]))
-                dist = closeness(spots, space.plan.arrival)
+        for area, mine, gate in zip(fresh, cells, found, strict=True):
+            dist = gate if gate is not None else closeness(spots_of(mine, space.width),
+                                                          space.plan.arrival)
             self._high[area.id] = dist.astype(np.uint64) << _HIGH
 
     def gate_distance(self, area: Area, free: Spots) -> NDArray[np.int64]:
