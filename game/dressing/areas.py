@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.dressing.model import Area
 from game.floorplan import FloorPlan, Point, Room
-from game.grids import find_boxes, taxicab_distance
+from game.grids import _both_ways, find_boxes, taxicab_distance
 from game.pathing import reachable
 
 BLOCK_W: Final = 20
@@ -96,6 +96,61 @@ class AreaMap:
         return np.asarray(dist[ys - y0, xs - x0], dtype=np.int64)
 
 
+    def gate_distances(
+        self, areas: Sequence[Area], cells: Sequence[NDArray[np.int64]]
+    ) -> list[NDArray[np.int64] | None]:
+        """`gate_distance` for many areas at once: area i's for the flat indices `cells[i]`.
+        Each area's box (grown by one, so it holds the entrances) is a layer of one padded
+        stack, and one taxicab transform of the stack serves them all, instead of a broadcast
+        or a transform an area. Areas too unlike in size to share a stack go one by one."""
+        width = self.owner.shape[1]
+        found: list[NDArray[np.int64] | None] = [None] * len(areas)
+        boxes = [self.box(area, 1) for area in areas]
+        spans = [self._gate_span(area) for area in areas]
+        layers = [i for i, span in enumerate(spans) if span.stop > span.start]
+        if not layers:
+            return found
+        tall = max(boxes[i][0].stop - boxes[i][0].start for i in layers)
+        wide = max(boxes[i][1].stop - boxes[i][1].start for i in layers)
+        if len(layers) * tall * wide > STACK_LIMIT + 4 * sum(
+            (boxes[i][0].stop - boxes[i][0].start) * (boxes[i][1].stop - boxes[i][1].start)
+            for i in layers
+        ):
+            for i in layers:
+                found[i] = self.gate_distance(areas[i], spots_of(cells[i], width))
+            return found
+        x0 = np.array([boxes[i][1].start for i in layers], dtype=np.int64)
+        y0 = np.array([boxes[i][0].start for i in layers], dtype=np.int64)
+        sizes = [spans[i].stop - spans[i].start for i in layers]
+        which = np.repeat(np.arange(len(layers), dtype=np.int64), sizes)
+        gates = np.concatenate([np.arange(spans[i].start, spans[i].stop) for i in layers])
+        stack = np.full((len(layers), tall, wide), tall + wide, dtype=np.int32)
+        stack[which, self.gate_y[gates] - y0[which], self.gate_x[gates] - x0[which]] = 0
+        stack = _both_ways(stack, np.arange(wide, dtype=np.int32), 2)
+        stack = _both_ways(stack, np.arange(tall, dtype=np.int32)[:, None], 1)
+        counts = [len(cells[i]) for i in layers]
+        flat = np.concatenate([cells[i] for i in layers])
+        at = np.repeat(np.arange(len(layers), dtype=np.int64), counts)
+        ys, xs = np.divmod(flat, width)
+        dist = stack[at, ys - y0[at], xs - x0[at]].astype(np.int64)
+        ends = np.cumsum(counts).tolist()
+        for i, start, end in zip(layers, [0, *ends[:-1]], ends, strict=True):
+            found[i] = dist[start:end]
+        return found
+
+
+def spots_of(cells: NDArray[np.int64], width: int) -> Spots:
+    """Flat indices as an (n, 2) array of (x, y) rows."""
+    found: Spots = np.empty((len(cells), 2), dtype=np.int64)
+    np.divmod(cells, width, out=(found[:, 1], found[:, 0]))
+    return found
+
+
+STACK_LIMIT: Final = 1 << 16
+"""`gate_distances` pads every box to the largest; beyond this many tiles more than four times
+the boxes' own, the areas go one by one."""
+
+
 def build_areas(plan: FloorPlan) -> AreaMap:
     """Rooms (and corridor spots) when the plan has rooms; pockets and sectors otherwise."""
     walkable = tiles.walkable(plan.tiles)
@@ -104,7 +159,7 @@ def build_areas(plan: FloorPlan) -> AreaMap:
     areas: list[Area] = []
     if plan.rooms:
         areas += _paint_rooms(open_, owner, sorted(plan.rooms, key=lambda r: r.id))
-        for spot in encounter_spots(plan):
+        for spot in encounterspots_of(plan):
             _add(areas, _paint_blob(open_, owner, spot, SPOT_RADIUS, len(areas) + 1, "corridor"))
     else:
         for x, y, size in small_pockets(plan):
@@ -221,7 +276,7 @@ def small_pockets(plan: FloorPlan) -> list[tuple[int, int, int]]:
     ]
 
 
-def encounter_spots(plan: FloorPlan) -> list[Point]:
+def encounterspots_of(plan: FloorPlan) -> list[Point]:
     """The tables generator's corridor encounter spots, as (x, y) points in reading order."""
     spots: Iterable[object] = plan.extra.get("encounter_spots", ())
     return sorted((as_point(spot) for spot in spots), key=lambda p: (p[1], p[0]))
@@ -256,7 +311,9 @@ class Space:
         floor_owner = np.where(plan.tiles == tiles.FLOOR, amap.owner, 0).ravel()
         cells = np.flatnonzero(floor_owner)
         owners = floor_owner[cells]
-        self._cells = cells[np.argsort(owners, kind="stable")]
+        by_owner = np.argsort(owners, kind="stable")
+        self._cells = cells[by_owner]
+        self._cell_owner = owners[by_owner]
         """Every area's floor tiles (flat indices), area by area, each in reading order."""
         ends = np.cumsum(np.bincount(owners, minlength=len(amap.areas) + 1)).tolist()
         self._spans = list(zip([0, *ends[:-1]], ends, strict=True))
@@ -269,7 +326,36 @@ class Space:
             for x in range(max(0, ax - 1), min(w, ax + 2))
         )
         """The arrival and the tiles around it: kept clear of monsters and traps."""
-        self._near_arrival = frozenset(int(floor_owner[cell]) for cell in self._by_arrival)
+        self._near_arrival = frozenset(floor_owner[sorted(self._by_arrival)].tolist())
+        self._taken_flat = self.taken.ravel()
+        self._arrival_flat: NDArray[np.bool_] | None = None
+
+    @property
+    def floor_cells(self) -> NDArray[np.int64]:
+        """Every area's floor tiles (flat indices), area by area, each in reading order; an
+        area's are `floor_cells[slice(*span(area))]`."""
+        return self._cells
+
+    def span(self, area: Area) -> tuple[int, int]:
+        return self._spans[area.id]
+
+    def free_counts(self) -> list[int]:
+        """How many free tiles (`cells`) each area has, by area id (0: no area), all at once."""
+        counts: list[int] = np.bincount(
+            self._cell_owner[~self.blocked(self._cells)], minlength=len(self._spans)
+        ).tolist()
+        return counts
+
+    def blocked(self, cells: NDArray[np.int64]) -> NDArray[np.bool_]:
+        """Per flat index: taken, or the arrival or a tile around it (so `~blocked` of an
+        area's `floor_cells` are its `cells`)."""
+        if self._arrival_flat is None:
+            near = np.zeros(self.taken.size, dtype=np.bool_)
+            near[sorted(self._by_arrival)] = True
+            self._arrival_flat = near
+        found: NDArray[np.bool_] = self._taken_flat[cells]
+        found |= self._arrival_flat[cells]
+        return found
 
     def cells(self, area: Area, *, clear_of_arrival: bool = True) -> Sequence[int]:
         """The area's free tiles as flat indices (y * width + x), in reading order. Read it
@@ -290,17 +376,15 @@ class Space:
     def free(self, area: Area, *, clear_of_arrival: bool = True) -> Spots:
         """`cells` as an (n, 2) array of (x, y) rows."""
         cells = np.array(self.cells(area, clear_of_arrival=clear_of_arrival), dtype=np.int64)
-        found: Spots = np.empty((len(cells), 2), dtype=np.int64)
-        np.divmod(cells, self.width, out=(found[:, 1], found[:, 0]))
-        return found
+        return spots_of(cells, self.width)
 
     def is_taken(self, point: Point) -> bool:
         return bool(self.taken[point[1], point[0]])
 
     def take(self, point: Point) -> Point:
         x, y = point
-        self.taken[y, x] = True
         cell = y * self.width + x
+        self._taken_flat[cell] = True
         free = self._free.get(int(self._owner[cell]))
         if free is not None:
             at = bisect_left(free, cell)

@@ -11,7 +11,7 @@ from game.dressing.model import Area, Contents, DoorDressing, Trap, Treasure
 from game.dressing.traps import DOOR_TRAPS, ROOM_TRAPS, make_trap
 from game.floorplan import FloorPlan
 from game.seeds import Rng
-from game.tables import TableSet
+from game.tables import Roll, TableSet
 
 FEATURE_TABLES = ("minor_features", "major_features")
 
@@ -33,10 +33,22 @@ def dress_contents(
 
 def _rolled(area: Area, rng: Rng, tables: TableSet) -> Contents:
     roll = tables.roll("chamber_contents", rng, follow=())
-    return Contents(
-        area.id, roll.face, roll.text, roll.flag("monster"), roll.flag("features"),
-        roll.flag("treasure"), roll.flag("trap"),
-    )
+    hit = _READ.get(id(roll))
+    if hit is None or hit[0] is not roll:
+        read = (roll.face, roll.text, roll.flag("monster"), roll.flag("features"),
+                roll.flag("treasure"), roll.flag("trap"))
+        if not tables.shared(roll):
+            return Contents(area.id, *read)
+        if len(_READ) >= READ_CACHE_LIMIT:
+            _READ.clear()
+        hit = _READ[id(roll)] = (roll, read)
+    return Contents(area.id, *hit[1])
+
+
+_READ: dict[int, tuple[Roll, tuple[int, str, bool, bool, bool, bool]]] = {}
+"""A shared roll's contents fields, by the roll's identity (the entry holds the roll, so the
+identity stays its own)."""
+READ_CACHE_LIMIT = 256
 
 
 def _from_given(area: Area, given: Mapping[str, Any], tables: TableSet) -> Contents:

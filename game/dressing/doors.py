@@ -18,20 +18,36 @@ def reading_order(doors: Sequence[Door]) -> list[Door]:
 def dress_doors(doors: Sequence[Door], rng: Rng, tables: TableSet) -> list[DoorDressing]:
     """Each door's material, quality, state, break DC, trap and opening; the engine merges the
     "reroll" rows (sliding doors, magically reinforced doors) with their second roll."""
-    return [door_from_roll(door, tables.roll("doors", rng)) for door in reading_order(doors)]
+    dressed = []
+    for door in reading_order(doors):
+        roll = tables.roll("doors", rng)
+        if tables.shared(roll):  # a face without dice or reroll: its fields read off once
+            hit = _READ.get(id(roll))
+            if hit is None or hit[0] is not roll:
+                if len(_READ) >= READ_CACHE_LIMIT:
+                    _READ.clear()
+                hit = _READ[id(roll)] = (roll, _fields(roll))
+            dressed.append(DoorDressing(door.x, door.y, *hit[1]))
+        else:
+            dressed.append(door_from_roll(door, roll))
+    return dressed
+
+
+_Fields = tuple[str, str, str, int | None, bool, str, bool, tuple[int, ...]]
+_READ: dict[int, tuple[Roll, _Fields]] = {}
+"""A shared roll's door fields, by the roll's identity (the entry holds the roll, so the
+identity stays its own)."""
+READ_CACHE_LIMIT = 256
+
+
+def _fields(roll: Roll) -> _Fields:
+    faces = (roll.face,) if roll.reroll is None else (roll.face, roll.reroll.face)
+    return (
+        roll.string("material"), roll.string("quality"), roll.string("state"),
+        roll.number("dc"), roll.flag("trapped"), roll.string("opening"),
+        roll.flag("reinforced"), faces,
+    )
 
 
 def door_from_roll(door: Door, roll: Roll) -> DoorDressing:
-    faces = (roll.face,) if roll.reroll is None else (roll.face, roll.reroll.face)
-    return DoorDressing(
-        x=door.x,
-        y=door.y,
-        material=roll.string("material"),
-        quality=roll.string("quality"),
-        state=roll.string("state"),
-        dc=roll.number("dc"),
-        trapped=roll.flag("trapped"),
-        opening=roll.string("opening"),
-        reinforced=roll.flag("reinforced"),
-        faces=faces,
-    )
+    return DoorDressing(door.x, door.y, *_fields(roll))

@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.content.bestiary import Bestiary, MonsterKind
-from game.dressing.areas import AreaMap, Space, Spots, spot
+from game.dressing.areas import AreaMap, Space, Spots, spot, spots_of
 from game.dressing.model import Area, Contents, Encounter, Monster, Trap
 from game.dressing.traps import DEN_TRAPS, make_trap
 from game.floorplan import Point
@@ -329,14 +329,30 @@ def _strongest_within(pool: Sequence[MonsterKind], high: float) -> MonsterKind:
 
 _SPLITMIX: Final = tuple(np.uint64(v) for v in (30, 0xBF58476D1CE4E5B9, 27, 0x94D049BB133111EB, 31))
 _HIGH: Final = np.uint64(32)
+_SEG_BITS: Final = 12
+"""The dealer sorts many encounters' tiles at once with the encounter's number in the top bits
+of the key, when the distances leave them free."""
+
+
+_COUNTERS: list[NDArray[np.uint64]] = [np.arange(256, dtype=np.uint64)]
+"""0, 1, 2, ... as uint64, grown on demand: the counters `ties` mixes, made once a process."""
+
+
+def _counters(count: int) -> NDArray[np.uint64]:
+    if count > len(_COUNTERS[0]):
+        _COUNTERS[0] = np.arange(max(count, 2 * len(_COUNTERS[0])), dtype=np.uint64)
+    return _COUNTERS[0][:count]
 
 
 def ties(rng: Rng, count: int) -> NDArray[np.uint64]:
     """`count` random tie-breakers from one draw (splitmix64 over consecutive counters): as good
     as `count` draws for ordering equal distances, at the cost of one."""
+    return _mix(_counters(count) + np.uint64(rng.next64()))
+
+
+def _mix(z: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """splitmix64's finaliser, in place."""
     shift1, mult1, shift2, mult2, shift3 = _SPLITMIX
-    z = np.arange(count, dtype=np.uint64)
-    z += np.uint64(rng.next64())
     z ^= z >> shift1
     z *= mult1
     z ^= z >> shift2
@@ -348,9 +364,14 @@ def ties(rng: Rng, count: int) -> NDArray[np.uint64]:
 def nearest_first(free: Spots, dist: NDArray[np.int64], rng: Rng) -> Spots:
     """The free tiles by distance, ties in random order (one sort: the distance in the high
     32 bits of the key, a random tie-breaker in the low ones)."""
+    return _nearest(free, dist.astype(np.uint64) << _HIGH, rng)
+
+
+def _nearest(free: Spots, high: NDArray[np.uint64], rng: Rng) -> Spots:
+    """`nearest_first` with the distances already shifted into the high 32 bits."""
     key = ties(rng, len(free))
     key >>= _HIGH
-    key |= dist.astype(np.uint64) << _HIGH
+    key |= high
     ordered: Spots = free[np.argsort(key)]
     return ordered
 
@@ -375,17 +396,26 @@ def place(party: Party, template: str, free: Spots,
     """Melee and troops nearest the entrances, ranged, leaders and solos farthest, den traps
     between them; a wolf pack packed close around one spot. `gate_dist` gives each free tile's
     distance to the entrances (asked only when needed)."""
+    return _place(party, template, free, lambda: gate_dist().astype(np.uint64) << _HIGH, rng)
+
+
+def _place(party: Party, template: str, free: Spots,
+           gate_high: Callable[[], NDArray[np.uint64]], rng: Rng) -> Placed:
+    """`place` with the entrance distances already shifted into the high 32 bits (the dealer
+    keeps them so for each area's tiles)."""
     count = len(party.members)
     if template == "wolf_pack":
         anchor = spot(free, rng.below(len(free)))
-        order = nearest_first(free, closeness(free, anchor), rng)
+        order = _nearest(free, closeness(free, anchor).astype(np.uint64) << _HIGH, rng)
         return Placed(_monsters(party.members, order[:count]), (), order[count:])
-    order = nearest_first(free, gate_dist(), rng)
+    order = _nearest(free, gate_high(), rng)
     fronts = [m for m in party.members if not m.back]
     backs = [m for m in party.members if m.back]
     ahead, behind = len(fronts) + party.traps, len(order) - len(backs)
-    monsters = _monsters(fronts, order[: len(fronts)]) + _monsters(backs, order[behind:][::-1])
-    traps = tuple(spot(order, i) for i in range(len(fronts), ahead))
+    monsters = _monsters(fronts, order[: len(fronts)])
+    if backs:
+        monsters += _monsters(backs, order[behind:][::-1])
+    traps = tuple(map(tuple, order[len(fronts):ahead].tolist())) if party.traps else ()
     return Placed(monsters, traps, order[ahead:behind])
 
 
@@ -407,9 +437,32 @@ class FloorEncounters:
     relic: Point | None
 
 
+@dataclass(slots=True, eq=False)
+class _Pending:
+    """An encounter whose draws are all made, waiting for its tiles: the monsters and traps
+    are placed for many encounters at once (one sort over all their areas' free tiles), since
+    no draw depends on where they stand, only on how many tiles are free."""
+
+    card: Card
+    area: Area
+    budget: int
+    party: Party
+    anchor: int | None
+    """A wolf pack's anchor: the index of its spot among the free tiles."""
+    seed: int
+    """The draw that breaks the ties of the placement sort."""
+    trap_kinds: tuple[str, ...]
+    relic_seed: int | None
+
+
 class Dealer:
     """Puts the deck (and the boss) into areas: areas whose contents rolled a monster first,
-    then corridor spots, then the rest; a second round only when cards outnumber areas."""
+    then corridor spots, then the rest; a second round only when cards outnumber areas.
+
+    Every draw of an encounter is made in turn (its composition, its tie-breaker, its traps'
+    kinds, its relic's tie-breaker) on the count of the area's free tiles alone; the tiles are
+    then given out for all the encounters waiting, in one pass, before an area is dealt a
+    second encounter and at the end."""
 
     def __init__(self, space: Space, bestiary: Bestiary, depth: int, rng: Rng,
                  first_trap: int, party: int = PARTY) -> None:
@@ -422,6 +475,11 @@ class Dealer:
         self.traps: list[Trap] = []
         self.first_trap = first_trap
         self.relic: Point | None = None
+        self._pending: list[_Pending] = []
+        self._waiting: set[int] = set()
+        """Areas with an encounter pending: their free tiles are not known until it is placed."""
+        self._avail = space.free_counts()
+        self._high: dict[int, NDArray[np.uint64]] = {}
 
     def run(self, cards: Sequence[Card], queue: Sequence[Area], boss_area: Area | None
             ) -> FloorEncounters:
@@ -436,33 +494,138 @@ class Dealer:
                     break
             else:
                 break
+        self._flush()
         return FloorEncounters(tuple(self.encounters), tuple(self.traps), self.relic)
 
     def _encounter(self, card: Card, area: Area) -> bool:
-        free = self.space.free(area)
-        room = len(free) - (1 if card.template == "boss" else 0)  # the relic's tile
+        """Make the encounter's draws; its tiles come at the next `_flush`."""
+        if area.id in self._waiting:
+            self._flush()
+        free = self._avail[area.id]
+        room = free - (1 if card.template == "boss" else 0)  # the relic's tile
         if room < 1:
             return False
         budget = xp_budget(self.depth, card.difficulty, self.party)
         party = self.composer.compose(card.template, budget, room)
         if not party.members:
             return False
-        placed = place(party, card.template, free, lambda: self.gate_distance(area, free),
-                       self.rng)
-        for monster in placed.monsters:
-            self.space.take(monster.point)
-        trap_ids = tuple(self._den_trap(point, area) for point in placed.traps)
-        bosses = [m.point for m in placed.monsters if m.boss]
-        if bosses and len(placed.rest):
-            boss = bosses[0]
-            rest = placed.rest
-            self.relic = self.space.take(spot(nearest_first(rest, closeness(rest, boss),
-                                                            self.rng), 0))
-        self.encounters.append(Encounter(
-            len(self.encounters) + 1, card.template, card.difficulty, area.id, area.room, budget,
-            party.xp, placed.monsters, trap_ids, party.cramped,
-        ))
+        rng = self.rng
+        count = len(party.members)
+        anchor = rng.below(free) if card.template == "wolf_pack" else None
+        seed = rng.next64()
+        trap_kinds = tuple(rng.choice(DEN_TRAPS) for _ in range(party.traps)) if anchor is None \
+            else ()
+        used = count + len(trap_kinds)
+        relic_seed = None
+        if free > used and any(m.boss for m in party.members):
+            relic_seed = rng.next64()
+            used += 1
+        self._avail[area.id] = free - used
+        self._pending.append(_Pending(card, area, budget, party, anchor, seed, trap_kinds,
+                                      relic_seed))
+        self._waiting.add(area.id)
         return True
+
+    def _flush(self) -> None:
+        """Place every pending encounter: the free tiles of their areas (each area's in reading
+        order) sorted at once by (encounter, distance, tie-breaker), then handed out."""
+        pending, self._pending = self._pending, []
+        self._waiting.clear()
+        if not pending:
+            return
+        space = self.space
+        width = space.width
+        spans = [space.span(p.area) for p in pending]
+        cells = np.concatenate([space.floor_cells[a:b] for a, b in spans])
+        self._gate_highs([p.area for p in pending])
+        high = np.concatenate([self._high[p.area.id] for p in pending])
+        seg = np.repeat(np.arange(len(pending), dtype=np.int64), [b - a for a, b in spans])
+        keep = ~space.blocked(cells)
+        cells, high, seg = cells[keep], high[keep], seg[keep]
+        counts = np.bincount(seg, minlength=len(pending))
+        starts = np.cumsum(counts) - counts
+        wolves = [i for i, p in enumerate(pending) if p.anchor is not None]
+        if wolves:
+            xs, ys = cells % width, cells // width
+            for i in wolves:
+                at = int(starts[i]) + int(pending[i].anchor or 0)
+                part = slice(int(starts[i]), int(starts[i] + counts[i]))
+                near = np.abs(xs[part] - xs[at])
+                np.maximum(near, np.abs(ys[part] - ys[at]), out=near)
+                high[part] = near.astype(np.uint64) << _HIGH
+        seeds = np.array([p.seed for p in pending], dtype=np.uint64)
+        z = _counters(len(cells)) - np.repeat(starts.astype(np.uint64), counts)
+        z += np.repeat(seeds, counts)
+        key = _mix(z)
+        key >>= _HIGH
+        key |= high
+        if len(pending) == 1:
+            order = np.argsort(key)
+        elif len(pending) < 1 << _SEG_BITS and int(high.max()) < 1 << (64 - _SEG_BITS):
+            key |= seg.astype(np.uint64) << np.uint64(64 - _SEG_BITS)  # one sort, not lexsort's two
+            order = np.argsort(key)
+        else:
+            order = np.lexsort((key, seg))
+        ordered = cells[order].tolist()
+        for p, begin, size in zip(pending, starts.tolist(), counts.tolist(), strict=True):
+            self._give(p, ordered[begin : begin + size])
+
+    def _give(self, p: _Pending, order: list[int]) -> None:
+        """The pending encounter's monsters and traps onto its tiles, nearest first."""
+        space, width, area, party = self.space, self.space.width, p.area, p.party
+        count = len(party.members)
+        if p.anchor is not None:
+            fronts, backs = list(party.members), []
+            front_cells, back_cells, trap_cells = order[:count], [], []
+            rest = order[count:]
+        else:
+            fronts = [m for m in party.members if not m.back]
+            backs = [m for m in party.members if m.back]
+            ahead, behind = len(fronts) + party.traps, len(order) - len(backs)
+            front_cells, trap_cells = order[: len(fronts)], order[len(fronts) : ahead]
+            back_cells = order[behind:][::-1]
+            rest = order[ahead:behind]
+        monsters = tuple([
+            Monster(m.kind.key, m.kind.role, cell % width, cell // width, m.elite, m.boss)
+            for m, cell in zip((*fronts, *backs), (*front_cells, *back_cells), strict=True)
+        ])
+        take = space.take
+        for monster in monsters:
+            take((monster.x, monster.y))
+        trap_ids = []
+        for cell, kind in zip(trap_cells, p.trap_kinds, strict=True):
+            trap_id = self.first_trap + len(self.traps)
+            point = take((cell % width, cell // width))
+            self.traps.append(make_trap(trap_id, point, kind, self.depth, "encounter", area.id,
+                                        space.plan.arrival))
+            trap_ids.append(trap_id)
+        if p.relic_seed is not None:
+            boss = next(m.point for m in monsters if m.boss)
+            spots: Spots = np.empty((len(rest), 2), dtype=np.int64)
+            np.divmod(np.array(rest, dtype=np.int64), width, out=(spots[:, 1], spots[:, 0]))
+            key = _mix(_counters(len(spots)) + np.uint64(p.relic_seed))
+            key >>= _HIGH
+            key |= closeness(spots, boss).astype(np.uint64) << _HIGH
+            self.relic = take(spot(spots, int(np.argsort(key)[0])))
+        self.encounters.append(Encounter(
+            len(self.encounters) + 1, p.card.template, p.card.difficulty, area.id, area.room,
+            p.budget, party.xp, monsters, tuple(trap_ids), party.cramped,
+        ))
+
+    def _gate_highs(self, areas: Sequence[Area]) -> None:
+        """`gate_distance` of every floor tile of each area (`Space.span`) not yet known,
+        shifted into the high 32 bits of a sort key; worked out once an area, for all the
+        areas asked at once."""
+        fresh = list({area.id: area for area in areas if area.id not in self._high}.values())
+        if not fresh:
+            return
+        space = self.space
+        cells = [space.floor_cells[slice(*space.span(area))] for area in fresh]
+        found = space.amap.gate_distances(fresh, cells)
+        for area, mine, gate in zip(fresh, cells, found, strict=True):
+            dist = gate if gate is not None else closeness(spots_of(mine, space.width),
+                                                          space.plan.arrival)
+            self._high[area.id] = dist.astype(np.uint64) << _HIGH
 
     def gate_distance(self, area: Area, free: Spots) -> NDArray[np.int64]:
         """Distance to the area's entrances, or from the arrival when it has none."""
@@ -470,14 +633,6 @@ class Dealer:
         if dist is None:
             return closeness(free, self.space.plan.arrival)
         return dist
-
-    def _den_trap(self, point: Point, area: Area) -> int:
-        trap_id = self.first_trap + len(self.traps)
-        kind = self.rng.choice(DEN_TRAPS)
-        self.space.take(point)
-        self.traps.append(make_trap(trap_id, point, kind, self.depth, "encounter", area.id,
-                                    self.space.plan.arrival))
-        return trap_id
 
 
 def area_queue(amap: AreaMap, contents: Sequence[Contents], rng: Rng,

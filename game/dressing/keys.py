@@ -21,7 +21,7 @@ from __future__ import annotations
 import heapq
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
@@ -248,10 +248,16 @@ def place_keys(
         key = Key(len(keys) + 1, x, y, doors[index].point)
         space.take((x, y))
         keys.append(key)
-        keyed[index] = replace(doors[index], key=key.id)
+        keyed[index] = _with_key(doors[index], key.id)
     for exit_ in plan.exits:
         keys += _spares(plan, graph, doors, exit_, keys, rng, space)
     return keyed, keys
+
+
+def _with_key(door: DoorDressing, key: int) -> DoorDressing:
+    """The door naming its key (what `dataclasses.replace` does, without its field survey)."""
+    return DoorDressing(door.x, door.y, door.material, door.quality, door.state, door.dc,
+                        door.trapped, door.opening, door.reinforced, door.faces, key)
 
 
 def _spares(

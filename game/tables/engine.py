@@ -49,6 +49,12 @@ class TableSet:
         """The same for a face whose row has no dice but refers to tables the roll does not
         follow (the dressing rolls chamber contents with `follow=()`, once per room)."""
 
+    def shared(self, roll: Roll) -> bool:
+        """Whether `roll` is the one result this set makes for its face (no dice, nothing
+        nested): what is read off it may be kept for the next time the face comes up."""
+        key = (roll.table, roll.face)
+        return self._faces.get(key) is roll or self._unfollowed.get(key) is roll
+
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(self._tables)
@@ -68,7 +74,7 @@ class TableSet:
         table = self._tables.get(name)
         if table is None:
             table = self.table(name)  # raises, naming the tables
-        face = rng.randint(1, table.sides)
+        face = rng.below(table.sides) + 1  # rng.randint(1, sides), one call fewer
         fixed = self._faces.get((table.name, face))
         if fixed is not None:
             return fixed
