@@ -201,6 +201,8 @@ class Composer:
         self.bestiary = bestiary
         self.depth = depth
         self.rng = rng
+        self.gentle = depth <= GENTLE_DEPTH
+        """The first floor's cores keep to its own kinds and to the budget (GENTLE_DEPTH)."""
 
     def pool(self, slot: Slot) -> tuple[MonsterKind, ...]:
         return slot_pool(self.bestiary, self.depth, slot)
@@ -217,7 +219,7 @@ class Composer:
             pool = self.pool(SLOTS[name])
             if not pool or len(members) >= cap:
                 continue
-            if self.depth <= GENTLE_DEPTH and pool[0].band_distance(self.depth):
+            if self.gentle and pool[0].band_distance(self.depth):
                 continue  # the first floor keeps to its own kinds: the filler takes the budget
             rest = sum(_cheapest(self.pool(SLOTS[n])) for n in shape.core[index + 1 :])
             spent = sum(m.xp for m in members)
@@ -225,7 +227,7 @@ class Composer:
                 members.append(Member(_strongest_within(pool, high), boss=True))
                 continue
             fit = [k for k in pool if spent + k.xp + rest <= high]
-            if not fit and members and self.depth <= GENTLE_DEPTH:
+            if not fit and members and self.gentle:
                 continue  # the first floor's core stays within budget: one foe, not two
             members.append(Member(self.rng.choice(fit) if fit else _weakest(pool)))
         self._fill(members, shape.filler, budget, high, cap)

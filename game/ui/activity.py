@@ -73,9 +73,11 @@ class Sightings:
     flanker that slips out of sight and back does not stop every step (RECALL_TURNS)."""
 
     def recalled(self, game: Game) -> frozenset[int]:
-        """The monsters whose coming into view stopped a walk within RECALL_TURNS."""
-        return frozenset(i for i, turn in self.announced.items()
-                         if game.turn - turn <= RECALL_TURNS)
+        """The monsters whose coming into view stopped a walk within RECALL_TURNS (older ones
+        are forgotten here, so the memory stays as small as the moment)."""
+        self.announced = {i: turn for i, turn in self.announced.items()
+                          if game.turn - turn <= RECALL_TURNS}
+        return frozenset(self.announced)
 
     def look(self, game: Game) -> list[Actor]:
         """The hunters in view now, nearest first; remembers their distances."""
@@ -172,7 +174,9 @@ class Activity:
         game = self.game
         if game.outcome or game.depth != self.depth:
             return False
-        newcomers = visible_monsters(game) - self.seen - self.recalled()
+        newcomers = visible_monsters(game) - self.seen
+        if newcomers:
+            newcomers -= self.recalled()  # asked only when someone new is in view
         if newcomers:
             first = min(newcomers)
             self.announce(first)
