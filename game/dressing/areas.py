@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.dressing.model import Area
 from game.floorplan import FloorPlan, Point, Room
-from game.grids import _both_ways, find_boxes, taxicab_distance
+from game.grids import _both_ways, taxicab_distance
 from game.pathing import reachable
 
 BLOCK_W: Final = 20
@@ -110,6 +110,12 @@ class AreaMap:
         layers = [i for i, span in enumerate(spans) if span.stop > span.start]
         if not layers:
             return found
+        if sum(len(cells[i]) * (spans[i].stop - spans[i].start) for i in layers) <= PAIR_LIMIT:
+            for i, dist in zip(layers, self._paired([cells[i] for i in layers],
+                                                    [spans[i] for i in layers], width),
+                               strict=True):
+                found[i] = dist
+            return found
         tall = max(boxes[i][0].stop - boxes[i][0].start for i in layers)
         wide = max(boxes[i][1].stop - boxes[i][1].start for i in layers)
         if len(layers) * tall * wide > STACK_LIMIT + 4 * sum(
@@ -139,12 +145,38 @@ class AreaMap:
         return found
 
 
+    def _paired(self, cells: Sequence[NDArray[np.int64]], spans: Sequence[slice], width: int
+                ) -> list[NDArray[np.int64]]:
+        """`gate_distances` by pairing every tile with each entrance of its own area, all areas
+        in one flat pass: on a small floor a few thousand pairs cost less than the transforms
+        of a padded stack."""
+        counts = [len(mine) for mine in cells]
+        flat = np.concatenate(cells)
+        if len(flat) == 0:
+            return [np.zeros(0, dtype=np.int64) for _ in cells]
+        layer = np.repeat(np.arange(len(cells), dtype=np.int64), counts)
+        gates = np.array([span.stop - span.start for span in spans], dtype=np.int64)[layer]
+        first = np.array([span.start for span in spans], dtype=np.int64)[layer]
+        tile = np.repeat(np.arange(len(flat), dtype=np.int64), gates)
+        starts = np.cumsum(gates) - gates
+        gate = np.arange(len(tile), dtype=np.int64) - (starts - first)[tile]
+        ys, xs = np.divmod(flat, width)
+        near = np.abs(xs[tile] - self.gate_x[gate])
+        near += np.abs(ys[tile] - self.gate_y[gate])
+        dist = np.minimum.reduceat(near, starts)
+        ends = np.cumsum(counts).tolist()
+        return [dist[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+
 def spots_of(cells: NDArray[np.int64], width: int) -> Spots:
     """Flat indices as an (n, 2) array of (x, y) rows."""
     found: Spots = np.empty((len(cells), 2), dtype=np.int64)
     np.divmod(cells, width, out=(found[:, 1], found[:, 0]))
     return found
 
+
+PAIR_LIMIT: Final = 4096
+"""`gate_distances` pairs tiles with entrances up to this many pairs; beyond, a padded stack."""
 
 STACK_LIMIT: Final = 1 << 16
 """`gate_distances` pads every box to the largest; beyond this many tiles more than four times
@@ -254,16 +286,20 @@ def _sectors(open_: NDArray[np.bool_], owner: NDArray[np.int32], first_id: int) 
     ids = np.zeros(len(counts), dtype=np.int32)
     ids[keep] = np.arange(first_id, first_id + int(keep.sum()), dtype=np.int32)
     owner[ys, xs] = ids[blocks]
-    boxes = find_boxes(owner)
-    areas = []
-    for block in np.flatnonzero(keep).tolist():
-        area_id = int(ids[block])
-        box = boxes[area_id - 1]
-        assert box is not None  # the sector was just painted
-        by, bx = box
-        areas.append(Area(area_id, bx.start, by.start, bx.stop - bx.start, by.stop - by.start,
-                          "sector", None, int(counts[block])))
-    return areas
+    # Each block's box from the tiles in hand, not a second pass over the whole owner map.
+    y0, x0 = np.full(len(counts), open_.shape[0]), np.full(len(counts), open_.shape[1])
+    y1, x1 = np.zeros(len(counts), dtype=np.int64), np.zeros(len(counts), dtype=np.int64)
+    np.minimum.at(y0, blocks, ys)
+    np.minimum.at(x0, blocks, xs)
+    np.maximum.at(y1, blocks, ys)
+    np.maximum.at(x1, blocks, xs)
+    kept = np.flatnonzero(keep)
+    return [
+        Area(area_id, left, top, right - left + 1, bottom - top + 1, "sector", None, size)
+        for area_id, left, top, right, bottom, size in zip(
+            ids[kept].tolist(), x0[kept].tolist(), y0[kept].tolist(), x1[kept].tolist(),
+            y1[kept].tolist(), counts[kept].tolist(), strict=True)
+    ]
 
 
 def small_pockets(plan: FloorPlan) -> list[tuple[int, int, int]]:
@@ -383,11 +419,14 @@ class Space:
 
     def take(self, point: Point) -> Point:
         x, y = point
-        cell = y * self.width + x
+        self.take_cell(y * self.width + x)
+        return point
+
+    def take_cell(self, cell: int) -> None:
+        """`take` by flat index."""
         self._taken_flat[cell] = True
         free = self._free.get(int(self._owner[cell]))
         if free is not None:
             at = bisect_left(free, cell)
             if at < len(free) and free[at] == cell:
                 del free[at]
-        return point

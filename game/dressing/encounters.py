@@ -568,47 +568,51 @@ class Dealer:
             order = np.argsort(key)
         else:
             order = np.lexsort((key, seg))
-        ordered = cells[order].tolist()
+        ordered = cells[order]
         for p, begin, size in zip(pending, starts.tolist(), counts.tolist(), strict=True):
             self._give(p, ordered[begin : begin + size])
 
-    def _give(self, p: _Pending, order: list[int]) -> None:
-        """The pending encounter's monsters and traps onto its tiles, nearest first."""
+    def _give(self, p: _Pending, order: NDArray[np.int64]) -> None:
+        """The pending encounter's monsters and traps onto its tiles, nearest first. Only the
+        tiles used become Python ints: the ends of `order`, and the middle for a relic."""
         space, width, area, party = self.space, self.space.width, p.area, p.party
         count = len(party.members)
+        fronts: list[Member]
+        backs: list[Member]
         if p.anchor is not None:
             fronts, backs = list(party.members), []
-            front_cells, back_cells, trap_cells = order[:count], [], []
+            front_cells, back_cells, trap_cells = order[:count].tolist(), [], []
             rest = order[count:]
         else:
-            fronts = [m for m in party.members if not m.back]
-            backs = [m for m in party.members if m.back]
+            fronts, backs = [], []
+            for m in party.members:  # one pass: `back` is a property, asked once a member
+                (backs if m.back else fronts).append(m)
             ahead, behind = len(fronts) + party.traps, len(order) - len(backs)
-            front_cells, trap_cells = order[: len(fronts)], order[len(fronts) : ahead]
-            back_cells = order[behind:][::-1]
+            head = order[:ahead].tolist()
+            front_cells, trap_cells = head[: len(fronts)], head[len(fronts) :]
+            back_cells = order[behind:][::-1].tolist()
             rest = order[ahead:behind]
+        cells = front_cells + back_cells
         monsters = tuple([
             Monster(m.kind.key, m.kind.role, cell % width, cell // width, m.elite, m.boss)
-            for m, cell in zip((*fronts, *backs), (*front_cells, *back_cells), strict=True)
+            for m, cell in zip(fronts + backs, cells, strict=True)
         ])
-        take = space.take
-        for monster in monsters:
-            take((monster.x, monster.y))
+        for cell in cells:
+            space.take_cell(cell)
         trap_ids = []
         for cell, kind in zip(trap_cells, p.trap_kinds, strict=True):
             trap_id = self.first_trap + len(self.traps)
-            point = take((cell % width, cell // width))
+            point = space.take((cell % width, cell // width))
             self.traps.append(make_trap(trap_id, point, kind, self.depth, "encounter", area.id,
                                         space.plan.arrival))
             trap_ids.append(trap_id)
         if p.relic_seed is not None:
             boss = next(m.point for m in monsters if m.boss)
-            spots: Spots = np.empty((len(rest), 2), dtype=np.int64)
-            np.divmod(np.array(rest, dtype=np.int64), width, out=(spots[:, 1], spots[:, 0]))
+            spots = spots_of(rest, width)
             key = _mix(_counters(len(spots)) + np.uint64(p.relic_seed))
             key >>= _HIGH
             key |= closeness(spots, boss).astype(np.uint64) << _HIGH
-            self.relic = take(spot(spots, int(np.argsort(key)[0])))
+            self.relic = space.take(spot(spots, int(np.argsort(key)[0])))
         self.encounters.append(Encounter(
             len(self.encounters) + 1, p.card.template, p.card.difficulty, area.id, area.room,
             p.budget, party.xp, monsters, tuple(trap_ids), party.cramped,
