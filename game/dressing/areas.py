@@ -274,31 +274,39 @@ def _paint_blob(
 
 def _sectors(open_: NDArray[np.bool_], owner: NDArray[np.int32], first_id: int) -> list[Area]:
     """Blocks of BLOCK_W x BLOCK_H with enough unowned open tiles, in reading order."""
-    ys, xs = np.nonzero(open_ & (owner == 0))
+    free = open_ & (owner == 0)
+    ys, xs = np.nonzero(free)
     if len(ys) == 0:
         return []
-    across = -(-open_.shape[1] // BLOCK_W)
+    height, width = open_.shape
+    down, across = -(-height // BLOCK_H), -(-width // BLOCK_W)
     blocks = (ys // BLOCK_H) * across + xs // BLOCK_W
-    counts = np.bincount(blocks)
+    counts = np.bincount(blocks, minlength=down * across)
     keep = counts >= MIN_SECTOR
     if not keep.any():
         keep[int(counts.argmax())] = True
     ids = np.zeros(len(counts), dtype=np.int32)
     ids[keep] = np.arange(first_id, first_id + int(keep.sum()), dtype=np.int32)
     owner[ys, xs] = ids[blocks]
-    # Each block's box from the tiles in hand, not a second pass over the whole owner map.
-    y0, x0 = np.full(len(counts), open_.shape[0]), np.full(len(counts), open_.shape[1])
-    y1, x1 = np.zeros(len(counts), dtype=np.int64), np.zeros(len(counts), dtype=np.int64)
-    np.minimum.at(y0, blocks, ys)
-    np.minimum.at(x0, blocks, xs)
-    np.maximum.at(y1, blocks, ys)
-    np.maximum.at(x1, blocks, xs)
+    # Each block's box: the map cut into its grid of blocks, the first and last row and column
+    # of each block holding a tile (whole-array passes, no scatter per tile).
+    grid = np.zeros((down * BLOCK_H, across * BLOCK_W), dtype=np.bool_)
+    grid[:height, :width] = free
+    cut = grid.reshape(down, BLOCK_H, across, BLOCK_W)
+    rows = np.transpose(np.any(cut, axis=3), (0, 2, 1)).reshape(down * across, BLOCK_H)
+    cols = cut.any(axis=1).reshape(down * across, BLOCK_W)
     kept = np.flatnonzero(keep)
+    rows, cols = rows[kept], cols[kept]
+    block_y, block_x = (kept // across) * BLOCK_H, (kept % across) * BLOCK_W
+    top = block_y + rows.argmax(axis=1)
+    bottom = block_y + (BLOCK_H - 1) - rows[:, ::-1].argmax(axis=1)
+    left = block_x + cols.argmax(axis=1)
+    right = block_x + (BLOCK_W - 1) - cols[:, ::-1].argmax(axis=1)
     return [
-        Area(area_id, left, top, right - left + 1, bottom - top + 1, "sector", None, size)
-        for area_id, left, top, right, bottom, size in zip(
-            ids[kept].tolist(), x0[kept].tolist(), y0[kept].tolist(), x1[kept].tolist(),
-            y1[kept].tolist(), counts[kept].tolist(), strict=True)
+        Area(area_id, x0, y0, x1 - x0 + 1, y1 - y0 + 1, "sector", None, size)
+        for area_id, x0, y0, x1, y1, size in zip(
+            ids[kept].tolist(), left.tolist(), top.tolist(), right.tolist(), bottom.tolist(),
+            counts[kept].tolist(), strict=True)
     ]
 
 
