@@ -275,18 +275,31 @@ class Dungeon(Site):
         moved exit); one that meets rock it may not dig stops short. Returns the tiles dug and
         whether the corridor goes on from the last."""
         dug: list[int] = []
-        step = self.step[d]
-        carvable = self.carvable
+        step, side, right, left = self.probe[d]
+        t, blocked, lane, pad, record = (
+            self.flat_tiles, self.flat_blocked, self.lane, self.pad, self.dug.append
+        )
         for _ in range(length):
             ahead = i + step
-            if not (free or carvable(ahead, d)):
-                if self.flat_tiles[ahead] != WALL:
+            # carvable(ahead, d) and dig(ahead) written out: this loop digs most corridor tiles
+            if not free and (
+                blocked[ahead]
+                or t[ahead + side] != WALL
+                or t[ahead - side] != WALL
+                or t[ahead + step] == DOOR
+                or lane[ahead + right]
+                or lane[ahead + left]
+            ):
+                if t[ahead] != WALL:
                     return dug, False
                 if self.entry_ok(ahead, d):
                     self.enter(ahead, d)
                     return dug, False
                 return dug, True
-            self.dig(ahead)
+            t[ahead] = FLOOR
+            blocked[ahead] = True
+            lane[ahead + pad] = True
+            record(ahead)
             dug.append(ahead)
             i = ahead
             free = False
@@ -468,14 +481,16 @@ class Dungeon(Site):
         False if no side has room."""
         room = self.rooms[cid]
         below, entry_ok, room_ahead = self.rng.below, self.entry_ok, self.room_ahead
-        blocked = self.flat_blocked
+        blocked, t = self.flat_blocked, self.flat_tiles
         for o in sides:
             spots = self.frame_side(room, o)
             start = below(len(spots))
             inward, out = back_of(o), self.step[o]
             for spot in (*spots[start:], *spots[:start]):
-                if blocked[spot + out]:
-                    continue  # nothing can be dug straight out: the quick half of room_ahead
+                # The quick halves of room_ahead (something is dug straight out) and of entry_ok
+                # (rock inside, or an exit already): most spots of a crowded side fail here.
+                if blocked[spot + out] or t[spot - out] == WALL or t[spot] != WALL:
+                    continue
                 if entry_ok(spot, inward) and room_ahead(spot, o, room_for):
                     if door:
                         self.set_door(spot, o)
