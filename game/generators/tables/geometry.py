@@ -30,6 +30,7 @@ from game.seeds import Rng
 REACH: Final = 10
 """Cleanup digs a dead end on by at most this many tiles to meet the dungeon ahead."""
 WALL, FLOOR, DOOR = tile_ids.WALL, tile_ids.FLOOR, tile_ids.DOOR
+assert WALL == 0, "the hot tile tests read rock as a false byte"
 
 DX: Final = (0, 1, 0, -1)
 DY: Final = (-1, 0, 1, 0)
@@ -274,15 +275,12 @@ class Site:
         """May a corridor heading d dig tile i? Free rock inside the border and outside every
         chamber's frame, rock on both sides, no door ahead whose wall it would open, and no
         corridor running alongside two tiles off (a chamber's floor may: its wall is shared)."""
+        if self.flat_blocked[i]:
+            return False
         step, side, right, left = self.probe[d]
         t, lane = self.flat_tiles, self.lane
         return not (
-            self.flat_blocked[i]
-            or t[i + side] != WALL
-            or t[i - side] != WALL
-            or t[i + step] == DOOR
-            or lane[i + right]
-            or lane[i + left]
+            t[i + side] or t[i - side] or t[i + step] == DOOR or lane[i + right] or lane[i + left]
         )
 
     def entry_ok(self, i: int, d: int) -> bool:
@@ -333,11 +331,13 @@ class Site:
     def free_run(self, i: int, d: int, limit: int) -> int:
         """How many tiles from i on, heading d, are free (not dug, not a chamber's), up to
         `limit`. The border is blocked, so the scan stops there before it could leave the map."""
-        blocked, step = self.flat_blocked, self.step[d]
-        for k in range(limit):
-            if blocked[i + k * step]:
-                return k
-        return limit
+        step = self.step[d]
+        stop: int | None = i + limit * step
+        if stop is not None and stop < 0:
+            stop = None  # the line runs off the top: the border row stops the scan first
+        # A strided slice and find scan in C what a loop would test tile by tile.
+        run = self.flat_blocked[i:stop:step].find(1)
+        return limit if run < 0 else run
 
     def entry_columns(self, ox: int, oy: int, d: int, floor: Outline) -> list[int]:
         """The near-side columns k by which a chamber of this outline can be entered, heading d
@@ -410,8 +410,8 @@ class Site:
             # carvable(i, d) written out: rescues ask this of many frame tiles
             if (
                 blocked[i]
-                or t[i + side] != WALL
-                or t[i - side] != WALL
+                or t[i + side]
+                or t[i - side]
                 or t[i + step] == DOOR
                 or lane[i + right]
                 or lane[i + left]

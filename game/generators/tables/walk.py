@@ -15,6 +15,7 @@ a thing may go is the geometry's question (`geometry.Site`); the walk only asks 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -284,8 +285,8 @@ class Dungeon(Site):
             # carvable(ahead, d) and dig(ahead) written out: this loop digs most corridor tiles
             if not free and (
                 blocked[ahead]
-                or t[ahead + side] != WALL
-                or t[ahead - side] != WALL
+                or t[ahead + side]  # rock is 0 (WALL)
+                or t[ahead - side]
                 or t[ahead + step] == DOOR
                 or lane[ahead + right]
                 or lane[ahead + left]
@@ -418,11 +419,12 @@ class Dungeon(Site):
 
         def columns(floor: Outline) -> list[int]:
             """Entry columns, once the free runs allow any: the frame of column k takes
-            k + 1 lanes below the opening's and breadth - k above it."""
+            k + 1 lanes below the opening's and breadth - k above it (so k must lie in
+            [breadth - above, below): the near columns are sorted, one bisection tells)."""
             breadth = floor.mask.shape[1 - along]
-            if floor.mask.shape[along] + 2 > ahead or not any(
-                k < below and breadth - k <= above for k in floor.near[d]
-            ):
+            near = floor.near[d]
+            first = bisect_left(near, breadth - above)
+            if floor.mask.shape[along] + 2 > ahead or first == len(near) or near[first] >= below:
                 return []
             return self.entry_columns(ox, oy, d, floor)
 
