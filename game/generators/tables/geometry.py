@@ -477,11 +477,13 @@ class Site:
     def prune(self, i: int) -> None:
         """Wall up the dead end at tile i and the corridor behind it, up to where it branches
         off or meets a chamber or a feature."""
-        t = self.flat_tiles
-        while self.prunable(i):
-            after = next(i + step for step in self.step if t[i + step] != WALL)
+        t, room, keep, w = self.flat_tiles, self.flat_room, self.flat_keep, self.width
+        while t[i] and not room[i] and not keep[i]:  # prunable(i), its one way on found at once
+            ways = [j for j in (i - w, i + 1, i + w, i - 1) if t[j]]
+            if len(ways) != 1:
+                return
             self.wall_up(i)
-            i = after
+            i = ways[0]
 
     def connect(self, i: int) -> None:
         """Dig the dead end at tile i straight on if the dungeon is within REACH tiles ahead."""

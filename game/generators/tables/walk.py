@@ -482,18 +482,19 @@ class Dungeon(Site):
         tile with floor inside, rock beside and `room_for` tiles of free rock straight out.
         False if no side has room."""
         room = self.rooms[cid]
-        below, entry_ok, room_ahead = self.rng.below, self.entry_ok, self.room_ahead
+        below, room_ahead = self.rng.below, self.room_ahead
         blocked, t = self.flat_blocked, self.flat_tiles
         for o in sides:
             spots = self.frame_side(room, o)
             start = below(len(spots))
-            inward, out = back_of(o), self.step[o]
+            out, side = self.step[o], self.across[o]
             for spot in (*spots[start:], *spots[:start]):
-                # The quick halves of room_ahead (something is dug straight out) and of entry_ok
-                # (rock inside, or an exit already): most spots of a crowded side fail here.
-                if blocked[spot + out] or t[spot - out] == WALL or t[spot] != WALL:
+                # The quick half of room_ahead (something is dug straight out), then entry_ok
+                # written out for a tile of the chamber's own frame (its owner and the box inside
+                # hold by construction): rock here and beside, floor inside (rock is 0).
+                if blocked[spot + out] or t[spot] or not t[spot - out]:
                     continue
-                if entry_ok(spot, inward) and room_ahead(spot, o, room_for):
+                if not (t[spot + side] or t[spot - side]) and room_ahead(spot, o, room_for):
                     if door:
                         self.set_door(spot, o)
                     else:
