@@ -15,10 +15,11 @@ exits may pierce; its exits stand in that frame, two or more tiles apart, facing
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
-from typing import Final, cast
+from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -354,18 +355,19 @@ class Site:
         l_lo, l_hi = max(0, lateral - breadth), min(extent_l, lateral + breadth + 1)
         any_of = np.logical_or.reduce  # not ndarray.any: its Python wrapper costs as much again
         if vertical:
-            band = any_of(self.blocked[lo : lo + depth + 2, l_lo:l_hi], axis=0)
+            band = any_of(self.blocked[lo : lo + depth + 2, l_lo:l_hi], axis=0).tobytes()
         else:
-            band = any_of(self.blocked[l_lo:l_hi, lo : lo + depth + 2], axis=1)
-        lane = cast(list[bool], band.tolist())
-        sums = [0, *accumulate(lane)]
-        fits = []
-        for k in floor.near[d]:
-            start = lateral - k - 1  # the frame's first lateral tile
-            end = start + breadth + 2
-            if start >= 0 and end <= extent_l and sums[end - l_lo] == sums[start - l_lo]:
-                fits.append(k)
-        return fits
+            band = any_of(self.blocked[l_lo:l_hi, lo : lo + depth + 2], axis=1).tobytes()
+        # Column k's frame spans lanes lateral - k - 1 .. lateral - k + breadth: the nearest
+        # blocked lane at or below the opening's bounds k from above, the nearest above it from
+        # below (the border is blocked, so no frame leaves the map), and the fits are one slice.
+        at = lateral - l_lo
+        below = band.rfind(1, 0, at + 1) + l_lo  # l_lo - 1 if none
+        above = band.find(1, at + 1)
+        above = l_hi if above < 0 else above + l_lo
+        near = floor.near[d]
+        first = bisect_left(near, lateral + breadth + 1 - above)
+        return list(near[first : bisect_right(near, lateral - 2 - below, first)])
 
     @staticmethod
     def box_at(ox: int, oy: int, d: int, floor: Outline, k: int) -> Point:
