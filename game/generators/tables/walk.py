@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 from typing import Final
 
 import numpy as np
@@ -488,7 +489,7 @@ class Dungeon(Site):
             spots = self.frame_side(room, o)
             start = below(len(spots))
             out, side = self.step[o], self.across[o]
-            for spot in (*spots[start:], *spots[:start]):
+            for spot in chain(spots[start:], spots[:start]):
                 # The quick half of room_ahead (something is dug straight out), then entry_ok
                 # written out for a tile of the chamber's own frame (its owner and the box inside
                 # hold by construction): rock here and beside, floor inside (rock is 0).
