@@ -18,7 +18,6 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cache
-from itertools import accumulate
 from typing import Final
 
 import numpy as np
@@ -124,14 +123,13 @@ def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
         starts.append(start + below(pull))
         ends.append(end - below(pull))
     middle = rng.randint(height // 3, height - 1 - height // 3)
-    # Each row cut to the row toward the middle is a running max (starts) or min (ends) from
-    # the middle row outward: accumulate does it in C.
-    starts_up, starts_down = list(accumulate(starts[middle::-1], max)), list(
-        accumulate(starts[middle:], max))
-    ends_up, ends_down = list(accumulate(ends[middle::-1], min)), list(
-        accumulate(ends[middle:], min))
-    starts = [*starts_up[:0:-1], min(starts_up[1], starts_down[1]), *starts_down[1:]]
-    ends = [*ends_up[:0:-1], max(ends_up[1], ends_down[1]), *ends_down[1:]]
+    for i, toward in [(i, i + 1) for i in range(middle - 1, -1, -1)] + [
+        (i, i - 1) for i in range(middle + 1, height)
+    ]:
+        starts[i] = max(starts[i], starts[toward])
+        ends[i] = min(ends[i], ends[toward])
+    starts[middle] = min(starts[middle - 1], starts[middle + 1])
+    ends[middle] = max(ends[middle - 1], ends[middle + 1])
     return [(a, b) for a, b in zip(starts, ends, strict=True) if b - a >= 2]
 
 
@@ -333,17 +331,17 @@ class Site:
         """How many tiles from i on, heading d, are free (not dug, not a chamber's), up to
         `limit`. The border is blocked, so the scan stops there before it could leave the map."""
         step = self.step[d]
-        stop: int | None = i + limit * step
-        if stop is not None and stop < 0:
-            stop = None  # the line runs off the top: the border row stops the scan first
-        # A strided slice and find scan in C what a loop would test tile by tile.
-        run = self.flat_blocked[i:stop:step].find(1)
+        stop = i + limit * step
+        # A strided slice and find scan in C what a loop would test tile by tile (a line that
+        # would run off the top is cut at index 0: the border row stops the scan before it).
+        run = self.flat_blocked[i : stop if stop >= 0 else None : step].find(1)
         return limit if run < 0 else run
 
     def entry_columns(self, ox: int, oy: int, d: int, floor: Outline) -> list[int]:
         """The near-side columns k by which a chamber of this outline can be entered, heading d
         through the frame tile (ox, oy): its box and frame inside the map's border and clear of
-        the dungeon and of other frames. One sliding-window test over a band of the map."""
+        the dungeon and of other frames. One band of the map is reduced across the heading and
+        read for the nearest blocked lanes either side of the opening."""
         h, w = floor.mask.shape
         vertical = d % 2 == 0
         along, lateral = (oy, ox) if vertical else (ox, oy)
