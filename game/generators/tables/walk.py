@@ -473,10 +473,16 @@ class Dungeon(Site):
             if stairs.table == "stairs":
                 self.place_stairs(self.stairs_spot(cid), stairs)
         contents = next(face for face in roll if face.table == "chamber_contents")
-        flags = {flag: contents.fields[flag] is True
-                 for flag in ("monster", "features", "treasure", "trap")}
-        self.contents[cid] = {"face": contents.face, **flags}
-        self.monsters += flags["monster"]
+        fields = contents.fields
+        monster = fields["monster"] is True
+        self.contents[cid] = {
+            "face": contents.face,
+            "monster": monster,
+            "features": fields["features"] is True,
+            "treasure": fields["treasure"] is True,
+            "trap": fields["trap"] is True,
+        }
+        self.monsters += monster
 
     def add_exit(self, cid: int, door: bool, sides: Sequence[int], room_for: int = 1) -> bool:
         """An exit in the chamber's frame, on the first of `sides` with room for one: a frame
@@ -523,7 +529,7 @@ class Dungeon(Site):
     def stairs_spot(self, cid: int) -> int:
         """One of the chamber's stairs spots, at random."""
         spots = self.stairs_spots(cid)
-        return int(spots[self.rng.below(len(spots))])
+        return spots[self.rng.below(len(spots))]
 
     # --- entrances -------------------------------------------------------------------------------
 
