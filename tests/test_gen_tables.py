@@ -255,7 +255,7 @@ def test_octagon_mask_by_eye() -> None:
 def test_irregular_blobs(seed: int, size: tuple[int, int]) -> None:
     """The table's irregular sizes, either way round."""
     width, height = size
-    mask = geometry.irregular(Rng(seed), width, height)
+    mask = geometry.irregular(Rng(seed), width, height).mask
     assert_blob(mask)
     assert mask.shape[0] <= height and mask.shape[1] <= width + 1
     assert mask.sum() >= 0.4 * width * height

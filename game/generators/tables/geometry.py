@@ -15,22 +15,22 @@ exits may pierce; its exits stand in that frame, two or more tiles apart, facing
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cache
-from itertools import accumulate
-from typing import Final, cast
+from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles as tile_ids
 from game.floorplan import Point, Room
-from game.generators.common import blank
 from game.seeds import Rng
 
 REACH: Final = 10
 """Cleanup digs a dead end on by at most this many tiles to meet the dungeon ahead."""
 WALL, FLOOR, DOOR = tile_ids.WALL, tile_ids.FLOOR, tile_ids.DOOR
+assert WALL == 0, "the hot tile tests read rock as a false byte"
 
 DX: Final = (0, 1, 0, -1)
 DY: Final = (-1, 0, 1, 0)
@@ -133,16 +133,6 @@ def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(starts, ends, strict=True) if b - a >= 2]
 
 
-def irregular(rng: Rng, width: int, height: int) -> NDArray[np.bool_]:
-    """A rough blob of about width x height, cropped to its own bounding box."""
-    rows = _blob_rows(rng, width, height)
-    low = min(start for start, _ in rows)
-    mask = np.zeros((len(rows), max(end for _, end in rows) - low), dtype=np.bool_)
-    for row, (start, end) in zip(mask, rows, strict=True):
-        row[start - low : end - low] = True
-    return mask
-
-
 @dataclass(frozen=True, slots=True)
 class Outline:
     """A chamber's floor [y, x] as it lies on the map, and for each heading d the columns (or
@@ -172,8 +162,28 @@ def fixed_outline(shape: str, width: int, height: int) -> Outline:
 def shape_outline(rng: Rng, shape: str, width: int, height: int) -> Outline:
     """The floor of a chamber of this shape in a box of about width x height."""
     if shape == "irregular":
-        return outline(shape, irregular(rng, width, height))
+        return irregular(rng, width, height)
     return fixed_outline(shape, width, height)
+
+
+def irregular(rng: Rng, width: int, height: int) -> Outline:
+    """A rough blob of about width x height, cropped to its own bounding box. Mask and near
+    sides are read off its rows: filling a mask row by row and reading its sides back cost a
+    dozen numpy calls each."""
+    rows = _blob_rows(rng, width, height)
+    low = min(start for start, _ in rows)
+    high = max(end for _, end in rows)
+    flat = b"".join(
+        bytes(start - low) + b"\x01" * (end - start) + bytes(high - end) for start, end in rows
+    )
+    mask = np.frombuffer(flat, dtype=np.bool_).reshape(len(rows), high - low)  # read-only
+    near = (
+        tuple(range(rows[-1][0] - low, rows[-1][1] - low)),
+        tuple(k for k, (start, _) in enumerate(rows) if start == low),
+        tuple(range(rows[0][0] - low, rows[0][1] - low)),
+        tuple(k for k, (_, end) in enumerate(rows) if end == high),
+    )
+    return Outline("irregular", mask, near)
 
 
 # --- entrances --------------------------------------------------------------------------------
@@ -220,30 +230,37 @@ def _outward(floor: NDArray[np.bool_], x: int, y: int) -> int:
 class Site:
     """Tiles, chambers and doors of the floor being dug.
 
-    Growth works on flat indices (i = y * width + x) through memoryviews of the arrays: a tile
-    test costs a third of numpy indexing, and a step is one addition. The border is marked
-    blocked, so no corridor, chamber or frame reaches it and a dug tile's neighbours all exist."""
+    Growth works on flat indices (i = y * width + x) in bytearrays that the numpy arrays are
+    views of: a tile test costs a fifth of numpy indexing (two thirds of a memoryview's), and a
+    step is one addition. The border is marked blocked, so no corridor, chamber or frame reaches
+    it and a dug tile's neighbours all exist."""
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height, self.size = width, height, width * height
-        self.tiles = blank(width, height)
-        self.owner = np.full((height, width), -1, dtype=np.int32)  # chamber: box and frame
-        self.in_room = np.zeros((height, width), dtype=np.bool_)  # chamber boxes
-        self.keep = np.zeros((height, width), dtype=np.bool_)  # features: never pruned
-        self.blocked = np.zeros((height, width), dtype=np.bool_)  # dug, a chamber's, or border
-        self.blocked[[0, -1], :] = True
+        shape = (height, width)
+        self.flat_tiles = bytearray([WALL]) * self.size
+        self.flat_room = bytearray(self.size)
+        self.flat_keep = bytearray(self.size)
+        self.flat_blocked = bytearray(self.size)
+        self.tiles = np.frombuffer(self.flat_tiles, dtype=np.uint8).reshape(shape)
+        self.owner = np.full(shape, -1, dtype=np.int32)  # chamber: box and frame
+        self.in_room = np.frombuffer(self.flat_room, dtype=np.bool_).reshape(shape)  # boxes
+        self.keep = np.frombuffer(self.flat_keep, dtype=np.bool_).reshape(shape)  # features
+        self.blocked = np.frombuffer(self.flat_blocked, dtype=np.bool_).reshape(shape)
+        self.blocked[[0, -1], :] = True  # blocked: dug, a chamber's, or the border
         self.blocked[:, [0, -1]] = True
-        self.flat_tiles = self.tiles.data.cast("B")
         self.flat_owner = self.owner.data.cast("B").cast("i")
-        self.flat_room = self.in_room.view(np.uint8).data.cast("B")
-        self.flat_keep = self.keep.view(np.uint8).data.cast("B")
-        self.flat_blocked = self.blocked.view(np.uint8).data.cast("B")
         # Corridor tiles (dug, outside every chamber's box), padded by two rows each end so a
         # test two tiles across from any tile inside the border needs no bounds check.
         self.pad = 2 * width
         self.lane = bytearray(self.size + 2 * self.pad)
         self.step = (-width, 1, width, -1)  # one step heading d
         self.across = (1, width, -1, -width)  # one step to the right of heading d
+        # For heading d: the step, the step across, and the lane offsets two tiles off each side.
+        self.probe = tuple(
+            (step, side, self.pad + 2 * side, self.pad - 2 * side)
+            for step, side in zip(self.step, self.across, strict=True)
+        )
         self.rooms: list[Room] = []
         self.doors: dict[int, str] = {}
         self.dug: list[int] = []  # every tile dug outside a chamber, in order
@@ -259,12 +276,11 @@ class Site:
         corridor running alongside two tiles off (a chamber's floor may: its wall is shared)."""
         if self.flat_blocked[i]:
             return False
-        t = self.flat_tiles
-        side = self.across[d]
-        if t[i + side] != WALL or t[i - side] != WALL or t[i + self.step[d]] == DOOR:
-            return False
-        lane, at = self.lane, i + self.pad
-        return not (lane[at + 2 * side] or lane[at - 2 * side])
+        step, side, right, left = self.probe[d]
+        t, lane = self.flat_tiles, self.lane
+        return not (
+            t[i + side] or t[i - side] or t[i + step] == DOOR or lane[i + right] or lane[i + left]
+        )
 
     def entry_ok(self, i: int, d: int) -> bool:
         """Can frame tile i become an exit entered heading d? Its chamber's floor lies ahead and
@@ -314,16 +330,18 @@ class Site:
     def free_run(self, i: int, d: int, limit: int) -> int:
         """How many tiles from i on, heading d, are free (not dug, not a chamber's), up to
         `limit`. The border is blocked, so the scan stops there before it could leave the map."""
-        blocked, step = self.flat_blocked, self.step[d]
-        for k in range(limit):
-            if blocked[i + k * step]:
-                return k
-        return limit
+        step = self.step[d]
+        stop = i + limit * step
+        # A strided slice and find scan in C what a loop would test tile by tile (a line that
+        # would run off the top is cut at index 0: the border row stops the scan before it).
+        run = self.flat_blocked[i : stop if stop >= 0 else None : step].find(1)
+        return limit if run < 0 else run
 
     def entry_columns(self, ox: int, oy: int, d: int, floor: Outline) -> list[int]:
         """The near-side columns k by which a chamber of this outline can be entered, heading d
         through the frame tile (ox, oy): its box and frame inside the map's border and clear of
-        the dungeon and of other frames. One sliding-window test over a band of the map."""
+        the dungeon and of other frames. One band of the map is reduced across the heading and
+        read for the nearest blocked lanes either side of the opening."""
         h, w = floor.mask.shape
         vertical = d % 2 == 0
         along, lateral = (oy, ox) if vertical else (ox, oy)
@@ -335,18 +353,19 @@ class Site:
         l_lo, l_hi = max(0, lateral - breadth), min(extent_l, lateral + breadth + 1)
         any_of = np.logical_or.reduce  # not ndarray.any: its Python wrapper costs as much again
         if vertical:
-            band = any_of(self.blocked[lo : lo + depth + 2, l_lo:l_hi], axis=0)
+            band = any_of(self.blocked[lo : lo + depth + 2, l_lo:l_hi], axis=0).tobytes()
         else:
-            band = any_of(self.blocked[l_lo:l_hi, lo : lo + depth + 2], axis=1)
-        lane = cast(list[bool], band.tolist())
-        sums = [0, *accumulate(lane)]
-        fits = []
-        for k in floor.near[d]:
-            start = lateral - k - 1  # the frame's first lateral tile
-            end = start + breadth + 2
-            if start >= 0 and end <= extent_l and sums[end - l_lo] == sums[start - l_lo]:
-                fits.append(k)
-        return fits
+            band = any_of(self.blocked[l_lo:l_hi, lo : lo + depth + 2], axis=1).tobytes()
+        # Column k's frame spans lanes lateral - k - 1 .. lateral - k + breadth: the nearest
+        # blocked lane at or below the opening's bounds k from above, the nearest above it from
+        # below (the border is blocked, so no frame leaves the map), and the fits are one slice.
+        at = lateral - l_lo
+        below = band.rfind(1, 0, at + 1) + l_lo  # l_lo - 1 if none
+        above = band.find(1, at + 1)
+        above = l_hi if above < 0 else above + l_lo
+        near = floor.near[d]
+        first = bisect_left(near, lateral + breadth + 1 - above)
+        return list(near[first : bisect_right(near, lateral - 2 - below, first)])
 
     @staticmethod
     def box_at(ox: int, oy: int, d: int, floor: Outline, k: int) -> Point:
@@ -384,31 +403,41 @@ class Site:
 
     def room_ahead(self, i: int, d: int, tiles: int) -> bool:
         """Could a corridor dig `tiles` tiles straight on from tile i heading d?"""
-        step = self.step[d]
+        step, side, right, left = self.probe[d]
+        t, blocked, lane = self.flat_tiles, self.flat_blocked, self.lane
         for _ in range(tiles):
             i += step
-            if not self.carvable(i, d):
+            # carvable(i, d) written out: rescues ask this of many frame tiles
+            if (
+                blocked[i]
+                or t[i + side]
+                or t[i - side]
+                or t[i + step] == DOOR
+                or lane[i + right]
+                or lane[i + left]
+            ):
                 return False
         return True
 
-    def stairs_spots(self, cid: int) -> NDArray[np.intp]:
+    def stairs_spots(self, cid: int) -> list[int]:
         """The chamber's free floor tiles (flat indices, in row order), against its wall and off
-        its doorways if any are."""
+        its doorways if any are. Walked tile by tile: a chamber is a hundred tiles or so, fewer
+        than the three dozen numpy calls that masks of its frame took."""
         room = self.rooms[cid]
-        frame = (slice(room.y - 1, room.y + room.h + 1), slice(room.x - 1, room.x + room.w + 1))
-        sub = self.tiles[frame]
-        free = (sub == FLOOR) & ~self.keep[frame] & self.in_room[frame]
-        doorway = (sub != WALL) & ~self.in_room[frame]
-
-        def around(m: NDArray[np.bool_]) -> NDArray[np.bool_]:
-            out: NDArray[np.bool_] = m[:-2, 1:-1] | m[2:, 1:-1] | m[1:-1, :-2] | m[1:-1, 2:]
-            return out
-
-        core = free[1:-1, 1:-1]
-        best = core & around(sub == WALL) & ~around(doorway)
-        ys, xs = np.nonzero(best if best.any() else core)
-        spots: NDArray[np.intp] = (room.y + ys) * self.width + room.x + xs
-        return spots
+        t, keep, in_room, w = self.flat_tiles, self.flat_keep, self.flat_room, self.width
+        free: list[int] = []
+        best: list[int] = []
+        for corner in range(room.y * w + room.x, (room.y + room.h) * w + room.x, w):
+            for i in range(corner, corner + room.w):
+                if t[i] != FLOOR or keep[i]:
+                    continue
+                free.append(i)
+                # Rock beside it (rock is 0), and no doorway (open, outside the box) beside it.
+                if not (t[i - w] and t[i + w] and t[i - 1] and t[i + 1]) and not any(
+                    t[j] and not in_room[j] for j in (i - w, i + w, i - 1, i + 1)
+                ):
+                    best.append(i)
+        return best or free
 
     # --- cleanup ---------------------------------------------------------------------------------
 
@@ -431,15 +460,14 @@ class Site:
     def cleanup(self, rows: slice, cols: slice) -> None:
         """Step 3: dig each dead end on to the dungeon ahead if it is near; remove the rest back
         to where they branch off, so a section that is only dead ends goes entirely."""
-        walk = self.tiles[rows, cols] != WALL
-        count = np.zeros(walk.shape, dtype=np.int8)
-        count[1:] += walk[:-1]
-        count[:-1] += walk[1:]
-        count[:, 1:] += walk[:, :-1]
-        count[:, :-1] += walk[:, 1:]
-        tips = walk & (count == 1) & ~self.in_room[rows, cols] & ~self.keep[rows, cols]
-        ys, xs = np.nonzero(tips)
-        points = ((ys + rows.start) * self.width + xs + cols.start).tolist()
+        # The bounds keep a tile of rock around the dungeon, so every tip lies inside that ring
+        # and each neighbour count is a sum of four shifted views (no padding, no in-place adds).
+        walk = (self.tiles[rows, cols] != WALL).view(np.uint8)
+        count = walk[:-2, 1:-1] + walk[2:, 1:-1] + walk[1:-1, :-2] + walk[1:-1, 2:]
+        inner = (slice(rows.start + 1, rows.stop - 1), slice(cols.start + 1, cols.stop - 1))
+        corridor = walk[1:-1, 1:-1].view(np.bool_) & ~(self.in_room[inner] | self.keep[inner])
+        ys, xs = np.nonzero((count == 1) & corridor)
+        points = ((ys + inner[0].start) * self.width + xs + inner[1].start).tolist()
         for i in points:
             if self.prunable(i):
                 self.connect(i)
@@ -449,11 +477,13 @@ class Site:
     def prune(self, i: int) -> None:
         """Wall up the dead end at tile i and the corridor behind it, up to where it branches
         off or meets a chamber or a feature."""
-        t = self.flat_tiles
-        while self.prunable(i):
-            after = next(i + step for step in self.step if t[i + step] != WALL)
+        t, room, keep, w = self.flat_tiles, self.flat_room, self.flat_keep, self.width
+        while t[i] and not room[i] and not keep[i]:  # prunable(i), its one way on found at once
+            ways = [j for j in (i - w, i + 1, i + w, i - 1) if t[j]]
+            if len(ways) != 1:
+                return
             self.wall_up(i)
-            i = after
+            i = ways[0]
 
     def connect(self, i: int) -> None:
         """Dig the dead end at tile i straight on if the dungeon is within REACH tiles ahead."""

@@ -15,10 +15,12 @@ a thing may go is the geometry's question (`geometry.Site`); the walk only asks 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 from typing import Final
 
 import numpy as np
@@ -275,18 +277,31 @@ class Dungeon(Site):
         moved exit); one that meets rock it may not dig stops short. Returns the tiles dug and
         whether the corridor goes on from the last."""
         dug: list[int] = []
-        step = self.step[d]
-        carvable = self.carvable
+        step, side, right, left = self.probe[d]
+        t, blocked, lane, pad, record = (
+            self.flat_tiles, self.flat_blocked, self.lane, self.pad, self.dug.append
+        )
         for _ in range(length):
             ahead = i + step
-            if not (free or carvable(ahead, d)):
-                if self.flat_tiles[ahead] != WALL:
+            # carvable(ahead, d) and dig(ahead) written out: this loop digs most corridor tiles
+            if not free and (
+                blocked[ahead]
+                or t[ahead + side]  # rock is 0 (WALL)
+                or t[ahead - side]
+                or t[ahead + step] == DOOR
+                or lane[ahead + right]
+                or lane[ahead + left]
+            ):
+                if t[ahead] != WALL:
                     return dug, False
                 if self.entry_ok(ahead, d):
                     self.enter(ahead, d)
                     return dug, False
                 return dug, True
-            self.dig(ahead)
+            t[ahead] = FLOOR
+            blocked[ahead] = True
+            lane[ahead + pad] = True
+            record(ahead)
             dug.append(ahead)
             i = ahead
             free = False
@@ -405,11 +420,12 @@ class Dungeon(Site):
 
         def columns(floor: Outline) -> list[int]:
             """Entry columns, once the free runs allow any: the frame of column k takes
-            k + 1 lanes below the opening's and breadth - k above it."""
+            k + 1 lanes below the opening's and breadth - k above it (so k must lie in
+            [breadth - above, below): the near columns are sorted, one bisection tells)."""
             breadth = floor.mask.shape[1 - along]
-            if floor.mask.shape[along] + 2 > ahead or not any(
-                k < below and breadth - k <= above for k in floor.near[d]
-            ):
+            near = floor.near[d]
+            first = bisect_left(near, breadth - above)
+            if floor.mask.shape[along] + 2 > ahead or first == len(near) or near[first] >= below:
                 return []
             return self.entry_columns(ox, oy, d, floor)
 
@@ -457,26 +473,35 @@ class Dungeon(Site):
             if stairs.table == "stairs":
                 self.place_stairs(self.stairs_spot(cid), stairs)
         contents = next(face for face in roll if face.table == "chamber_contents")
-        flags = {flag: contents.fields[flag] is True
-                 for flag in ("monster", "features", "treasure", "trap")}
-        self.contents[cid] = {"face": contents.face, **flags}
-        self.monsters += flags["monster"]
+        fields = contents.fields
+        monster = fields["monster"] is True
+        self.contents[cid] = {
+            "face": contents.face,
+            "monster": monster,
+            "features": fields["features"] is True,
+            "treasure": fields["treasure"] is True,
+            "trap": fields["trap"] is True,
+        }
+        self.monsters += monster
 
     def add_exit(self, cid: int, door: bool, sides: Sequence[int], room_for: int = 1) -> bool:
         """An exit in the chamber's frame, on the first of `sides` with room for one: a frame
         tile with floor inside, rock beside and `room_for` tiles of free rock straight out.
         False if no side has room."""
         room = self.rooms[cid]
-        below, entry_ok, room_ahead = self.rng.below, self.entry_ok, self.room_ahead
-        blocked = self.flat_blocked
+        below, room_ahead = self.rng.below, self.room_ahead
+        blocked, t = self.flat_blocked, self.flat_tiles
         for o in sides:
             spots = self.frame_side(room, o)
             start = below(len(spots))
-            inward, out = back_of(o), self.step[o]
-            for spot in (*spots[start:], *spots[:start]):
-                if blocked[spot + out]:
-                    continue  # nothing can be dug straight out: the quick half of room_ahead
-                if entry_ok(spot, inward) and room_ahead(spot, o, room_for):
+            out, side = self.step[o], self.across[o]
+            for spot in chain(spots[start:], spots[:start]):
+                # The quick half of room_ahead (something is dug straight out), then entry_ok
+                # written out for a tile of the chamber's own frame (its owner and the box inside
+                # hold by construction): rock here and beside, floor inside (rock is 0).
+                if blocked[spot + out] or t[spot] or not t[spot - out]:
+                    continue
+                if not (t[spot + side] or t[spot - side]) and room_ahead(spot, o, room_for):
                     if door:
                         self.set_door(spot, o)
                     else:
@@ -504,7 +529,7 @@ class Dungeon(Site):
     def stairs_spot(self, cid: int) -> int:
         """One of the chamber's stairs spots, at random."""
         spots = self.stairs_spots(cid)
-        return int(spots[self.rng.below(len(spots))])
+        return spots[self.rng.below(len(spots))]
 
     # --- entrances -------------------------------------------------------------------------------
 
