@@ -21,6 +21,7 @@ from game.content.bestiary import (
     default_bestiary,
     load_bestiary,
 )
+from game.dressing import areas as areas_module
 from game.dressing import dress, dress_floor
 from game.dressing.areas import BLOCK_H, BLOCK_W, BROADCAST_LIMIT, build_areas
 from game.dressing.encounters import (
@@ -38,6 +39,8 @@ from game.dressing.solvable import problems
 from game.dressing.stairs import leads_to, roll_fitting
 from game.export.textkey import text_key
 from game.generators import dressing_rng
+from game.grids import find_boxes
+from game.pathing import reachable
 from game.seeds import Rng
 from game.tables import default_tables
 
@@ -299,6 +302,59 @@ def test_entrances_found_at_once_match_a_scan_of_each_area() -> None:
                 brute = np.abs(spots[:, None, :] - gates[None, :, :]).sum(axis=2).min(axis=1)
                 assert dist is not None and dist.tolist() == brute.tolist()
     assert paths[True] and paths[False]
+
+
+@pytest.mark.parametrize("pair_limit", [0, 1 << 30])
+def test_entrance_distances_of_many_areas_are_the_brute_force_minimum(
+    pair_limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`gate_distances` asked for every area at once, by the pairing of tiles with entrances
+    and by the padded stack, gives each tile its Manhattan distance to its own area's nearest
+    entrance (None for an area with none)."""
+    monkeypatch.setattr(areas_module, "PAIR_LIMIT", pair_limit)
+    for name in generators.names():
+        for seed, (w, h) in enumerate(((80, 50), (41, 31), (24, 16))):
+            plan = generators.generate_floor(name, seed, 1, w, h)
+            amap = build_areas(plan)
+            cells = [np.flatnonzero(amap.owner.ravel() == area.id) for area in amap.areas]
+            found = amap.gate_distances(amap.areas, cells)
+            for area, mine, dist in zip(amap.areas, cells, found, strict=True):
+                gates = np.array(amap.entrances(area), dtype=np.int64).reshape(-1, 2)
+                if not len(gates):
+                    assert dist is None
+                    continue
+                spots = np.stack((mine % w, mine // w), axis=1)
+                brute = np.abs(spots[:, None, :] - gates[None, :, :]).sum(axis=2).min(axis=1)
+                assert dist is not None and dist.tolist() == brute.tolist()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 16), st.integers(1, 16), st.integers(0, 2**32), st.floats(0.2, 0.9))
+def test_a_small_blob_is_the_component_a_flood_reaches(
+    width: int, height: int, seed: int, density: float
+) -> None:
+    """The plain-Python walk of a small blob finds exactly the tiles tcod's flood reaches."""
+    free = np.random.default_rng(seed).random((height, width)) < density
+    start = (seed % width, (seed // width) % height)
+    free[start[1], start[0]] = True
+    rows, columns = areas_module._component(free, start)
+    walked = np.zeros_like(free)
+    walked[rows, columns] = True
+    assert len(rows) == int(walked.sum())  # each tile once
+    assert (walked == reachable(free, start)).all()
+
+
+def test_sector_boxes_are_the_boxes_of_their_tiles() -> None:
+    """A sector's box, read off the block grid, is the bounding box of the tiles it owns."""
+    for name in ("cave", "maze"):
+        for seed, (w, h) in enumerate(((80, 50), (41, 31), (133, 71), (24, 16))):
+            amap = build_areas(generators.generate_floor(name, seed, 1, w, h))
+            boxes = find_boxes(amap.owner)
+            for area in amap.areas:
+                if area.source == "sector":
+                    rows, columns = boxes[area.id - 1] or (slice(0), slice(0))
+                    assert (area.x, area.y, area.x + area.w, area.y + area.h) == (
+                        columns.start, rows.start, columns.stop, rows.stop)
 
 
 @settings(max_examples=40, deadline=None)
