@@ -7,14 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
-from scipy import ndimage
 
 from game import layout_checks, tiles
-from game.floorplan import FloorPlan
+from game.floorplan import FloorPlan, TeleporterPair
 from game.generators import cave, get
 from game.generators.common import label_regions
 from game.params import ParamError
-from game.pathing import UNREACHED, to_yx, walk_distance
+from game.pathing import to_yx, walk_distance
 from game.seeds import Rng
 
 SPEC = cave.SPEC
@@ -181,18 +180,15 @@ def test_bad_params_are_refused(given: dict[str, str]) -> None:
 # --- the cellular automaton -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("radius", [1, 2])
-def test_wall_counts_match_brute_force(radius: int) -> None:
-    for seed in range(5):
-        wall = Rng(seed).floats((9, 13)) < 0.45
-        assert np.array_equal(cave.wall_counts(wall, radius), brute_counts(wall, radius))
-
-
-def test_outside_counts_as_wall() -> None:
-    open_map = np.zeros((6, 6), dtype=bool)
-    counts = cave.wall_counts(open_map, 1)
-    assert counts[0, 0] == 5 and counts[0, 3] == 3 and counts[3, 3] == 0
-    assert cave.wall_counts(open_map, 2)[0, 0] == 16
+@pytest.mark.parametrize("shape", [(9, 13), (6, 6), (1, 1), (2, 17), (20, 3)])
+def test_passes_follow_brute_force_counts_with_outside_as_wall(shape: tuple[int, int]) -> None:
+    for seed in range(6):
+        wall = Rng(seed).floats(shape) < 0.45 if seed else np.zeros(shape, dtype=bool)
+        phase1 = (brute_counts(wall, 1) >= 5) | (brute_counts(wall, 2) <= 2)
+        assert np.array_equal(cave.smooth(wall.copy(), 1, 0), phase1)
+        assert np.array_equal(cave.smooth(wall.copy(), 0, 1), brute_counts(wall, 1) >= 5)
+        twice = (brute_counts(phase1, 1) >= 5) | (brute_counts(phase1, 2) <= 2)
+        assert np.array_equal(cave.smooth(wall.copy(), 2, 1), brute_counts(twice, 1) >= 5)
 
 
 def test_one_pass_of_each_phase_follows_the_rule() -> None:
@@ -325,16 +321,51 @@ def test_way_down_is_the_farthest_floor() -> None:
             assert dist[to_yx(plan.exits[0])] == dist[floorish].max(), seed
 
 
-def test_walk_from_matches_common_walk_distance() -> None:
-    for seed in range(30):
-        plan = make(seed, 60, 40, min_region=1, teleporter_chance=1.0)
+def farthest_by_flood(plan: FloorPlan, floor: NDArray[np.bool_]) -> tuple[int, int]:
+    """The first `floor` tile in row order with the longest walk, by `walk_distance`."""
+    dist = walk_distance(tiles.walkable(plan.tiles), [plan.arrival], plan.teleporters)
+    y, x = np.unravel_index(int(np.where(floor, dist, -1).argmax()), dist.shape)
+    return (int(x), int(y))
+
+
+def test_farthest_floor_matches_common_walk_distance() -> None:
+    for seed in range(40):
+        plan = make(seed, 60, 40, min_region=1, teleporter_chance=1.0 if seed % 2 else 0.5)
         walk = tiles.walkable(plan.tiles)
-        labels, _ = label_regions(walk)
-        boxes = dict(enumerate(ndimage.find_objects(labels), start=1))
-        links = [(pair, boxes[int(labels[to_yx(pair.b)])]) for pair in plan.teleporters]
-        mine = cave.walk_from(walk, plan.arrival, links)
-        assert np.array_equal(mine, walk_distance(walk, [plan.arrival], plan.teleporters))
-        assert not (walk & (mine == UNREACHED)).any()
+        floor = walk & (plan.tiles != tiles.TELEPORTER)
+        mine = cave.farthest_floor(walk, floor, plan.arrival, list(plan.teleporters))
+        assert mine == farthest_by_flood(plan, floor) == plan.exits[0], seed
+
+
+def test_farthest_floor_ties_pads_and_links() -> None:
+    # a T of corridors, arrival on top: the two lower ends tie and the first in row order wins;
+    # a tile that is walked on but is no floor (a teleporter pad) is passed over
+    walk = tiles.from_ascii(
+        """
+        #########
+        #.......#
+        ####.####
+        #.......#
+        #########
+        """
+    ) != tiles.WALL
+    floor = walk.copy()
+    assert cave.farthest_floor(walk, floor, (4, 1), []) == (1, 3)
+    floor[3, 1] = False
+    assert cave.farthest_floor(walk, floor, (4, 1), []) == (7, 3)
+    floor[3, 7] = False
+    assert cave.farthest_floor(walk, floor, (4, 1), []) == (2, 3)
+    # a pocket reached only by a pair: its walks go on from the far end, one step on
+    walk = tiles.from_ascii(
+        """
+        ###########
+        #...#.....#
+        ###########
+        """
+    ) != tiles.WALL
+    pair = TeleporterPair((3, 1), (5, 1))
+    assert cave.farthest_floor(walk, walk, (1, 1), [pair]) == (9, 1)
+    assert cave.farthest_floor(walk, walk, (1, 1), []) == (3, 1)
 
 
 def test_arrival_sits_at_an_end_of_the_long_axis() -> None:
