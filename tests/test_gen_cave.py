@@ -7,13 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
+from scipy import ndimage
 
 from game import layout_checks, tiles
 from game.floorplan import FloorPlan, TeleporterPair
 from game.generators import cave, get
 from game.generators.common import label_regions
 from game.params import ParamError
-from game.pathing import to_yx, walk_distance
+from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
 
 SPEC = cave.SPEC
@@ -321,23 +322,42 @@ def test_way_down_is_the_farthest_floor() -> None:
             assert dist[to_yx(plan.exits[0])] == dist[floorish].max(), seed
 
 
-def farthest_by_flood(plan: FloorPlan, floor: NDArray[np.bool_]) -> tuple[int, int]:
-    """The first `floor` tile in row order with the longest walk, by `walk_distance`."""
-    dist = walk_distance(tiles.walkable(plan.tiles), [plan.arrival], plan.teleporters)
-    y, x = np.unravel_index(int(np.where(floor, dist, -1).argmax()), dist.shape)
-    return (int(x), int(y))
+def links_of(plan: FloorPlan) -> list[cave.Link]:
+    """The plan's teleporter pairs, each with the bounding box of its far end's region."""
+    labels, _ = label_regions(tiles.walkable(plan.tiles))
+    boxes = dict(enumerate(ndimage.find_objects(labels), start=1))
+    return [(pair, boxes[int(labels[to_yx(pair.b)])]) for pair in plan.teleporters]
 
 
-def test_farthest_floor_matches_common_walk_distance() -> None:
+def test_walk_from_matches_common_walk_distance() -> None:
+    for seed in range(30):
+        plan = make(seed, 60, 40, min_region=1, teleporter_chance=1.0)
+        walk = tiles.walkable(plan.tiles)
+        mine = cave.walk_from(walk, plan.arrival, links_of(plan))
+        assert np.array_equal(mine, walk_distance(walk, [plan.arrival], plan.teleporters))
+        assert not (walk & (mine == UNREACHED)).any()
+
+
+@pytest.mark.parametrize("by_bits", [True, False])
+def test_farthest_floor_matches_common_walk_distance(
+    by_bits: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not by_bits:
+        monkeypatch.setattr(cave, "BIT_FLOOD_TILES", 0)  # the flood big maps take
     for seed in range(40):
         plan = make(seed, 60, 40, min_region=1, teleporter_chance=1.0 if seed % 2 else 0.5)
         walk = tiles.walkable(plan.tiles)
         floor = walk & (plan.tiles != tiles.TELEPORTER)
-        mine = cave.farthest_floor(walk, floor, plan.arrival, list(plan.teleporters))
-        assert mine == farthest_by_flood(plan, floor) == plan.exits[0], seed
+        dist = walk_distance(walk, [plan.arrival], plan.teleporters)
+        y, x = np.unravel_index(int(np.where(floor, dist, -1).argmax()), dist.shape)
+        mine = cave.farthest_floor(walk, floor, plan.arrival, links_of(plan))
+        assert mine == (int(x), int(y)) == plan.exits[0], seed
 
 
-def test_farthest_floor_ties_pads_and_links() -> None:
+@pytest.mark.parametrize("by_bits", [True, False])
+def test_farthest_floor_ties_pads_and_links(by_bits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not by_bits:
+        monkeypatch.setattr(cave, "BIT_FLOOD_TILES", 0)
     # a T of corridors, arrival on top: the two lower ends tie and the first in row order wins;
     # a tile that is walked on but is no floor (a teleporter pad) is passed over
     walk = tiles.from_ascii(
@@ -363,8 +383,8 @@ def test_farthest_floor_ties_pads_and_links() -> None:
         ###########
         """
     ) != tiles.WALL
-    pair = TeleporterPair((3, 1), (5, 1))
-    assert cave.farthest_floor(walk, walk, (1, 1), [pair]) == (9, 1)
+    link = (TeleporterPair((3, 1), (5, 1)), (slice(1, 2), slice(5, 10)))
+    assert cave.farthest_floor(walk, walk, (1, 1), [link]) == (9, 1)
     assert cave.farthest_floor(walk, walk, (1, 1), []) == (3, 1)
 
 

@@ -19,16 +19,23 @@ from game.floorplan import FloorPlan, ParamValue, Point, Stair, TeleporterPair
 from game.generators.common import GeneratorSpec, blank, label_regions
 from game.grids import region_boxes
 from game.params import Param
-from game.pathing import to_yx
+from game.pathing import UNREACHED, flood, to_yx
 from game.seeds import Rng
 
 Mask = NDArray[np.bool_]
 Labels = NDArray[np.int32]
 RegionInfo = tuple[int, int, int]  # (x, y, size) of one kept pocket
 Box = tuple[slice, slice]
+Link = tuple[TeleporterPair, Box]
+"""A teleporter pair (near end in the home region) and the bounding box of its far region."""
 
 FILL_SCALES = (1.0, 1.0, 2 / 3, 1 / 3)
 """Fill multiplier per attempt: the given fill twice, then thinner noise; after that, open space."""
+
+BIT_FLOOD_TILES = 500_000
+"""Up to this many tiles the way down is found by a flood on integers with a bit per tile (5x
+cheaper than tcod's flood at 80x50, 2x at 500x500); each of its steps costs the whole map and a
+cave's longest walk grows with its side, so on bigger maps tcod's flood is the cheaper."""
 
 PARAMS = (
     Param("fill", 0.43, "share of wall in the starting noise", 0.3, 0.55),
@@ -105,7 +112,8 @@ def pockets(
     for scale in FILL_SCALES:
         noise = seal(rng.floats((height, width)) < fill * scale)
         labels, count = label_regions(~smooth(noise, passes1, passes2))
-        sizes = np.bincount(labels.ravel(), minlength=count + 1)
+        # bincount counts int32 labels at half the speed of intp ones
+        sizes = np.bincount(labels.ravel().astype(np.intp), minlength=count + 1)
         sizes[0] = 0
         main = int(sizes.argmax())
         if sizes[main] >= least:
@@ -166,14 +174,14 @@ def untouched(floor: Mask, kept: Mask, labels: Labels, others: list[int]) -> lis
 
 def teleport_strays(
     tiles: NDArray[np.uint8], labels: Labels, home: Mask, strays: list[tuple[int, Box]], rng: Rng
-) -> list[TeleporterPair]:
+) -> list[Link]:
     """Link each stray pocket (its label and bounding box) to the home region by a teleporter
     pair: a random tile of the pocket and a random, not yet used tile of the home region."""
     if not strays:
         return []  # most caves: no need to list the home tiles
     home_tiles = np.flatnonzero(home)
     used: set[int] = set()
-    pairs: list[TeleporterPair] = []
+    links: list[Link] = []
     for label, box in strays:
         spots = np.argwhere(labels[box] == label)
         sy, sx = spots[rng.below(len(spots))]
@@ -182,12 +190,11 @@ def teleport_strays(
             pick = (pick + 1) % len(home_tiles)
         used.add(pick)
         hy, hx = np.unravel_index(int(home_tiles[pick]), labels.shape)
-        pairs.append(
-            TeleporterPair((int(hx), int(hy)), (int(sx) + box[1].start, int(sy) + box[0].start))
-        )
-    for pair in pairs:
+        pair = TeleporterPair((int(hx), int(hy)), (int(sx) + box[1].start, int(sy) + box[0].start))
+        links.append((pair, box))
+    for pair, _ in links:
         tiles[to_yx(pair.a)] = tiles[to_yx(pair.b)] = tile_ids.TELEPORTER
-    return pairs
+    return links
 
 
 def pick_arrival(tiles: NDArray[np.uint8], home: Mask, rng: Rng) -> Point:
@@ -202,27 +209,36 @@ def pick_arrival(tiles: NDArray[np.uint8], home: Mask, rng: Rng) -> Point:
     return (int(xs[pick]), int(ys[pick]))
 
 
+def farthest_floor(walkable: Mask, floor: Mask, arrival: Point, links: list[Link]) -> Point:
+    """The `floor` tile with the longest walk from the arrival (itself a `floor` tile), the
+    first such in row order; walks as `pathing.walk_distance` counts them."""
+    if walkable.size <= BIT_FLOOD_TILES:
+        return farthest_by_bits(walkable, floor, arrival, [pair for pair, _ in links])
+    dist = walk_from(walkable, arrival, links)
+    reached = np.where(floor & (dist != UNREACHED), dist, -1)
+    y, x = np.unravel_index(int(reached.argmax()), dist.shape)
+    return (int(x), int(y))
+
+
 def as_bits(mask: Mask) -> int:
     """The mask as one integer: bit y * width + x stands for tile (x, y)."""
     return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
 
 
-def farthest_floor(
+def farthest_by_bits(
     walkable: Mask, floor: Mask, arrival: Point, pairs: list[TeleporterPair]
 ) -> Point:
-    """The `floor` tile with the longest walk from the arrival (a `floor` tile itself), the
-    first such in row order; walks as `pathing.walk_distance` counts them, where each pair's
-    far end `b` lies in a region that only its near end `a` leads to.
-
-    A breadth-first flood over integers with a bit per tile: a step moves the whole front by
-    four shifts, cheaper than a tcod flood (5x at 80x50, 4x at 200x200, 1.1x at 1000x1000).
-    Walkable tiles are never on the sealed border, so no shift wraps from one row onto another."""
+    """`farthest_floor` by a breadth-first flood over integers with a bit per tile: a step moves
+    the whole front by four shifts. Each pair's far end `b` lies in a region that only its near
+    end `a` leads to; walkable tiles are never on the sealed border, so no shift wraps a row."""
     width = walkable.shape[1]
     jumps = [(1 << to_index(pair.a, width), 1 << to_index(pair.b, width)) for pair in pairs]
     pads = sum(near for near, _ in jumps)
     wanted = as_bits(floor)
     front = 1 << to_index(arrival, width)
-    left = as_bits(walkable) ^ front
+    left = as_bits(walkable)
+    everywhere = wanted == left  # no pads: every front is wanted, no need to test each
+    left ^= front
     best = front
     while front:
         spread = front << 1 | front >> 1 | front << width | front >> width
@@ -232,9 +248,9 @@ def farthest_floor(
                     spread |= far
         front = spread & left
         left ^= front
-        reached = front & wanted
-        if reached:
-            best = reached
+        if front and (everywhere or front & wanted):
+            best = front
+    best &= wanted
     index = (best & -best).bit_length() - 1  # the lowest bit comes first in row order
     return (index % width, index // width)
 
@@ -242,6 +258,24 @@ def farthest_floor(
 def to_index(point: Point, width: int) -> int:
     """The bit of (x, y) in `as_bits`."""
     return point[1] * width + point[0]
+
+
+def walk_from(walkable: Mask, arrival: Point, links: list[Link]) -> NDArray[np.int32]:
+    """Walking distance from the arrival, as `pathing.walk_distance` gives it, in one full flood.
+
+    Every link's near end is in the arrival's region and its far region is cut off from all
+    others, so that region is finished by a small flood inside its bounding box alone."""
+    dist = np.full(walkable.shape, UNREACHED, dtype=np.int32)
+    dist[to_yx(arrival)] = 0
+    cost = walkable.astype(np.int32)
+    flood(dist, cost, 1, None)
+    for pair, box in links:
+        local = dist[box].copy()
+        far_y, far_x = to_yx(pair.b)
+        local[far_y - box[0].start, far_x - box[1].start] = dist[to_yx(pair.a)] + 1
+        flood(local, cost[box], 1, None)
+        dist[box] = local
+    return dist
 
 
 def region_summary(
@@ -271,12 +305,12 @@ def choose_tunnels(others: list[int], budget: int, chance: float, rng: Rng) -> l
 
 
 def place_stairs(
-    tiles: NDArray[np.uint8], floor: Mask, home: Mask, pairs: list[TeleporterPair], rng: Rng
+    tiles: NDArray[np.uint8], floor: Mask, home: Mask, links: list[Link], rng: Rng
 ) -> tuple[Point, Point]:
     """Arrival near one end of the home region, way down on the floor tile farthest from it."""
     arrival = pick_arrival(tiles, home, rng)
     # teleporters stand on floor tiles, so the walkable tiles are those of `floor`
-    way_down = farthest_floor(floor, tiles == tile_ids.FLOOR, arrival, pairs)
+    way_down = farthest_floor(floor, tiles == tile_ids.FLOOR, arrival, links)
     tiles[to_yx(arrival)] = tile_ids.STAIRS_UP
     tiles[to_yx(way_down)] = tile_ids.STAIRS_DOWN
     return arrival, way_down
@@ -303,19 +337,21 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
         strays = untouched(floor, kept, labels, others)
     tiles = blank(width, height)
     tiles[floor] = tile_ids.FLOOR
-    is_stray = np.zeros(len(sizes), dtype=np.bool_)
-    is_stray[strays] = True
-    home = floor & ~is_stray[labels]
-    pairs = teleport_strays(tiles, labels, home, [(label, boxes[label - 1]) for label in strays],
+    home = floor
+    if strays:  # the home region is the floor but for the stray pockets
+        is_stray = np.zeros(len(sizes), dtype=np.bool_)
+        is_stray[strays] = True
+        home = floor & ~is_stray[labels]
+    links = teleport_strays(tiles, labels, home, [(label, boxes[label - 1]) for label in strays],
                             rng)
-    arrival, way_down = place_stairs(tiles, floor, home, pairs, rng)
+    arrival, way_down = place_stairs(tiles, floor, home, links, rng)
     return FloorPlan(
         generator=SPEC.name,
         params=dict(params),
         tiles=tiles,
         arrival=arrival,
         exits=(way_down,),
-        teleporters=tuple(pairs),
+        teleporters=tuple(pair for pair, _ in links),
         stairs=(Stair(*arrival, "up"), Stair(*way_down, "down")),
         extra={"regions": region_summary(labels, boxes, sizes, [main, *others])},
     )
