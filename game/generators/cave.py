@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from game import tiles as tile_ids
 from game.floorplan import FloorPlan, ParamValue, Point, Stair, TeleporterPair
 from game.generators.common import GeneratorSpec, blank, label_regions
-from game.grids import region_boxes
+from game.grids import run_boxes
 from game.params import Param
 from game.pathing import UNREACHED, flood, to_yx
 from game.seeds import Rng
@@ -198,15 +198,21 @@ def teleport_strays(
 
 
 def pick_arrival(tiles: NDArray[np.uint8], home: Mask, rng: Rng) -> Point:
-    """A floor tile of the home region within the last tenth of one end of the long axis."""
-    ys, xs = np.nonzero(home & (tiles == tile_ids.FLOOR))
-    along = xs if tiles.shape[1] >= tiles.shape[0] else ys
-    if rng.coin():
-        along = -along
-    low = int(along.min())
-    near = np.flatnonzero(along <= low + (int(along.max()) - low) // 10)
-    pick = int(near[rng.below(len(near))])
-    return (int(xs[pick]), int(ys[pick]))
+    """A floor tile of the home region within the last tenth of one end of the long axis.
+
+    Only the columns (or rows) of that tenth are listed, in row order as a whole-map listing
+    would give them, so the draw picks the same tile."""
+    usable = home & (tiles == tile_ids.FLOOR)
+    wide = tiles.shape[1] >= tiles.shape[0]
+    lines = np.flatnonzero(usable.any(axis=0 if wide else 1))  # the columns (rows) in use
+    low, high = int(lines[0]), int(lines[-1])
+    reach = (high - low) // 10
+    start, stop = (high - reach, high + 1) if rng.coin() else (low, low + reach + 1)
+    ys, xs = np.nonzero(usable[:, start:stop] if wide else usable[start:stop])
+    pick = rng.below(len(ys))
+    if wide:
+        return (int(xs[pick]) + start, int(ys[pick]))
+    return (int(xs[pick]), int(ys[pick]) + start)
 
 
 def farthest_floor(walkable: Mask, floor: Mask, arrival: Point, links: list[Link]) -> Point:
@@ -325,7 +331,7 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
     worth[0] = False
     worth[main] = True
     others = [int(label) for label in np.flatnonzero(worth) if label != main]
-    boxes: list[Box] = region_boxes(labels)
+    boxes: list[Box] = run_boxes(labels, len(sizes) - 1)
     kept = worth[labels]
     chance = float(params["teleporter_chance"])
     # Teleporter ends may take all but two tiles of the main pocket: the stairs need those two.
