@@ -13,6 +13,7 @@ from game import layout_checks, tiles
 from game.floorplan import FloorPlan, TeleporterPair
 from game.generators import cave, get
 from game.generators.common import label_regions
+from game.grids import run_boxes
 from game.params import ParamError
 from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
@@ -264,6 +265,26 @@ def test_regions_summary() -> None:
         assert all(size >= 10 for size in sizes)
         assert all(walk[y, x] for x, y, _ in regions)
         assert len({(x, y) for x, y, _ in regions}) == len(regions)
+
+
+def test_region_summary_takes_the_tile_nearest_the_box_centre() -> None:
+    """Against a scan of every tile of the box; rings and scraps have no tile near the centre."""
+    ring = np.zeros((30, 40), dtype=bool)
+    ring[2:27, 3:38] = True
+    ring[4:25, 5:36] = False
+    masks = [ring] + [Rng(seed).floats((20, 30)) < 0.5 for seed in range(10)]
+    for mask in masks:
+        labels, count = label_regions(mask)
+        boxes = run_boxes(labels, count)
+        sizes = np.bincount(labels.ravel(), minlength=count + 1)
+        expected = []
+        for label, (rows, columns) in enumerate(boxes, start=1):
+            ys, xs = np.nonzero(labels[rows, columns] == label)
+            cy, cx = (rows.stop - rows.start) // 2, (columns.stop - columns.start) // 2
+            pick = int((np.abs(ys - cy) + np.abs(xs - cx)).argmin())
+            expected.append((int(xs[pick]) + columns.start, int(ys[pick]) + rows.start,
+                             int(sizes[label])))
+        assert cave.region_summary(labels, boxes, sizes, list(range(1, count + 1))) == expected
 
 
 def test_small_pockets_are_filled() -> None:
