@@ -254,6 +254,25 @@ def test_dig_l_makes_an_l() -> None:
         assert count == 1
 
 
+def test_first_nearest_names_what_scipys_feature_transform_names() -> None:
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        height, width = (int(side) for side in rng.integers(1, 20, size=2))
+        main = rng.random((height, width)) < rng.choice([0.03, 0.1, 0.3, 0.7])
+        if not main.any():
+            continue
+        distance, nearest = ndimage.distance_transform_cdt(
+            ~main, metric="taxicab", return_indices=True
+        )
+        ys, xs = np.nonzero(main)
+        for y in range(height):
+            for x in range(width):
+                near = np.abs(ys - y) + np.abs(xs - x) == distance[y, x]
+                ties = list(zip(ys[near].tolist(), xs[near].tolist(), strict=True))
+                expected = (int(nearest[0, y, x]), int(nearest[1, y, x]))
+                assert cave.first_nearest(y, x, ties) == expected, (main, y, x)
+
+
 def test_regions_summary() -> None:
     for seed in range(30):
         plan = make(seed, 100, 60, min_region=10)

@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from game import tiles as tile_ids
 from game.floorplan import FloorPlan, ParamValue, Point, Stair, TeleporterPair
 from game.generators.common import GeneratorSpec, blank, label_regions
-from game.grids import run_boxes
+from game.grids import run_boxes, taxicab_distance
 from game.params import Param
 from game.pathing import UNREACHED, flood, to_yx
 from game.seeds import Rng
@@ -144,21 +144,40 @@ def tunnel_to_main(
 ) -> None:
     """Dig from each pocket's tile nearest the main pocket to that main tile (taxicab nearest).
 
-    One feature transform finds every tile's nearest main tile; each pocket then only scans its
-    own bounding box for its closest tile. scipy's feature transform decides which of equally
-    near main tiles is aimed at, so it is imported here, for the caves that have strays."""
-    from scipy import ndimage
-
-    distance, nearest = ndimage.distance_transform_cdt(
-        labels != main, metric="taxicab", return_indices=True
-    )
+    One distance transform gives every tile's distance to the main pocket; each pocket then
+    only scans its own bounding box for its closest tile, and `first_nearest` picks the main
+    tile aimed at among the equally near ones."""
+    distance = taxicab_distance(labels != main)
+    main_ys, main_xs = np.nonzero(labels == main)
     for label in strays:
         box = boxes[label - 1]
         local = np.where(labels[box] == label, distance[box], np.iinfo(distance.dtype).max)
         ly, lx = np.unravel_index(int(local.argmin()), local.shape)
         y, x = int(ly) + box[0].start, int(lx) + box[1].start
-        target = (int(nearest[0, y, x]), int(nearest[1, y, x]))
+        near = np.abs(main_ys - y) + np.abs(main_xs - x) == distance[y, x]
+        ties = list(zip(main_ys[near].tolist(), main_xs[near].tolist(), strict=True))
+        target = first_nearest(y, x, ties)
         dig_l(floor, (y, x), target, rng.coin())
+
+
+def first_nearest(y: int, x: int, nearest: list[tuple[int, int]]) -> tuple[int, int]:
+    """Of the tiles `nearest` ([y, x]), all equally near [y, x], the one scipy's taxicab
+    feature transform names, as it did when it dug the caves (its import cost more than this).
+
+    Its forward raster pass names the nearest tile up and to the left (no greater y and x), the
+    topmost of a tie; its backward pass keeps that unless a step down, else a step right, comes
+    nearer, and then takes what that tile names. So: stop once a nearest tile lies up-left;
+    else step down while one lies below, else right. Every nearest tile of the next tile is one
+    of these (checked against scipy in the tests)."""
+    while True:
+        here = [(ny, nx) for ny, nx in nearest if ny <= y and nx <= x]
+        if here:
+            return min(here)
+        if any(ny > y for ny, _ in nearest):
+            y += 1
+            nearest = [(ny, nx) for ny, nx in nearest if ny >= y]
+        else:
+            x += 1  # all lie right of x, none below: each stays as near
 
 
 def untouched(floor: Mask, kept: Mask, labels: Labels, others: list[int]) -> list[int]:
