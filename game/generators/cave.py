@@ -146,23 +146,25 @@ def tunnel_to_main(
 
     One distance transform gives every tile's distance to the main pocket; each pocket then
     only scans its own bounding box for its closest tile, and `first_nearest` picks the main
-    tile aimed at among the equally near ones."""
+    tile aimed at among the equally near ones, all in the square that distance reaches."""
     distance = taxicab_distance(labels != main)
-    main_ys, main_xs = np.nonzero(labels == main)
     for label in strays:
         box = boxes[label - 1]
         local = np.where(labels[box] == label, distance[box], np.iinfo(distance.dtype).max)
         ly, lx = np.unravel_index(int(local.argmin()), local.shape)
         y, x = int(ly) + box[0].start, int(lx) + box[1].start
-        near = np.abs(main_ys - y) + np.abs(main_xs - x) == distance[y, x]
-        ties = list(zip(main_ys[near].tolist(), main_xs[near].tolist(), strict=True))
-        target = first_nearest(y, x, ties)
-        dig_l(floor, (y, x), target, rng.coin())
+        reach = int(distance[y, x])
+        top, left = max(y - reach, 0), max(x - reach, 0)
+        ys, xs = np.nonzero(labels[top : y + reach + 1, left : x + reach + 1] == main)
+        near = np.abs(ys + (top - y)) + np.abs(xs + (left - x)) == reach
+        ties = list(zip((ys[near] + top).tolist(), (xs[near] + left).tolist(), strict=True))
+        dig_l(floor, (y, x), first_nearest(y, x, ties), rng.coin())
 
 
 def first_nearest(y: int, x: int, nearest: list[tuple[int, int]]) -> tuple[int, int]:
     """Of the tiles `nearest` ([y, x]), all equally near [y, x], the one scipy's taxicab
-    feature transform names, as it did when it dug the caves (its import cost more than this).
+    feature transform names: the caves were first dug with it, and this keeps them the same
+    without importing scipy.
 
     Its forward raster pass names the nearest tile up and to the left (no greater y and x), the
     topmost of a tie; its backward pass keeps that unless a step down, else a step right, comes
@@ -264,9 +266,9 @@ def farthest_by_bits(
     pads = sum(near for near, _ in jumps)
     wanted = as_bits(floor)
     front = 1 << to_index(arrival, width)
-    left = as_bits(walkable)
-    everywhere = wanted == left  # no pads: every front is wanted, no need to test each
-    left ^= front
+    unseen = as_bits(walkable)
+    everywhere = wanted == unseen  # no pads: every front is wanted, no need to test each
+    unseen ^= front
     best = front
     while front:
         spread = front << 1 | front >> 1 | front << width | front >> width
@@ -274,8 +276,8 @@ def farthest_by_bits(
             for near, far in jumps:
                 if front & near:
                     spread |= far
-        front = spread & left
-        left ^= front
+        front = spread & unseen
+        unseen ^= front
         if front and (everywhere or front & wanted):
             best = front
     best &= wanted
