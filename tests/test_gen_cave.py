@@ -344,6 +344,19 @@ def test_teleporter_chance_one_links_every_stray_pocket() -> None:
     assert seen > 0
 
 
+def test_pockets_a_tunnel_reaches_get_no_teleporter() -> None:
+    """Tunnels and teleporters together: a pocket a tunnel passes joins the cave, so exactly the
+    regions still apart after digging are linked, each once (checked by labelling the floor)."""
+    for seed in range(12):
+        plan = make(seed, 150, 90, fill=0.5, passes1=1, passes2=0, min_region=1,
+                    teleporter_chance=0.5)
+        labels, count = label_regions(tiles.walkable(plan.tiles))
+        home = int(labels[to_yx(plan.arrival)])
+        linked = sorted(int(labels[to_yx(pair.b)]) for pair in plan.teleporters)
+        assert linked == [label for label in range(1, count + 1) if label != home], seed
+        assert all(labels[to_yx(pair.a)] == home for pair in plan.teleporters)
+
+
 def test_teleporters_never_outnumber_the_budget() -> None:
     assert cave.choose_tunnels([5, 6, 7, 8], 2, 1.0, Rng(1)) == [7, 8]
     assert cave.choose_tunnels([5, 6], 0, 1.0, Rng(1)) == [5, 6]
