@@ -254,6 +254,19 @@ def test_dig_l_makes_an_l() -> None:
         assert count == 1
 
 
+@pytest.mark.parametrize("near", [0, 2])
+def test_far_pockets_are_measured_over_the_whole_map(
+    near: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beyond NEAR_STEPS the whole map's distance finds the pocket's nearest tile: the same
+    tunnels are dug either way."""
+    plans = [make(seed, 80, 50, min_region=1, teleporter_chance=0.0) for seed in range(20)]
+    monkeypatch.setattr(cave, "NEAR_STEPS", near)
+    for seed, plan in enumerate(plans):
+        again = make(seed, 80, 50, min_region=1, teleporter_chance=0.0)
+        assert np.array_equal(again.tiles, plan.tiles), seed
+
+
 def test_first_nearest_names_what_scipys_feature_transform_names() -> None:
     rng = np.random.default_rng(5)
     for _ in range(300):
