@@ -123,3 +123,32 @@ def region_boxes(labels: NDArray[np.integer]) -> list[Box]:
     if len(found) != len(boxes):
         raise ValueError("a label between 1 and the largest has no tiles")
     return found
+
+
+def run_boxes(labels: NDArray[np.integer], count: int) -> list[Box]:
+    """`region_boxes` of labels 1..count, each with a tile (as `label4` numbers them), from the
+    row runs of one label rather than from every tile: a third of the time from 200x200 up."""
+    height, width = labels.shape
+    stride = width + 1  # a zero after each row ends every run there
+    flat = np.zeros(1 + height * stride, dtype=labels.dtype)  # and one before the first row
+    flat[1:].reshape(height, stride)[:, :width] = labels
+    change = np.flatnonzero(flat[1:] != flat[:-1]) + 1  # where each run begins
+    ids = flat[change[:-1]]
+    inside = ids > 0
+    ys, x0s = np.divmod(change[:-1][inside] - 1, stride)
+    x1s = change[1:][inside] - 2 - ys * stride
+    ids = ids[inside].astype(np.intp) - 1
+    big = np.iinfo(np.intp).max
+    y0 = np.full(count, big, dtype=np.intp)
+    x0 = np.full(count, big, dtype=np.intp)
+    y1 = np.full(count, -1, dtype=np.intp)
+    x1 = np.full(count, -1, dtype=np.intp)
+    np.minimum.at(y0, ids, ys)
+    np.minimum.at(x0, ids, x0s)
+    np.maximum.at(y1, ids, ys)
+    np.maximum.at(x1, ids, x1s)
+    if (y1 < 0).any():
+        raise ValueError("a label between 1 and the count has no tiles")
+    return [(slice(a, b + 1), slice(c, d + 1))
+            for a, b, c, d in zip(y0.tolist(), y1.tolist(), x0.tolist(), x1.tolist(),
+                                  strict=True)]

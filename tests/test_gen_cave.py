@@ -10,9 +10,10 @@ from numpy.typing import NDArray
 from scipy import ndimage
 
 from game import layout_checks, tiles
-from game.floorplan import FloorPlan
+from game.floorplan import FloorPlan, TeleporterPair
 from game.generators import cave, get
 from game.generators.common import label_regions
+from game.grids import run_boxes
 from game.params import ParamError
 from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
@@ -181,18 +182,15 @@ def test_bad_params_are_refused(given: dict[str, str]) -> None:
 # --- the cellular automaton -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("radius", [1, 2])
-def test_wall_counts_match_brute_force(radius: int) -> None:
-    for seed in range(5):
-        wall = Rng(seed).floats((9, 13)) < 0.45
-        assert np.array_equal(cave.wall_counts(wall, radius), brute_counts(wall, radius))
-
-
-def test_outside_counts_as_wall() -> None:
-    open_map = np.zeros((6, 6), dtype=bool)
-    counts = cave.wall_counts(open_map, 1)
-    assert counts[0, 0] == 5 and counts[0, 3] == 3 and counts[3, 3] == 0
-    assert cave.wall_counts(open_map, 2)[0, 0] == 16
+@pytest.mark.parametrize("shape", [(9, 13), (6, 6), (1, 1), (2, 17), (20, 3)])
+def test_passes_follow_brute_force_counts_with_outside_as_wall(shape: tuple[int, int]) -> None:
+    for seed in range(6):
+        wall = Rng(seed).floats(shape) < 0.45 if seed else np.zeros(shape, dtype=bool)
+        phase1 = (brute_counts(wall, 1) >= 5) | (brute_counts(wall, 2) <= 2)
+        assert np.array_equal(cave.smooth(wall.copy(), 1, 0), phase1)
+        assert np.array_equal(cave.smooth(wall.copy(), 0, 1), brute_counts(wall, 1) >= 5)
+        twice = (brute_counts(phase1, 1) >= 5) | (brute_counts(phase1, 2) <= 2)
+        assert np.array_equal(cave.smooth(wall.copy(), 2, 1), brute_counts(twice, 1) >= 5)
 
 
 def test_one_pass_of_each_phase_follows_the_rule() -> None:
@@ -256,6 +254,38 @@ def test_dig_l_makes_an_l() -> None:
         assert count == 1
 
 
+@pytest.mark.parametrize("near", [0, 2])
+def test_far_pockets_are_measured_over_the_whole_map(
+    near: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beyond NEAR_STEPS the whole map's distance finds the pocket's nearest tile: the same
+    tunnels are dug either way."""
+    plans = [make(seed, 80, 50, min_region=1, teleporter_chance=0.0) for seed in range(20)]
+    monkeypatch.setattr(cave, "NEAR_STEPS", near)
+    for seed, plan in enumerate(plans):
+        again = make(seed, 80, 50, min_region=1, teleporter_chance=0.0)
+        assert np.array_equal(again.tiles, plan.tiles), seed
+
+
+def test_first_nearest_names_what_scipys_feature_transform_names() -> None:
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        height, width = (int(side) for side in rng.integers(1, 20, size=2))
+        main = rng.random((height, width)) < rng.choice([0.03, 0.1, 0.3, 0.7])
+        if not main.any():
+            continue
+        distance, nearest = ndimage.distance_transform_cdt(
+            ~main, metric="taxicab", return_indices=True
+        )
+        ys, xs = np.nonzero(main)
+        for y in range(height):
+            for x in range(width):
+                near = np.abs(ys - y) + np.abs(xs - x) == distance[y, x]
+                ties = list(zip(ys[near].tolist(), xs[near].tolist(), strict=True))
+                expected = (int(nearest[0, y, x]), int(nearest[1, y, x]))
+                assert cave.first_nearest(y, x, ties) == expected, (main, y, x)
+
+
 def test_regions_summary() -> None:
     for seed in range(30):
         plan = make(seed, 100, 60, min_region=10)
@@ -267,6 +297,26 @@ def test_regions_summary() -> None:
         assert all(size >= 10 for size in sizes)
         assert all(walk[y, x] for x, y, _ in regions)
         assert len({(x, y) for x, y, _ in regions}) == len(regions)
+
+
+def test_region_summary_takes_the_tile_nearest_the_box_centre() -> None:
+    """Against a scan of every tile of the box; rings and scraps have no tile near the centre."""
+    ring = np.zeros((30, 40), dtype=bool)
+    ring[2:27, 3:38] = True
+    ring[4:25, 5:36] = False
+    masks = [ring] + [Rng(seed).floats((20, 30)) < 0.5 for seed in range(10)]
+    for mask in masks:
+        labels, count = label_regions(mask)
+        boxes = run_boxes(labels, count)
+        sizes = np.bincount(labels.ravel(), minlength=count + 1)
+        expected = []
+        for label, (rows, columns) in enumerate(boxes, start=1):
+            ys, xs = np.nonzero(labels[rows, columns] == label)
+            cy, cx = (rows.stop - rows.start) // 2, (columns.stop - columns.start) // 2
+            pick = int((np.abs(ys - cy) + np.abs(xs - cx)).argmin())
+            expected.append((int(xs[pick]) + columns.start, int(ys[pick]) + rows.start,
+                             int(sizes[label])))
+        assert cave.region_summary(labels, boxes, sizes, list(range(1, count + 1))) == expected
 
 
 def test_small_pockets_are_filled() -> None:
@@ -307,6 +357,19 @@ def test_teleporter_chance_one_links_every_stray_pocket() -> None:
     assert seen > 0
 
 
+def test_pockets_a_tunnel_reaches_get_no_teleporter() -> None:
+    """Tunnels and teleporters together: a pocket a tunnel passes joins the cave, so exactly the
+    regions still apart after digging are linked, each once (checked by labelling the floor)."""
+    for seed in range(12):
+        plan = make(seed, 150, 90, fill=0.5, passes1=1, passes2=0, min_region=1,
+                    teleporter_chance=0.5)
+        labels, count = label_regions(tiles.walkable(plan.tiles))
+        home = int(labels[to_yx(plan.arrival)])
+        linked = sorted(int(labels[to_yx(pair.b)]) for pair in plan.teleporters)
+        assert linked == [label for label in range(1, count + 1) if label != home], seed
+        assert all(labels[to_yx(pair.a)] == home for pair in plan.teleporters)
+
+
 def test_teleporters_never_outnumber_the_budget() -> None:
     assert cave.choose_tunnels([5, 6, 7, 8], 2, 1.0, Rng(1)) == [7, 8]
     assert cave.choose_tunnels([5, 6], 0, 1.0, Rng(1)) == [5, 6]
@@ -325,16 +388,70 @@ def test_way_down_is_the_farthest_floor() -> None:
             assert dist[to_yx(plan.exits[0])] == dist[floorish].max(), seed
 
 
+def links_of(plan: FloorPlan) -> list[cave.Link]:
+    """The plan's teleporter pairs, each with the bounding box of its far end's region."""
+    labels, _ = label_regions(tiles.walkable(plan.tiles))
+    boxes = dict(enumerate(ndimage.find_objects(labels), start=1))
+    return [(pair, boxes[int(labels[to_yx(pair.b)])]) for pair in plan.teleporters]
+
+
 def test_walk_from_matches_common_walk_distance() -> None:
     for seed in range(30):
         plan = make(seed, 60, 40, min_region=1, teleporter_chance=1.0)
         walk = tiles.walkable(plan.tiles)
-        labels, _ = label_regions(walk)
-        boxes = dict(enumerate(ndimage.find_objects(labels), start=1))
-        links = [(pair, boxes[int(labels[to_yx(pair.b)])]) for pair in plan.teleporters]
-        mine = cave.walk_from(walk, plan.arrival, links)
+        mine = cave.walk_from(walk, plan.arrival, links_of(plan))
         assert np.array_equal(mine, walk_distance(walk, [plan.arrival], plan.teleporters))
         assert not (walk & (mine == UNREACHED)).any()
+
+
+@pytest.mark.parametrize("by_bits", [True, False])
+def test_farthest_floor_matches_common_walk_distance(
+    by_bits: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not by_bits:
+        monkeypatch.setattr(cave, "BIT_FLOOD_TILES", 0)  # the flood big maps take
+    for seed in range(40):
+        plan = make(seed, 60, 40, min_region=1, teleporter_chance=1.0 if seed % 2 else 0.5)
+        walk = tiles.walkable(plan.tiles)
+        floor = walk & (plan.tiles != tiles.TELEPORTER)
+        dist = walk_distance(walk, [plan.arrival], plan.teleporters)
+        y, x = np.unravel_index(int(np.where(floor, dist, -1).argmax()), dist.shape)
+        mine = cave.farthest_floor(walk, floor, plan.arrival, links_of(plan))
+        assert mine == (int(x), int(y)) == plan.exits[0], seed
+
+
+@pytest.mark.parametrize("by_bits", [True, False])
+def test_farthest_floor_ties_pads_and_links(by_bits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not by_bits:
+        monkeypatch.setattr(cave, "BIT_FLOOD_TILES", 0)
+    # a T of corridors, arrival on top: the two lower ends tie and the first in row order wins;
+    # a tile that is walked on but is no floor (a teleporter pad) is passed over
+    walk = tiles.from_ascii(
+        """
+        #########
+        #.......#
+        ####.####
+        #.......#
+        #########
+        """
+    ) != tiles.WALL
+    floor = walk.copy()
+    assert cave.farthest_floor(walk, floor, (4, 1), []) == (1, 3)
+    floor[3, 1] = False
+    assert cave.farthest_floor(walk, floor, (4, 1), []) == (7, 3)
+    floor[3, 7] = False
+    assert cave.farthest_floor(walk, floor, (4, 1), []) == (2, 3)
+    # a pocket reached only by a pair: its walks go on from the far end, one step on
+    walk = tiles.from_ascii(
+        """
+        ###########
+        #...#.....#
+        ###########
+        """
+    ) != tiles.WALL
+    link = (TeleporterPair((3, 1), (5, 1)), (slice(1, 2), slice(5, 10)))
+    assert cave.farthest_floor(walk, walk, (1, 1), [link]) == (9, 1)
+    assert cave.farthest_floor(walk, walk, (1, 1), []) == (3, 1)
 
 
 def test_arrival_sits_at_an_end_of_the_long_axis() -> None:

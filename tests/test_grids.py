@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import ndimage
 
-from game.grids import find_boxes, grow8, label4, region_boxes, taxicab_distance
+from game.grids import find_boxes, grow8, label4, region_boxes, run_boxes, taxicab_distance
 
 masks = st.integers(1, 24).flatmap(
     lambda h: st.integers(1, 24).flatmap(
@@ -25,6 +25,7 @@ def test_label4_numbers_regions_as_scipy_does(mask: np.ndarray) -> None:
     assert found == count
     assert np.array_equal(labels, expected)
     assert find_boxes(labels) == ndimage.find_objects(expected)
+    assert run_boxes(labels, found) == ndimage.find_objects(expected)
     assert np.array_equal(grow8(mask),
                           ndimage.binary_dilation(mask, structure=np.ones((3, 3), np.bool_)))
     if not mask.all():
@@ -48,3 +49,7 @@ def test_boxes_of_missing_labels() -> None:
     with pytest.raises(ValueError, match="no tiles"):
         region_boxes(labels)
     assert find_boxes(np.zeros((2, 2), dtype=np.int32)) == []
+    with pytest.raises(ValueError, match="no tiles"):
+        run_boxes(labels, 3)
+    assert run_boxes(np.zeros((2, 2), dtype=np.int32), 0) == []
+    assert run_boxes(np.zeros((0, 3), dtype=np.int32), 0) == []
