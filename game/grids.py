@@ -152,3 +152,29 @@ def run_boxes(labels: NDArray[np.integer], count: int) -> list[Box]:
     return [(slice(a, b + 1), slice(c, d + 1))
             for a, b, c, d in zip(y0.tolist(), y1.tolist(), x0.tolist(), x1.tolist(),
                                   strict=True)]
+
+
+def as_bits(mask: NDArray[np.bool_]) -> int:
+    """The mask as one integer: bit y * width + x stands for tile (x, y)."""
+    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
+
+
+def to_index(point: tuple[int, int], width: int) -> int:
+    """The bit of (x, y) in `as_bits`."""
+    return point[1] * width + point[0]
+
+
+def walk_fronts(walkable: NDArray[np.bool_], start: tuple[int, int]) -> list[int]:
+    """A breadth-first 4-neighbour walk from `start` (x, y) over an integer with a bit per tile
+    (`as_bits`): front k holds the tiles k steps away, the walking distance `pathing` floods
+    give; a step moves the whole front by four shifts. Walkable tiles must keep off the map's
+    left and right edges (a shift there would wrap into the next row)."""
+    width = walkable.shape[1]
+    front = 1 << to_index(start, width)
+    unseen = as_bits(walkable) & ~front
+    fronts: list[int] = []
+    while front:
+        fronts.append(front)
+        front = (front << 1 | front >> 1 | front << width | front >> width) & unseen
+        unseen ^= front
+    return fronts

@@ -813,3 +813,27 @@ def test_continues_must_match_the_rows_shape(tmp_path: Path) -> None:
     broken = edited_tables(tmp_path, row, row.replace("= 3", "= 2"))
     with pytest.raises(TableError, match="cannot continue with 2 corridors"):
         walk.corridor_segments(broken)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(3, 30), st.integers(3, 20), st.integers(0, 2**32), st.floats(0.3, 0.95))
+def test_the_way_down_walk_by_bits_answers_as_the_flood(
+    width: int, height: int, seed: int, density: float
+) -> None:
+    """The bit-per-tile walk of `way_down` gives every tile the flood's steps (-1 unreached),
+    the same farthest step, and picks the same farthest tile of a pool, ties and empty pools
+    included, on random maps with a rock rim."""
+    rng = np.random.default_rng(seed)
+    walkable = np.zeros((height + 2, width + 2), dtype=np.bool_)
+    walkable[1:-1, 1:-1] = rng.random((height, width)) < density
+    start = (1 + seed % width, 1 + (seed // width) % height)
+    walkable[start[1], start[0]] = True
+    bits, flood = walk.WayDownWalk(walkable, start), walk.WayDownFlood(walkable, start)
+    assert bits.farthest == flood.farthest
+    for y in range(height + 2):
+        for x in range(width + 2):
+            assert bits.steps(x, y) == flood.steps(x, y)
+    for chance in (0.0, 0.05, 0.5):
+        first = rng.random(walkable.shape) < chance
+        second = rng.random(walkable.shape) < 0.3
+        assert bits.farthest_of(first, second) == flood.farthest_of(first, second)

@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from game import tiles as tile_ids
 from game.floorplan import FloorPlan, ParamValue, Point, Stair, TeleporterPair
 from game.generators.common import GeneratorSpec, blank, label_regions
-from game.grids import run_boxes, taxicab_distance
+from game.grids import as_bits, run_boxes, taxicab_distance, to_index
 from game.params import Param
 from game.pathing import UNREACHED, flood, to_yx
 from game.seeds import Rng
@@ -285,11 +285,6 @@ def farthest_floor(walkable: Mask, floor: Mask, arrival: Point, links: list[Link
     return (int(x), int(y))
 
 
-def as_bits(mask: Mask) -> int:
-    """The mask as one integer: bit y * width + x stands for tile (x, y)."""
-    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
-
-
 def farthest_by_bits(
     walkable: Mask, floor: Mask, arrival: Point, pairs: list[TeleporterPair]
 ) -> Point:
@@ -318,11 +313,6 @@ def farthest_by_bits(
     best &= wanted
     index = (best & -best).bit_length() - 1  # the lowest bit comes first in row order
     return (index % width, index // width)
-
-
-def to_index(point: Point, width: int) -> int:
-    """The bit of (x, y) in `as_bits`."""
-    return point[1] * width + point[0]
 
 
 def walk_from(walkable: Mask, arrival: Point, links: list[Link]) -> NDArray[np.int32]:

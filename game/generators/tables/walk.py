@@ -24,6 +24,7 @@ from itertools import chain
 from typing import Final
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game import tiles as tile_ids
 from game.floorplan import Point
@@ -42,6 +43,7 @@ from game.generators.tables.geometry import (
     shape_outline,
 )
 from game.generators.tables.rolls import Face, structure_rolls
+from game.grids import as_bits, to_index, walk_fronts
 from game.pathing import UNREACHED, walk_distance
 from game.seeds import Rng
 from game.tables import TableError, TableSet
@@ -635,27 +637,83 @@ class Dungeon(Site):
         farthest from the arrival (of the whole floor if the entrance is the only chamber). The
         other rolled stairs stay on the floor, drawn as rolled: the dressing gives them their
         kinds and the game lets them be used (or says they lead nowhere)."""
-        ax, ay = self.xy(self.arrival)
-        dist = walk_distance(self.tiles[rows, cols] != WALL, [(ax - cols.start, ay - rows.start)])
-        dist[dist == UNREACHED] = -1
         downs = [
             (int(s["x"]), int(s["y"]))
             for s in self.stairs
             if s["direction"] in ("down", "both") and not s["dead_end"]
         ]
-        rolled = [(int(dist[y - rows.start, x - cols.start]), x, y) for x, y in downs]
-        best = max(rolled, default=(-1, 0, 0))
-        if best[0] >= FAR_SHARE * int(dist.max()):
-            point = (best[1], best[2])
-        else:
-            free = (self.tiles[rows, cols] == FLOOR) & ~self.keep[rows, cols] & (dist > 0)
-            chambers = free & self.in_room[rows, cols] & (self.owner[rows, cols] > 0)
-            pool = chambers if chambers.any() else free
-            y, x = divmod(int(np.argmax(np.where(pool, dist, -1))), dist.shape[1])
-            point = (cols.start + x, rows.start + y)
-            self.keep[point[1], point[0]] = True
-            self.tiles[point[1], point[0]] = tile_ids.STAIRS_DOWN
+        walkable = self.tiles[rows, cols] != WALL
+        ax, ay = self.xy(self.arrival)
+        start = (ax - cols.start, ay - rows.start)
+        walk = WayDownWalk if walkable.size <= BIT_WALK_TILES else WayDownFlood
+        found = walk(walkable, start)
+        best = max(
+            ((found.steps(x - cols.start, y - rows.start), x, y) for x, y in downs),
+            default=(-1, 0, 0),
+        )
+        if best[0] >= FAR_SHARE * found.farthest:
+            return (best[1], best[2])
+        free = (self.tiles[rows, cols] == FLOOR) & ~self.keep[rows, cols]
+        x, y = found.farthest_of(free & self.in_room[rows, cols] & (self.owner[rows, cols] > 0),
+                                 free)
+        point = (cols.start + x, rows.start + y)
+        self.keep[point[1], point[0]] = True
+        self.tiles[point[1], point[0]] = tile_ids.STAIRS_DOWN
         return point
+
+
+BIT_WALK_TILES: Final = 500_000
+"""Up to this many tiles in the dug part, the walk from the arrival is a bit-per-tile flood
+(`grids.walk_fronts`, several times cheaper than tcod's at 80x50); beyond, tcod's."""
+
+
+class WayDownWalk:
+    """Walking steps from `start` over `walkable`, as breadth-first fronts of bits. Points are
+    (x, y) within `walkable`, whose edges must be rock (as the dug part's are)."""
+
+    def __init__(self, walkable: NDArray[np.bool_], start: Point) -> None:
+        self.width = walkable.shape[1]
+        self.fronts = walk_fronts(walkable, start)
+        self.farthest = len(self.fronts) - 1
+
+    def steps(self, x: int, y: int) -> int:
+        """Steps from the start to (x, y); -1 where the walk never comes."""
+        bit = 1 << to_index((x, y), self.width)
+        return next((k for k, front in enumerate(self.fronts) if front & bit), -1)
+
+    def farthest_of(self, first: NDArray[np.bool_], second: NDArray[np.bool_]) -> Point:
+        """The farthest tile the walk reaches past its start (the first in row order among the
+        farthest, as `argmax` picks it) of `first` if the walk reaches any, else of `second`;
+        (0, 0) when it reaches neither."""
+        reached = 0
+        for front in self.fronts[1:]:
+            reached |= front
+        pool = as_bits(first) & reached or as_bits(second) & reached
+        for front in reversed(self.fronts[1:]):
+            hit = front & pool
+            if hit:
+                index = (hit & -hit).bit_length() - 1
+                return (index % self.width, index // self.width)
+        return (0, 0)
+
+
+class WayDownFlood:
+    """`WayDownWalk` by one tcod flood, for big floors."""
+
+    def __init__(self, walkable: NDArray[np.bool_], start: Point) -> None:
+        dist = walk_distance(walkable, [start])
+        dist[dist == UNREACHED] = -1
+        self.dist = dist
+        self.farthest = int(dist.max())
+
+    def steps(self, x: int, y: int) -> int:
+        return int(self.dist[y, x])
+
+    def farthest_of(self, first: NDArray[np.bool_], second: NDArray[np.bool_]) -> Point:
+        first, second = first & (self.dist > 0), second & (self.dist > 0)
+        pool = first if first.any() else second
+        y, x = divmod(int(np.argmax(np.where(pool, self.dist, -1))), self.dist.shape[1])
+        return (x, y)
 
 
 def branches(d: int, attach: int | None) -> tuple[int, ...]:
