@@ -17,48 +17,67 @@ def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
     """4-connected regions of `mask`: labels 1..count in the order their first tile comes in
     reading order (as scipy.ndimage.label numbers them), 0 outside the mask.
 
-    Works on row runs: runs touching in the next row are joined by hooking each component's
-    root onto the smallest root next to it, then pointer jumping, until nothing changes; a root
-    is always its component's first run, so numbering roots in run order is reading order."""
+    Works on row runs (numbered in reading order). Each run first hooks onto the first run
+    above that touches it: a forest whose roots are found by pointer jumping, which settles a
+    room or a corridor at once. The few runs that touch a second run above are then joined by
+    hooking each root onto the smallest root next to it, then pointer jumping, until nothing
+    changes. A root is always its component's first run, so numbering roots in run order is
+    reading order."""
     height, width = mask.shape
+    labels = np.zeros(height * width, dtype=np.int32)
     if mask.size == 0:
-        return np.zeros((height, width), dtype=np.int32), 0
-    padded = np.zeros((height, width + 1), dtype=np.bool_)
-    padded[:, :width] = mask
-    flat = padded.ravel()
+        return labels.reshape(height, width), 0
+    flat = np.ascontiguousarray(mask, dtype=np.bool_).ravel()
     starts = flat.copy()
     starts[1:] &= ~flat[:-1]
-    runs = int(starts.sum())
+    starts[::width] = flat[::width]
+    first = np.flatnonzero(starts)
+    runs = len(first)
     if runs == 0:
-        return np.zeros((height, width), dtype=np.int32), 0
-    # run number (1..runs) of every tile from its run's start on; right for the open tiles
-    run_no = np.cumsum(starts, dtype=np.int32).reshape(height, width + 1)
+        return labels.reshape(height, width), 0
+    ends = flat.copy()
+    ends[:-1] &= ~flat[1:]
+    ends[width - 1 :: width] = flat[width - 1 :: width]
+    lengths = np.flatnonzero(ends) - first + 1
     # one edge per pair of touching runs: the first column where both rows are open
-    both = mask[:-1] & mask[1:]
-    first = both.copy()
-    first[:, 1:] &= ~both[:, :-1]
-    ys, xs = np.nonzero(first)
-    upper, lower = run_no[ys, xs] - 1, run_no[ys + 1, xs] - 1
-    parent = np.arange(runs, dtype=np.int32)
-    while len(upper):
-        pu, pl = parent[upper], parent[lower]
-        differ = pu != pl
-        if not differ.any():
-            break
-        pu, pl = pu[differ], pl[differ]
-        upper, lower = upper[differ], lower[differ]
-        np.minimum.at(parent, np.maximum(pu, pl), np.minimum(pu, pl))
-        while True:
-            jumped = parent[parent]
-            if not (jumped != parent).any():
+    both = flat[:-width] & flat[width:]
+    edge = both.copy()
+    edge[1:] &= ~both[:-1]
+    edge[::width] = both[::width]
+    at = np.flatnonzero(edge)
+    parent = np.arange(runs)
+    if len(at):
+        upper = first.searchsorted(at, "right") - 1
+        lower = first.searchsorted(at + width, "right") - 1  # sorted, as `at` is
+        hooks = np.empty(len(at), dtype=np.bool_)  # each run's first edge up
+        hooks[0] = True
+        np.not_equal(lower[1:], lower[:-1], out=hooks[1:])
+        parent[lower[hooks]] = upper[hooks]
+        parent = _roots(parent)
+        rest = ~hooks
+        upper, lower = upper[rest], lower[rest]
+        while len(upper):
+            pu, pl = parent[upper], parent[lower]
+            differ = pu != pl
+            if not differ.any():
                 break
-            parent = jumped
-    is_root = parent == np.arange(runs)
-    number = np.cumsum(is_root, dtype=np.int32)
-    label_of_run = np.zeros(runs + 1, dtype=np.int32)
-    label_of_run[1:] = number[parent]
-    labels = label_of_run[run_no * padded][:, :width]
-    return np.ascontiguousarray(labels), int(number[-1])
+            pu, pl = pu[differ], pl[differ]
+            upper, lower = upper[differ], lower[differ]
+            np.minimum.at(parent, np.maximum(pu, pl), np.minimum(pu, pl))
+            parent = _roots(parent)
+    number = np.cumsum(parent == np.arange(runs), dtype=np.int32)
+    labels[flat] = np.repeat(number[parent], lengths)
+    return labels.reshape(height, width), int(number[-1])
+
+
+def _roots(parent: NDArray[np.intp]) -> NDArray[np.intp]:
+    """Pointer jumping to the roots of a forest whose parents come before their children
+    (two jumps a check: the check costs as much as a jump)."""
+    while True:
+        jumped = parent[parent]
+        if np.array_equal(jumped, parent):
+            return parent
+        parent = jumped[jumped]
 
 
 def find_boxes(labels: NDArray[np.integer]) -> list[Box | None]:
