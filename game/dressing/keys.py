@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,6 +35,9 @@ from game.seeds import Rng
 
 _STEPS = ((0, -1), (0, 1), (-1, 0), (1, 0))
 _TRIES = 8
+_OPEN = tiles.WALKABLE & (np.arange(len(tiles.WALKABLE)) != tiles.DOOR)
+"""By tile id: walkable and not a closed door (what the regions are made of), so the mask is one
+lookup."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -51,11 +54,15 @@ class DoorGraph:
     def door_node(self, index: int) -> int:
         return self.count + 1 + index
 
+    def region(self, point: Point) -> int:
+        """The region of a walkable tile that is not a door."""
+        return int(self.labels[point[1], point[0]])
+
 
 def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
     """Regions without doors, each door's walkable neighbours, teleporter links."""
     t = plan.tiles
-    labels, count = label_regions(tiles.walkable(t) & (t != tiles.DOOR))
+    labels, count = label_regions(_OPEN.take(t))
     index = {point: j for j, point in enumerate(doors)}
     near, secret = _door_neighbours(t, labels, doors)
     sides: list[tuple[int, ...]] = []
@@ -65,13 +72,15 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
             sides.append(())
             continue
         nodes: list[int] = []
-        for (dx, dy), label in zip(_STEPS, near[j], strict=True):
+        for k in range(4 * j, 4 * j + 4):
+            label = near[k]
             if label > 0:
                 nodes.append(label)
                 region_doors[label].append(j)
-            elif label == 0 and (x + dx, y + dy) in index:
-                other = index[(x + dx, y + dy)]
-                if not secret[other]:
+            elif label == 0:
+                dx, dy = _STEPS[k - 4 * j]
+                other = index.get((x + dx, y + dy))
+                if other is not None and not secret[other]:
                     nodes.append(count + 1 + other)
         sides.append(tuple(nodes))
     links: list[list[int]] = [[] for _ in range(count + 1)]
@@ -81,25 +90,35 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
         links[b].append(a)
     return DoorGraph(
         labels, count, tuple(doors), tuple(sides),
-        tuple(tuple(d) for d in region_doors), tuple(tuple(r) for r in links),
+        tuple(map(tuple, region_doors)), tuple(map(tuple, links)),
     )
 
 
 def _door_neighbours(
     t: NDArray[np.uint8], labels: NDArray[np.int32], doors: Sequence[Point]
-) -> tuple[list[list[int]], list[bool]]:
-    """For each door: the region label of each of its _STEPS neighbours (-1 off the map), and
-    whether it is a secret door; gathered for all doors at once."""
-    if not doors:
-        return [], []
+) -> tuple[list[int], list[bool]]:
+    """The region label of each door's _STEPS neighbours (-1 off the map), four a door in one
+    flat list, and whether each door is a secret door: one gather for all doors (flat indices
+    worked out in plain ints: numpy costs more than the sums on a few dozen doors)."""
     h, w = t.shape
-    at = np.array(doors, dtype=np.int64)
-    xs = at[:, :1] + np.array([dx for dx, _ in _STEPS], dtype=np.int64)
-    ys = at[:, 1:] + np.array([dy for _, dy in _STEPS], dtype=np.int64)
-    on_map = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
-    near = np.where(on_map, labels[ys.clip(0, h - 1), xs.clip(0, w - 1)], -1)
-    secret = t[at[:, 1], at[:, 0]] == tiles.SECRET_DOOR
-    return near.tolist(), secret.tolist()
+    at_doors = [y * w + x for x, y in doors]
+    cells: list[int] = []
+    off: list[int] = []
+    for (x, y), at in zip(doors, at_doors, strict=True):
+        if 0 < x < w - 1 and 0 < y < h - 1:
+            cells += (at - w, at + w, at - 1, at + 1)
+            continue
+        for dx, dy in _STEPS:
+            if 0 <= x + dx < w and 0 <= y + dy < h:
+                cells.append(at + dy * w + dx)
+            else:
+                off.append(len(cells))
+                cells.append(0)
+    near: list[int] = labels.ravel().take(cells).tolist()
+    for k in off:
+        near[k] = -1
+    secret: list[bool] = (t.ravel().take(at_doors) == tiles.SECRET_DOOR).tolist()
+    return near, secret
 
 
 class Grower:
@@ -113,92 +132,104 @@ class Grower:
         """Regions in the order they were reached."""
 
     def grow(self, start: int) -> Iterator[int]:
-        frontier: list[int] = []
-        stack: list[int] = []
-        self._visit(start, stack)
-        while True:
-            self._flood(stack, frontier)
-            door = self._next_needed(frontier)
-            if door is None:
-                return
-            yield door
-            node = self.graph.door_node(door)
-            self.reached[node] = 1
-            stack.append(node)
-
-    def _flood(self, stack: list[int], frontier: list[int]) -> None:
-        """Reach everything the stack leads to through open doors; shut doors met go on the
-        frontier. (Visiting a region is written out inline: this loop runs for every region and
-        door of the floor, once per growth.)"""
+        """Flood from `start` through open doors (shut ones met go on the frontier), then yield
+        the lowest shut door on the frontier that leads somewhere not yet reached, open it and
+        flood on. (Written out as one loop, without a call per node: it runs for every region
+        and door of the floor, once per growth.)"""
         g = self.graph
         base = g.count + 1
-        reached, order = self.reached, self.order
+        reached, order, shut = self.reached, self.order, self.shut
         links, region_doors, sides = g.links, g.region_doors, g.sides
-        while stack:
-            node = stack.pop()
-            if node < base:
-                for region in links[node]:
-                    if not reached[region]:
-                        reached[region] = 1
-                        order.append(region)
-                        stack.append(region)
-                self._doors(region_doors[node], stack, frontier)
-                continue
-            for side in sides[node - base]:
-                if side >= base:
-                    self._doors((side - base,), stack, frontier)
-                elif not reached[side]:
-                    reached[side] = 1
-                    order.append(side)
-                    stack.append(side)
-
-    def _doors(self, doors: tuple[int, ...], stack: list[int], frontier: list[int]) -> None:
-        """Open the doors that are not shut; put the shut ones on the frontier."""
-        reached, shut, base = self.reached, self.shut, self.graph.count + 1
-        for door in doors:
-            node = base + door
-            if reached[node]:
-                continue
-            if shut[door]:
-                heapq.heappush(frontier, door)
-            else:
-                reached[node] = 1
-                stack.append(node)
-
-    def _visit(self, region: int, stack: list[int]) -> None:
-        if not self.reached[region]:
-            self.reached[region] = 1
-            self.order.append(region)
-            stack.append(region)
+        frontier: list[int] = []
+        stack: list[int] = []
+        if not reached[start]:
+            reached[start] = 1
+            order.append(start)
+            stack.append(start)
+        while True:
+            while stack:
+                node = stack.pop()
+                if node < base:
+                    for region in links[node]:
+                        if not reached[region]:
+                            reached[region] = 1
+                            order.append(region)
+                            stack.append(region)
+                    for door in region_doors[node]:
+                        if reached[base + door]:
+                            continue
+                        if shut[door]:
+                            heapq.heappush(frontier, door)
+                        else:
+                            reached[base + door] = 1
+                            stack.append(base + door)
+                    continue
+                for side in sides[node - base]:
+                    if reached[side]:
+                        continue
+                    if side < base:
+                        reached[side] = 1
+                        order.append(side)
+                        stack.append(side)
+                    elif shut[side - base]:
+                        heapq.heappush(frontier, side - base)
+                    else:
+                        reached[side] = 1
+                        stack.append(side)
+            needed = self._next_needed(frontier)
+            if needed is None:
+                return
+            yield needed
+            reached[base + needed] = 1
+            stack.append(base + needed)
 
     def _next_needed(self, frontier: list[int]) -> int | None:
         """The lowest shut door on the edge that leads somewhere not yet reached."""
+        reached, sides, base = self.reached, self.graph.sides, self.graph.count + 1
         while frontier:
             door = heapq.heappop(frontier)
-            if self.reached[self.graph.door_node(door)]:
+            if reached[base + door]:
                 continue
-            if all(self.reached[side] for side in self.graph.sides[door]):
-                continue
-            return door
+            for side in sides[door]:
+                if not reached[side]:
+                    return door
         return None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _FloorTiles:
+    """The free-floor candidates for keys: floor tiles sorted by region (each region's in
+    reading order), with each region's count and start. Sorted once a floor, shared by the
+    walk from the arrival and the walks back from the ways down."""
+
+    sorted: NDArray[np.intp]
+    counts: list[int]
+    starts: list[int]
+    width: int
+
+    @staticmethod
+    def of(plan: FloorPlan, graph: DoorGraph) -> _FloorTiles:
+        floor = np.flatnonzero(plan.tiles.ravel() == tiles.FLOOR)
+        owner = graph.labels.ravel().take(floor)
+        counts = np.bincount(owner, minlength=graph.count + 1)
+        return _FloorTiles(
+            floor.take(np.argsort(owner, kind="stable")), counts.tolist(),
+            (np.cumsum(counts) - counts).tolist(), plan.width,
+        )
+
+    def tile(self, position: int) -> Point:
+        flat = int(self.sorted[position])
+        return (flat % self.width, flat // self.width)
 
 
 class _Picker:
     """Random free floor tiles of the reached regions, without a whole-map pass per key.
 
-    Free floor tiles are sorted by region once; the reached regions keep running totals of their
-    tiles, so a uniform pick is one bisection."""
+    The reached regions keep running totals of their floor tiles, so a uniform pick is one
+    bisection."""
 
-    def __init__(
-        self, plan: FloorPlan, graph: DoorGraph, taken: NDArray[np.bool_], fallback: Point
-    ) -> None:
-        floor = np.flatnonzero(plan.tiles.ravel() == tiles.FLOOR)
-        owner = graph.labels.ravel()[floor]
-        self.sorted = floor[np.argsort(owner, kind="stable")]
-        counts = np.bincount(owner, minlength=graph.count + 1)
-        self.counts = counts.tolist()
-        self.starts = (np.cumsum(counts) - counts).tolist()
-        self.width = plan.width
+    def __init__(self, floor: _FloorTiles, taken: NDArray[np.bool_], fallback: Point) -> None:
+        self.floor = floor
         self.fallback = fallback
         """Where a key goes when every free tile of the reached regions is taken: the stairs
         the walk starts on (the hero stands there, so the key is found at once)."""
@@ -206,26 +237,23 @@ class _Picker:
         self.totals: list[int] = []
 
     def pick(self, rng: Rng, order: list[int]) -> Point:
-        for region in order[len(self.totals):]:
-            self.totals.append((self.totals[-1] if self.totals else 0) + self.counts[region])
-        total = self.totals[-1] if self.totals else 0
+        floor, totals = self.floor, self.totals
+        for region in order[len(totals):]:
+            totals.append((totals[-1] if totals else 0) + floor.counts[region])
+        total = totals[-1] if totals else 0
         for _ in range(_TRIES if total else 0):
             draw = rng.below(total)
-            i = bisect_right(self.totals, draw)
-            offset = draw - (self.totals[i - 1] if i else 0)
-            point = self._tile(self.starts[order[i]] + offset)
+            i = bisect_right(totals, draw)
+            offset = draw - (totals[i - 1] if i else 0)
+            point = floor.tile(floor.starts[order[i]] + offset)
             if not self.taken[point[1], point[0]]:
                 return point
         for region in order:  # nearly everything taken: the first free one, else the fallback
-            for k in range(self.counts[region]):
-                point = self._tile(self.starts[region] + k)
+            for k in range(floor.counts[region]):
+                point = floor.tile(floor.starts[region] + k)
                 if not self.taken[point[1], point[0]]:
                     return point
         return self.fallback
-
-    def _tile(self, position: int) -> Point:
-        flat = int(self.sorted[position])
-        return (flat % self.width, flat // self.width)
 
 
 def place_keys(
@@ -237,20 +265,27 @@ def place_keys(
     if not any(shut):
         return list(doors), []
     graph = door_graph(plan, [d.point for d in doors])
+    made: list[_FloorTiles] = []
+
+    def picker(fallback: Point) -> _Picker:
+        """A picker for one walk; the floor tiles are sorted on the first pick of any walk."""
+        if not made:
+            made.append(_FloorTiles.of(plan, graph))
+        return _Picker(made[0], space.taken, fallback)
+
     grower = Grower(graph, shut)
-    start = int(graph.labels[plan.arrival[1], plan.arrival[0]])
-    picker: _Picker | None = None
+    chosen: _Picker | None = None
     keyed = list(doors)
     keys: list[Key] = []
-    for index in grower.grow(start):
-        picker = picker or _Picker(plan, graph, space.taken, plan.arrival)
-        x, y = picker.pick(rng, grower.order)
+    for index in grower.grow(graph.region(plan.arrival)):
+        chosen = chosen or picker(plan.arrival)
+        x, y = chosen.pick(rng, grower.order)
         key = Key(len(keys) + 1, x, y, doors[index].point)
         space.take((x, y))
         keys.append(key)
         keyed[index] = _with_key(doors[index], key.id)
     for exit_ in plan.exits:
-        keys += _spares(plan, graph, doors, exit_, keys, rng, space)
+        keys += _spares(graph, shut, doors, exit_, keys, rng, space, picker)
     return keyed, keys
 
 
@@ -261,23 +296,23 @@ def _with_key(door: DoorDressing, key: int) -> DoorDressing:
 
 
 def _spares(
-    plan: FloorPlan, graph: DoorGraph, doors: Sequence[DoorDressing], exit_: Point,
-    keys: list[Key], rng: Rng, space: Space,
+    graph: DoorGraph, shut: Sequence[bool], doors: Sequence[DoorDressing], exit_: Point,
+    keys: list[Key], rng: Rng, space: Space, picker: Callable[[Point], _Picker],
 ) -> list[Key]:
     """Spare keys for the walk from the way down `exit_` back to the arrival: one for each
     held-shut door on that walk whose keys all lie beyond it."""
-    grower = Grower(graph, [d.held_shut for d in doors])
-    picker: _Picker | None = None
+    grower = Grower(graph, shut)
+    chosen: _Picker | None = None
     spares: list[Key] = []
     by_door: dict[Point, list[Key]] = {}  # not a scan of every key per door: big floors have
     for key in keys:  # thousands of both
         by_door.setdefault(key.door, []).append(key)
-    for index in grower.grow(int(graph.labels[exit_[1], exit_[0]])):
+    for index in grower.grow(graph.region(exit_)):
         point = doors[index].point
-        if any(grower.reached[int(graph.labels[k.y, k.x])] for k in by_door.get(point, ())):
+        if any(grower.reached[graph.region(k.point)] for k in by_door.get(point, ())):
             continue
-        picker = picker or _Picker(plan, graph, space.taken, exit_)
-        x, y = picker.pick(rng, grower.order)
+        chosen = chosen or picker(exit_)
+        x, y = chosen.pick(rng, grower.order)
         space.take((x, y))
         spare = Key(len(keys) + len(spares) + 1, x, y, point)
         spares.append(spare)
