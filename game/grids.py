@@ -13,61 +13,52 @@ from numpy.typing import NDArray
 Box = tuple[slice, slice]
 
 
+FEW_JOINS = 32
+"""Up to this many runs that meet a second run above, `label4` joins them in plain Python
+(a few dozen steps cost less than the numpy calls of one joining round)."""
+
+
 def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
     """4-connected regions of `mask`: labels 1..count in the order their first tile comes in
     reading order (as scipy.ndimage.label numbers them), 0 outside the mask.
 
     Works on row runs (numbered in reading order). Each run first hooks onto the first run
     above that touches it: a forest whose roots are found by pointer jumping, which settles a
-    room or a corridor at once. The few runs that touch a second run above are then joined by
-    hooking each root onto the smallest root next to it, then pointer jumping, until nothing
-    changes. A root is always its component's first run, so numbering roots in run order is
-    reading order."""
+    room or a corridor at once. The few runs that touch a second run above then join their
+    roots, always onto the smaller. A root is always its component's first run, so numbering
+    roots in run order is reading order."""
     height, width = mask.shape
-    labels = np.zeros(height * width, dtype=np.int32)
-    if mask.size == 0:
-        return labels.reshape(height, width), 0
-    flat = np.ascontiguousarray(mask, dtype=np.bool_).ravel()
-    starts = flat.copy()
-    starts[1:] &= ~flat[:-1]
-    starts[::width] = flat[::width]
-    first = np.flatnonzero(starts)
+    stride = width + 1
+    # the rows with a closed tile after each, after one closed tile: so every run has an
+    # edge on both sides and runs never cross rows
+    padded = np.zeros(height * stride + 1, dtype=np.bool_)
+    open_ = padded[1:]
+    open_.reshape(height, stride)[:, :width] = mask
+    change = np.flatnonzero(open_ != padded[:-1])  # each run's first tile and the one past it
+    first = change[::2]
     runs = len(first)
+    labels = np.zeros((height, stride), dtype=np.int32)
     if runs == 0:
-        return labels.reshape(height, width), 0
-    ends = flat.copy()
-    ends[:-1] &= ~flat[1:]
-    ends[width - 1 :: width] = flat[width - 1 :: width]
-    lengths = np.flatnonzero(ends) - first + 1
+        return np.ascontiguousarray(labels[:, :width]), 0
     # one edge per pair of touching runs: the first column where both rows are open
-    both = flat[:-width] & flat[width:]
+    both = open_[:-stride] & open_[stride:]
     edge = both.copy()
     edge[1:] &= ~both[:-1]
-    edge[::width] = both[::width]
     at = np.flatnonzero(edge)
     parent = np.arange(runs)
     if len(at):
         upper = first.searchsorted(at, "right") - 1
-        lower = first.searchsorted(at + width, "right") - 1  # sorted, as `at` is
+        lower = first.searchsorted(at + stride, "right") - 1  # sorted, as `at` is
         hooks = np.empty(len(at), dtype=np.bool_)  # each run's first edge up
         hooks[0] = True
         np.not_equal(lower[1:], lower[:-1], out=hooks[1:])
         parent[lower[hooks]] = upper[hooks]
         parent = _roots(parent)
         rest = ~hooks
-        upper, lower = upper[rest], lower[rest]
-        while len(upper):
-            pu, pl = parent[upper], parent[lower]
-            differ = pu != pl
-            if not differ.any():
-                break
-            pu, pl = pu[differ], pl[differ]
-            upper, lower = upper[differ], lower[differ]
-            np.minimum.at(parent, np.maximum(pu, pl), np.minimum(pu, pl))
-            parent = _roots(parent)
+        parent = _joined(parent, upper[rest], lower[rest])
     number = np.cumsum(parent == np.arange(runs), dtype=np.int32)
-    labels[flat] = np.repeat(number[parent], lengths)
-    return labels.reshape(height, width), int(number[-1])
+    labels.ravel()[open_] = np.repeat(number[parent], change[1::2] - first)
+    return np.ascontiguousarray(labels[:, :width]), int(number[-1])
 
 
 def _roots(parent: NDArray[np.intp]) -> NDArray[np.intp]:
@@ -75,9 +66,44 @@ def _roots(parent: NDArray[np.intp]) -> NDArray[np.intp]:
     (two jumps a check: the check costs as much as a jump)."""
     while True:
         jumped = parent[parent]
-        if np.array_equal(jumped, parent):
+        if (jumped == parent).all():
             return parent
         parent = jumped[jumped]
+
+
+def _joined(
+    parent: NDArray[np.intp], upper: NDArray[np.intp], lower: NDArray[np.intp]
+) -> NDArray[np.intp]:
+    """`parent` (every run pointing at its root) with the runs `upper[i]` and `lower[i]` joined:
+    each root hooked onto the smallest root it meets, until nothing changes."""
+    pu, pl = parent[upper], parent[lower]
+    differ = pu != pl
+    if len(upper) <= FEW_JOINS:
+        onto: dict[int, int] = {}
+
+        def top(run: int) -> int:
+            while run in onto:
+                run = onto[run]
+            return run
+
+        for a, b in zip(pu[differ].tolist(), pl[differ].tolist(), strict=True):
+            a_top, b_top = top(a), top(b)
+            if a_top != b_top:
+                onto[max(a_top, b_top)] = min(a_top, b_top)
+        if not onto:
+            return parent
+        root = np.arange(len(parent))
+        root[list(onto)] = [top(run) for run in onto]
+        found: NDArray[np.intp] = root[parent]
+        return found
+    while differ.any():
+        pu, pl = pu[differ], pl[differ]
+        upper, lower = upper[differ], lower[differ]
+        np.minimum.at(parent, np.maximum(pu, pl), np.minimum(pu, pl))
+        parent = _roots(parent)
+        pu, pl = parent[upper], parent[lower]
+        differ = pu != pl
+    return parent
 
 
 def find_boxes(labels: NDArray[np.integer]) -> list[Box | None]:
