@@ -77,25 +77,27 @@ def _joined(
     """`parent` (every run pointing at its root) with the runs `upper[i]` and `lower[i]` joined:
     each root hooked onto the smallest root it meets, until nothing changes."""
     pu, pl = parent[upper], parent[lower]
-    differ = pu != pl
     if len(upper) <= FEW_JOINS:
-        onto: dict[int, int] = {}
-
-        def top(run: int) -> int:
-            while run in onto:
-                run = onto[run]
-            return run
-
-        for a, b in zip(pu[differ].tolist(), pl[differ].tolist(), strict=True):
-            a_top, b_top = top(a), top(b)
-            if a_top != b_top:
-                onto[max(a_top, b_top)] = min(a_top, b_top)
+        onto: dict[int, int] = {}  # a root joined onto a smaller one (the loops walk it inline)
+        for a, b in zip(pu.tolist(), pl.tolist(), strict=True):
+            top_a, top_b = a, b
+            while top_a in onto:
+                top_a = onto[top_a]
+            while top_b in onto:
+                top_b = onto[top_b]
+            if top_a != top_b:
+                onto[max(top_a, top_b)] = min(top_a, top_b)
         if not onto:
             return parent
         root = np.arange(len(parent))
-        root[list(onto)] = [top(run) for run in onto]
+        for run, below in onto.items():
+            top = below
+            while top in onto:
+                top = onto[top]
+            root[run] = top
         found: NDArray[np.intp] = root[parent]
         return found
+    differ = pu != pl
     while differ.any():
         pu, pl = pu[differ], pl[differ]
         upper, lower = upper[differ], lower[differ]

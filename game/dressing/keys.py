@@ -48,8 +48,8 @@ class DoorGraph:
     count: int
     doors: tuple[Point, ...]
     sides: tuple[tuple[int, ...], ...]
-    region_doors: tuple[tuple[int, ...], ...]
-    links: tuple[tuple[int, ...], ...]
+    region_doors: Sequence[Sequence[int]]
+    links: Sequence[Sequence[int]]
 
     def door_node(self, index: int) -> int:
         return self.count + 1 + index
@@ -63,11 +63,13 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
     """Regions without doors, each door's walkable neighbours, teleporter links."""
     t = plan.tiles
     labels, count = label_regions(_OPEN.take(t))
-    index = {point: j for j, point in enumerate(doors)}
-    near, secret = _door_neighbours(t, labels, doors)
+    width = plan.width
+    index = {y * width + x: j for j, (x, y) in enumerate(doors)}  # by flat index: no tuples
+    cells, near, secret = _door_neighbours(t, labels, doors)
+    base = count + 1
     sides: list[tuple[int, ...]] = []
-    region_doors: list[list[int]] = [[] for _ in range(count + 1)]
-    for j, (x, y) in enumerate(doors):
+    region_doors: list[list[int]] = [[] for _ in range(base)]
+    for j in range(len(doors)):
         if secret[j]:  # a wall until found: never the way on
             sides.append(())
             continue
@@ -78,28 +80,25 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
                 nodes.append(label)
                 region_doors[label].append(j)
             elif label == 0:
-                dx, dy = _STEPS[k - 4 * j]
-                other = index.get((x + dx, y + dy))
+                other = index.get(cells[k])
                 if other is not None and not secret[other]:
-                    nodes.append(count + 1 + other)
+                    nodes.append(base + other)
         sides.append(tuple(nodes))
-    links: list[list[int]] = [[] for _ in range(count + 1)]
+    links: list[list[int]] = [[] for _ in range(base)]
     for pair in plan.teleporters:
         a, b = int(labels[pair.a[1], pair.a[0]]), int(labels[pair.b[1], pair.b[0]])
         links[a].append(b)
         links[b].append(a)
-    return DoorGraph(
-        labels, count, tuple(doors), tuple(sides),
-        tuple(map(tuple, region_doors)), tuple(map(tuple, links)),
-    )
+    return DoorGraph(labels, count, tuple(doors), tuple(sides), region_doors, links)
 
 
 def _door_neighbours(
     t: NDArray[np.uint8], labels: NDArray[np.int32], doors: Sequence[Point]
-) -> tuple[list[int], list[bool]]:
-    """The region label of each door's _STEPS neighbours (-1 off the map), four a door in one
-    flat list, and whether each door is a secret door: one gather for all doors (flat indices
-    worked out in plain ints: numpy costs more than the sums on a few dozen doors)."""
+) -> tuple[list[int], list[int], list[bool]]:
+    """Each door's _STEPS neighbours as flat indices, four a door in one list (0 off the
+    map), the region label of each (-1 off the map), and whether each door is a secret door:
+    one gather for all doors (the flat indices worked out in plain ints: numpy costs more than
+    the sums on a few dozen doors)."""
     h, w = t.shape
     at_doors = [y * w + x for x, y in doors]
     cells: list[int] = []
@@ -118,7 +117,7 @@ def _door_neighbours(
     for k in off:
         near[k] = -1
     secret: list[bool] = (t.ravel().take(at_doors) == tiles.SECRET_DOOR).tolist()
-    return near, secret
+    return cells, near, secret
 
 
 class Grower:
