@@ -75,14 +75,14 @@ def dress_stairs(
     and only a stair it did not roll (or rolled the wrong way) is rolled here. Its rolled stairs
     that are not stairs of the plan (a second way up, dead ends: floor tiles with a feature on
     them) come after the plan's, not placed."""
-    rolled: dict[tuple[int, int], Mapping[str, Any]] = {
-        (int(s["x"]), int(s["y"])): s for s in plan.extra.get("stairs_rolled", ())
+    rolled: dict[tuple[int, int], Mapping[str, Any]] = {  # by (y, x): sorted, reading order
+        (int(s["y"]), int(s["x"])): s for s in plan.extra.get("stairs_rolled", ())
     }
     dressed: list[StairDressing] = []
     waiting: list[DeadEnd] = []
     texts = _read(tables.table("stairs")).texts
     for stair in sorted(plan.stairs, key=lambda s: (s.y, s.x)):
-        given = rolled.pop((stair.x, stair.y), None)
+        given = rolled.pop((stair.y, stair.x), None)
         if given is not None and _fits(given, stair.kind):
             dressed.append(_from_given(given, depth, texts))
             continue
@@ -91,7 +91,7 @@ def dress_stairs(
         waiting += [
             DeadEnd(d.string("direction"), d.string("kind"), (d.face,), d.text) for d in dead
         ]
-    for point in sorted(rolled, key=lambda p: (p[1], p[0])):
+    for point in sorted(rolled):
         dressed.append(_from_given(rolled[point], depth, texts, placed=False))
     return dressed, waiting
 
