@@ -22,6 +22,7 @@ import heapq
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 import numpy as np
 from numpy.typing import NDArray
@@ -50,9 +51,6 @@ class DoorGraph:
     sides: tuple[tuple[int, ...], ...]
     region_doors: Sequence[Sequence[int]]
     links: Sequence[Sequence[int]]
-
-    def door_node(self, index: int) -> int:
-        return self.count + 1 + index
 
     def region(self, point: Point) -> int:
         """The region of a walkable tile that is not a door."""
@@ -210,10 +208,10 @@ class _FloorTiles:
     def of(plan: FloorPlan, graph: DoorGraph) -> _FloorTiles:
         floor = np.flatnonzero(plan.tiles.ravel() == tiles.FLOOR)
         owner = graph.labels.ravel().take(floor)
-        counts = np.bincount(owner, minlength=graph.count + 1)
+        counts: list[int] = np.bincount(owner, minlength=graph.count + 1).tolist()
         return _FloorTiles(
-            floor.take(np.argsort(owner, kind="stable")), counts.tolist(),
-            (np.cumsum(counts) - counts).tolist(), plan.width,
+            floor.take(np.argsort(owner, kind="stable")), counts,
+            [0, *accumulate(counts[:-1])], plan.width,
         )
 
     def tile(self, position: int) -> Point:
