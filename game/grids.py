@@ -53,7 +53,10 @@ def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
         hooks[0] = True
         np.not_equal(lower[1:], lower[:-1], out=hooks[1:])
         parent[lower[hooks]] = upper[hooks]
-        parent = _roots(parent)
+        # a hook climbs one row, so a tree is at most height - 1 deep: this many pointer
+        # jumps reach every root, with no pass to check
+        for _ in range((height - 1).bit_length()):
+            parent = parent[parent]
         rest = ~hooks
         parent = _joined(parent, upper[rest], lower[rest])
     number = np.cumsum(parent == np.arange(runs), dtype=np.int32)
