@@ -22,11 +22,11 @@ def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
     """4-connected regions of `mask`: labels 1..count in the order their first tile comes in
     reading order (as scipy.ndimage.label numbers them), 0 outside the mask.
 
-    Works on row runs (numbered in reading order). Each run first hooks onto the first run
-    above that touches it: a forest whose roots are found by pointer jumping, which settles a
-    room or a corridor at once. The few runs that touch a second run above then join their
-    roots, always onto the smaller. A root is always its component's first run, so numbering
-    roots in run order is reading order."""
+    Works on row runs (numbered in reading order). Each run first hooks onto a run above that
+    touches it: a forest whose roots are found by pointer jumping, which settles a room or a
+    corridor at once. The few runs that touch a second run above then join their roots, always
+    onto the smaller. A root is always its component's first run, so numbering roots in run
+    order is reading order."""
     height, width = mask.shape
     stride = width + 1
     # the rows with a closed tile after each, after one closed tile: so every run has an
@@ -48,16 +48,15 @@ def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
     parent = np.arange(runs)
     if len(at):
         upper = first.searchsorted(at, "right") - 1
-        lower = first.searchsorted(at + stride, "right") - 1  # sorted, as `at` is
-        hooks = np.empty(len(at), dtype=np.bool_)  # each run's first edge up
-        hooks[0] = True
-        np.not_equal(lower[1:], lower[:-1], out=hooks[1:])
-        parent[lower[hooks]] = upper[hooks]
+        lower = first.searchsorted(at + stride, "right") - 1
+        # each run hooks onto one run above it (whichever write lands: any will do, as the
+        # edges not taken join afterwards and a component's root is its first run either way)
+        parent[lower] = upper
+        rest = parent[lower] != upper
         # a hook climbs one row, so a tree is at most height - 1 deep: this many pointer
         # jumps reach every root, with no pass to check
         for _ in range((height - 1).bit_length()):
             parent = parent[parent]
-        rest = ~hooks
         parent = _joined(parent, upper[rest], lower[rest])
     number = np.cumsum(parent == np.arange(runs), dtype=np.int32)
     labels.ravel()[open_] = np.repeat(number[parent], change[1::2] - first)
