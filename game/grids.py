@@ -40,11 +40,10 @@ def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
     labels = np.zeros((height, stride), dtype=np.int32)
     if runs == 0:
         return np.ascontiguousarray(labels[:, :width]), 0
-    # one edge per pair of touching runs: the first column where both rows are open
-    both = open_[:-stride] & open_[stride:]
-    edge = both.copy()
-    edge[1:] &= ~both[:-1]
-    at = np.flatnonzero(edge)
+    # one edge per pair of touching runs: the first column where both rows are open (the
+    # runs of `both`, found as the runs of the map are)
+    both = padded[:-stride] & padded[stride:]
+    at = np.flatnonzero(both[1:] != both[:-1])[::2]
     parent = np.arange(runs)
     if len(at):
         upper = first.searchsorted(at, "right") - 1
