@@ -225,15 +225,20 @@ class _Picker:
     The reached regions keep running totals of their floor tiles, so a uniform pick is one
     bisection."""
 
-    def __init__(self, floor: _FloorTiles, taken: NDArray[np.bool_], fallback: Point) -> None:
+    def __init__(
+        self, floor: _FloorTiles, taken: NDArray[np.bool_], fallback: Point, start: int
+    ) -> None:
         self.floor = floor
         self.fallback = fallback
         """Where a key goes when every free tile of the reached regions is taken: the stairs
-        the walk starts on (the hero stands there, so the key is found at once)."""
+        the walk starts on (the hero stands there, so the key is found at once), in the
+        region `start`."""
+        self.start = start
         self.taken = taken
         self.totals: list[int] = []
 
-    def pick(self, rng: Rng, order: list[int]) -> Point:
+    def pick(self, rng: Rng, order: list[int]) -> tuple[Point, int]:
+        """A free tile and the region it lies in."""
         floor, totals = self.floor, self.totals
         for region in order[len(totals):]:
             totals.append((totals[-1] if totals else 0) + floor.counts[region])
@@ -244,13 +249,13 @@ class _Picker:
             offset = draw - (totals[i - 1] if i else 0)
             point = floor.tile(floor.starts[order[i]] + offset)
             if not self.taken[point[1], point[0]]:
-                return point
+                return point, order[i]
         for region in order:  # nearly everything taken: the first free one, else the fallback
             for k in range(floor.counts[region]):
                 point = floor.tile(floor.starts[region] + k)
                 if not self.taken[point[1], point[0]]:
-                    return point
-        return self.fallback
+                    return point, region
+        return self.fallback, self.start
 
 
 def place_keys(
@@ -264,25 +269,30 @@ def place_keys(
     graph = door_graph(plan, [d.point for d in doors])
     made: list[_FloorTiles] = []
 
-    def picker(fallback: Point) -> _Picker:
+    def picker(fallback: Point, start: int) -> _Picker:
         """A picker for one walk; the floor tiles are sorted on the first pick of any walk."""
         if not made:
             made.append(_FloorTiles.of(plan, graph))
-        return _Picker(made[0], space.taken, fallback)
+        return _Picker(made[0], space.taken, fallback, start)
 
     grower = Grower(graph, shut)
+    start = graph.region(plan.arrival)
     chosen: _Picker | None = None
     keyed = list(doors)
     keys: list[Key] = []
-    for index in grower.grow(graph.region(plan.arrival)):
-        chosen = chosen or picker(plan.arrival)
-        x, y = chosen.pick(rng, grower.order)
+    key_regions: dict[Point, list[int]] = {}
+    """The regions each door's keys lie in, by door: not a scan of every key per door (big
+    floors have thousands of both)."""
+    for index in grower.grow(start):
+        chosen = chosen or picker(plan.arrival, start)
+        (x, y), region = chosen.pick(rng, grower.order)
         key = Key(len(keys) + 1, x, y, doors[index].point)
         space.take((x, y))
         keys.append(key)
+        key_regions.setdefault(key.door, []).append(region)
         keyed[index] = _with_key(doors[index], key.id)
     for exit_ in plan.exits:
-        keys += _spares(graph, shut, doors, exit_, keys, rng, space, picker)
+        keys += _spares(graph, shut, doors, exit_, len(keys), key_regions, rng, space, picker)
     return keyed, keys
 
 
@@ -294,24 +304,24 @@ def _with_key(door: DoorDressing, key: int) -> DoorDressing:
 
 def _spares(
     graph: DoorGraph, shut: Sequence[bool], doors: Sequence[DoorDressing], exit_: Point,
-    keys: list[Key], rng: Rng, space: Space, picker: Callable[[Point], _Picker],
+    placed: int, key_regions: dict[Point, list[int]], rng: Rng, space: Space,
+    picker: Callable[[Point, int], _Picker],
 ) -> list[Key]:
     """Spare keys for the walk from the way down `exit_` back to the arrival: one for each
-    held-shut door on that walk whose keys all lie beyond it."""
+    held-shut door on that walk whose keys all lie beyond it (`placed` keys so far, lying in
+    `key_regions`, which the spares join)."""
     grower = Grower(graph, shut)
+    reached = grower.reached
+    start = graph.region(exit_)
     chosen: _Picker | None = None
     spares: list[Key] = []
-    by_door: dict[Point, list[Key]] = {}  # not a scan of every key per door: big floors have
-    for key in keys:  # thousands of both
-        by_door.setdefault(key.door, []).append(key)
-    for index in grower.grow(graph.region(exit_)):
+    for index in grower.grow(start):
         point = doors[index].point
-        if any(grower.reached[graph.region(k.point)] for k in by_door.get(point, ())):
+        if any(reached[region] for region in key_regions.get(point, ())):
             continue
-        chosen = chosen or picker(exit_)
-        x, y = chosen.pick(rng, grower.order)
+        chosen = chosen or picker(exit_, start)
+        (x, y), region = chosen.pick(rng, grower.order)
         space.take((x, y))
-        spare = Key(len(keys) + len(spares) + 1, x, y, point)
-        spares.append(spare)
-        by_door.setdefault(point, []).append(spare)
+        spares.append(Key(placed + len(spares) + 1, x, y, point))
+        key_regions.setdefault(point, []).append(region)
     return spares
