@@ -209,8 +209,10 @@ class _FloorTiles:
         floor = np.flatnonzero(plan.tiles.ravel() == tiles.FLOOR)
         owner = graph.labels.ravel().take(floor)
         counts: list[int] = np.bincount(owner, minlength=graph.count + 1).tolist()
+        # labels in the narrowest type: a stable sort of 8 or 16-bit keys is a radix sort
+        by_region = np.argsort(owner.astype(np.min_scalar_type(graph.count)), kind="stable")
         return _FloorTiles(
-            floor.take(np.argsort(owner, kind="stable")), counts,
+            floor.take(by_region), counts,
             [0, *accumulate(counts[:-1])], plan.width,
         )
 
