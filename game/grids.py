@@ -29,8 +29,8 @@ def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
     order is reading order."""
     height, width = mask.shape
     stride = width + 1
-    # the rows with a closed tile after each, after one closed tile: so every run has an
-    # edge on both sides and runs never cross rows
+    # the map's rows, each followed by a closed tile, after one leading closed tile: so every
+    # run starts and ends with a change of value and no run crosses into the next row
     padded = np.zeros(height * stride + 1, dtype=np.bool_)
     open_ = padded[1:]
     open_.reshape(height, stride)[:, :width] = mask

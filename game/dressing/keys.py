@@ -211,10 +211,8 @@ class _FloorTiles:
         counts: list[int] = np.bincount(owner, minlength=graph.count + 1).tolist()
         # labels in the narrowest type: a stable sort of 8 or 16-bit keys is a radix sort
         by_region = np.argsort(owner.astype(np.min_scalar_type(graph.count)), kind="stable")
-        return _FloorTiles(
-            floor.take(by_region), counts,
-            [0, *accumulate(counts[:-1])], plan.width,
-        )
+        starts = [0, *accumulate(counts[:-1])]
+        return _FloorTiles(floor.take(by_region), counts, starts, plan.width)
 
     def tile(self, position: int) -> Point:
         flat = int(self.sorted[position])
