@@ -137,6 +137,7 @@ class Grower:
         base = g.count + 1
         reached, order, shut = self.reached, self.order, self.shut
         links, region_doors, sides = g.links, g.region_doors, g.sides
+        push = heapq.heappush  # a local: the loop pushes once per shut door met
         frontier: list[int] = []
         stack: list[int] = []
         if not reached[start]:
@@ -156,7 +157,7 @@ class Grower:
                         if reached[base + door]:
                             continue
                         if shut[door]:
-                            heapq.heappush(frontier, door)
+                            push(frontier, door)
                         else:
                             reached[base + door] = 1
                             stack.append(base + door)
@@ -169,7 +170,7 @@ class Grower:
                         order.append(side)
                         stack.append(side)
                     elif shut[side - base]:
-                        heapq.heappush(frontier, side - base)
+                        push(frontier, side - base)
                     else:
                         reached[side] = 1
                         stack.append(side)
