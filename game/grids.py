@@ -13,52 +13,100 @@ from numpy.typing import NDArray
 Box = tuple[slice, slice]
 
 
+FEW_JOINS = 32
+"""Up to this many runs that meet a second run above, `label4` joins them in plain Python
+(a few dozen steps cost less than the numpy calls of one joining round)."""
+
+
 def label4(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
     """4-connected regions of `mask`: labels 1..count in the order their first tile comes in
     reading order (as scipy.ndimage.label numbers them), 0 outside the mask.
 
-    Works on row runs: runs touching in the next row are joined by hooking each component's
-    root onto the smallest root next to it, then pointer jumping, until nothing changes; a root
-    is always its component's first run, so numbering roots in run order is reading order."""
+    Works on row runs (numbered in reading order). Each run first hooks onto a run above that
+    touches it: a forest whose roots are found by pointer jumping, which settles a room or a
+    corridor at once. The few runs that touch a second run above then join their roots, always
+    onto the smaller. A root is always its component's first run, so numbering roots in run
+    order is reading order."""
     height, width = mask.shape
-    if mask.size == 0:
-        return np.zeros((height, width), dtype=np.int32), 0
-    padded = np.zeros((height, width + 1), dtype=np.bool_)
-    padded[:, :width] = mask
-    flat = padded.ravel()
-    starts = flat.copy()
-    starts[1:] &= ~flat[:-1]
-    runs = int(starts.sum())
+    stride = width + 1
+    # the map's rows, each followed by a closed tile, after one leading closed tile: so every
+    # run starts and ends with a change of value and no run crosses into the next row
+    padded = np.zeros(height * stride + 1, dtype=np.bool_)
+    open_ = padded[1:]
+    open_.reshape(height, stride)[:, :width] = mask
+    change = np.flatnonzero(open_ != padded[:-1])  # each run's first tile and the one past it
+    first = change[::2]
+    runs = len(first)
+    labels = np.zeros((height, stride), dtype=np.int32)
     if runs == 0:
-        return np.zeros((height, width), dtype=np.int32), 0
-    # run number (1..runs) of every tile from its run's start on; right for the open tiles
-    run_no = np.cumsum(starts, dtype=np.int32).reshape(height, width + 1)
-    # one edge per pair of touching runs: the first column where both rows are open
-    both = mask[:-1] & mask[1:]
-    first = both.copy()
-    first[:, 1:] &= ~both[:, :-1]
-    ys, xs = np.nonzero(first)
-    upper, lower = run_no[ys, xs] - 1, run_no[ys + 1, xs] - 1
-    parent = np.arange(runs, dtype=np.int32)
-    while len(upper):
-        pu, pl = parent[upper], parent[lower]
-        differ = pu != pl
-        if not differ.any():
-            break
+        return np.ascontiguousarray(labels[:, :width]), 0
+    # one edge per pair of touching runs: the first column where both rows are open (the
+    # runs of `both`, found as the runs of the map are)
+    both = padded[:-stride] & padded[stride:]
+    at = np.flatnonzero(both[1:] != both[:-1])[::2]
+    parent = np.arange(runs)
+    if len(at):
+        upper = first.searchsorted(at, "right") - 1
+        lower = first.searchsorted(at + stride, "right") - 1
+        # each run hooks onto one run above it (whichever write lands: any will do, as the
+        # edges not taken join afterwards and a component's root is its first run either way)
+        parent[lower] = upper
+        rest = parent[lower] != upper
+        # a hook climbs one row, so a tree is at most height - 1 deep: this many pointer
+        # jumps reach every root, with no pass to check
+        for _ in range((height - 1).bit_length()):
+            parent = parent[parent]
+        parent = _joined(parent, upper[rest], lower[rest])
+    number = np.cumsum(parent == np.arange(runs), dtype=np.int32)
+    labels.ravel()[open_] = np.repeat(number[parent], change[1::2] - first)
+    return np.ascontiguousarray(labels[:, :width]), int(number[-1])
+
+
+def _roots(parent: NDArray[np.intp]) -> NDArray[np.intp]:
+    """Pointer jumping to the roots of a forest whose parents come before their children
+    (two jumps a check: the check costs as much as a jump)."""
+    while True:
+        jumped = parent[parent]
+        if (jumped == parent).all():
+            return parent
+        parent = jumped[jumped]
+
+
+def _joined(
+    parent: NDArray[np.intp], upper: NDArray[np.intp], lower: NDArray[np.intp]
+) -> NDArray[np.intp]:
+    """`parent` (every run pointing at its root) with the runs `upper[i]` and `lower[i]` joined:
+    each root hooked onto the smallest root it meets, until nothing changes."""
+    pu, pl = parent[upper], parent[lower]
+    if len(upper) <= FEW_JOINS:
+        onto: dict[int, int] = {}  # a root joined onto a smaller one (the loops walk it inline)
+        for a, b in zip(pu.tolist(), pl.tolist(), strict=True):
+            top_a, top_b = a, b
+            while top_a in onto:
+                top_a = onto[top_a]
+            while top_b in onto:
+                top_b = onto[top_b]
+            if top_a != top_b:
+                onto[max(top_a, top_b)] = min(top_a, top_b)
+        if not onto:
+            return parent
+        root = np.arange(len(parent))
+        for run, below in onto.items():
+            top = below
+            while top in onto:
+                top = onto[top]
+            root[run] = top
+        found: NDArray[np.intp] = root[parent]
+        return found
+    differ = pu != pl
+    while differ.any():
         pu, pl = pu[differ], pl[differ]
         upper, lower = upper[differ], lower[differ]
         np.minimum.at(parent, np.maximum(pu, pl), np.minimum(pu, pl))
-        while True:
-            jumped = parent[parent]
-            if not (jumped != parent).any():
-                break
-            parent = jumped
-    is_root = parent == np.arange(runs)
-    number = np.cumsum(is_root, dtype=np.int32)
-    label_of_run = np.zeros(runs + 1, dtype=np.int32)
-    label_of_run[1:] = number[parent]
-    labels = label_of_run[run_no * padded][:, :width]
-    return np.ascontiguousarray(labels), int(number[-1])
+        parent = _roots(parent)
+        pu, pl = parent[upper], parent[lower]
+        differ = pu != pl
+    return parent
 
 
 def find_boxes(labels: NDArray[np.integer]) -> list[Box | None]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from game.dressing.model import DoorDressing
 from game.floorplan import Door
@@ -12,7 +13,7 @@ from game.tables import Roll, TableSet
 
 def reading_order(doors: Sequence[Door]) -> list[Door]:
     """Doors sorted by row, then column: the order every door decision is made in."""
-    return sorted(doors, key=lambda d: (d.y, d.x))
+    return sorted(doors, key=attrgetter("y", "x"))
 
 
 def dress_doors(doors: Sequence[Door], rng: Rng, tables: TableSet) -> list[DoorDressing]:
@@ -21,13 +22,17 @@ def dress_doors(doors: Sequence[Door], rng: Rng, tables: TableSet) -> list[DoorD
     dressed = []
     for door in reading_order(doors):
         roll = tables.roll("doors", rng)
-        if tables.shared(roll):  # a face without dice or reroll: its fields read off once
-            hit = _READ.get(id(roll))
-            if hit is None or hit[0] is not roll:
-                if len(_READ) >= READ_CACHE_LIMIT:
-                    _READ.clear()
-                hit = _READ[id(roll)] = (roll, _fields(roll))
+        # A roll is immutable, so its fields read once serve again whenever the very same roll
+        # comes back; only the shared ones (a face without dice or reroll) are kept.
+        hit = _READ.get(id(roll))
+        if hit is not None and hit[0] is roll:
             dressed.append(DoorDressing(door.x, door.y, *hit[1]))
+        elif tables.shared(roll):
+            if len(_READ) >= READ_CACHE_LIMIT:
+                _READ.clear()
+            fields = _fields(roll)
+            _READ[id(roll)] = (roll, fields)
+            dressed.append(DoorDressing(door.x, door.y, *fields))
         else:
             dressed.append(door_from_roll(door, roll))
     return dressed

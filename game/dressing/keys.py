@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 import numpy as np
 from numpy.typing import NDArray
@@ -35,6 +36,9 @@ from game.seeds import Rng
 
 _STEPS = ((0, -1), (0, 1), (-1, 0), (1, 0))
 _TRIES = 8
+_OPEN = tiles.WALKABLE & (np.arange(len(tiles.WALKABLE)) != tiles.DOOR)
+"""By tile id: walkable and not a closed door (what the regions are made of), so the mask is one
+lookup."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -45,61 +49,73 @@ class DoorGraph:
     count: int
     doors: tuple[Point, ...]
     sides: tuple[tuple[int, ...], ...]
-    region_doors: tuple[tuple[int, ...], ...]
-    links: tuple[tuple[int, ...], ...]
+    region_doors: Sequence[Sequence[int]]
+    links: Sequence[Sequence[int]]
 
-    def door_node(self, index: int) -> int:
-        return self.count + 1 + index
+    def region(self, point: Point) -> int:
+        """The region of a walkable tile that is not a door."""
+        return int(self.labels[point[1], point[0]])
 
 
 def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
     """Regions without doors, each door's walkable neighbours, teleporter links."""
     t = plan.tiles
-    labels, count = label_regions(tiles.walkable(t) & (t != tiles.DOOR))
-    index = {point: j for j, point in enumerate(doors)}
-    near, secret = _door_neighbours(t, labels, doors)
+    labels, count = label_regions(_OPEN.take(t))
+    width = plan.width
+    index = {y * width + x: j for j, (x, y) in enumerate(doors)}  # by flat index: no tuples
+    cells, near, secret = _door_neighbours(t, labels, doors)
+    base = count + 1
     sides: list[tuple[int, ...]] = []
-    region_doors: list[list[int]] = [[] for _ in range(count + 1)]
-    for j, (x, y) in enumerate(doors):
+    region_doors: list[list[int]] = [[] for _ in range(base)]
+    for j in range(len(doors)):
         if secret[j]:  # a wall until found: never the way on
             sides.append(())
             continue
         nodes: list[int] = []
-        for (dx, dy), label in zip(_STEPS, near[j], strict=True):
+        for k in range(4 * j, 4 * j + 4):
+            label = near[k]
             if label > 0:
                 nodes.append(label)
                 region_doors[label].append(j)
-            elif label == 0 and (x + dx, y + dy) in index:
-                other = index[(x + dx, y + dy)]
-                if not secret[other]:
-                    nodes.append(count + 1 + other)
+            elif label == 0:
+                other = index.get(cells[k])
+                if other is not None and not secret[other]:
+                    nodes.append(base + other)
         sides.append(tuple(nodes))
-    links: list[list[int]] = [[] for _ in range(count + 1)]
+    links: list[list[int]] = [[] for _ in range(base)]
     for pair in plan.teleporters:
         a, b = int(labels[pair.a[1], pair.a[0]]), int(labels[pair.b[1], pair.b[0]])
         links[a].append(b)
         links[b].append(a)
-    return DoorGraph(
-        labels, count, tuple(doors), tuple(sides),
-        tuple(tuple(d) for d in region_doors), tuple(tuple(r) for r in links),
-    )
+    return DoorGraph(labels, count, tuple(doors), tuple(sides), region_doors, links)
 
 
 def _door_neighbours(
     t: NDArray[np.uint8], labels: NDArray[np.int32], doors: Sequence[Point]
-) -> tuple[list[list[int]], list[bool]]:
-    """For each door: the region label of each of its _STEPS neighbours (-1 off the map), and
-    whether it is a secret door; gathered for all doors at once."""
-    if not doors:
-        return [], []
+) -> tuple[list[int], list[int], list[bool]]:
+    """Each door's _STEPS neighbours as flat indices, four a door in one list (0 off the
+    map), the region label of each (-1 off the map), and whether each door is a secret door:
+    one gather for all doors (the flat indices worked out in plain ints: numpy costs more than
+    the sums on a few dozen doors)."""
     h, w = t.shape
-    at = np.array(doors, dtype=np.int64)
-    xs = at[:, :1] + np.array([dx for dx, _ in _STEPS], dtype=np.int64)
-    ys = at[:, 1:] + np.array([dy for _, dy in _STEPS], dtype=np.int64)
-    on_map = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
-    near = np.where(on_map, labels[ys.clip(0, h - 1), xs.clip(0, w - 1)], -1)
-    secret = t[at[:, 1], at[:, 0]] == tiles.SECRET_DOOR
-    return near.tolist(), secret.tolist()
+    at_doors = [y * w + x for x, y in doors]
+    cells: list[int] = []
+    off: list[int] = []
+    for (x, y), at in zip(doors, at_doors, strict=True):
+        if 0 < x < w - 1 and 0 < y < h - 1:
+            cells += (at - w, at + w, at - 1, at + 1)
+            continue
+        for dx, dy in _STEPS:
+            if 0 <= x + dx < w and 0 <= y + dy < h:
+                cells.append(at + dy * w + dx)
+            else:
+                off.append(len(cells))
+                cells.append(0)
+    near: list[int] = labels.ravel().take(cells).tolist()
+    for k in off:
+        near[k] = -1
+    secret: list[bool] = (t.ravel().take(at_doors) == tiles.SECRET_DOOR).tolist()
+    return cells, near, secret
 
 
 class Grower:
@@ -113,119 +129,134 @@ class Grower:
         """Regions in the order they were reached."""
 
     def grow(self, start: int) -> Iterator[int]:
-        frontier: list[int] = []
-        stack: list[int] = []
-        self._visit(start, stack)
-        while True:
-            self._flood(stack, frontier)
-            door = self._next_needed(frontier)
-            if door is None:
-                return
-            yield door
-            node = self.graph.door_node(door)
-            self.reached[node] = 1
-            stack.append(node)
-
-    def _flood(self, stack: list[int], frontier: list[int]) -> None:
-        """Reach everything the stack leads to through open doors; shut doors met go on the
-        frontier. (Visiting a region is written out inline: this loop runs for every region and
-        door of the floor, once per growth.)"""
+        """Flood from `start` through open doors (shut ones met go on the frontier), then yield
+        the lowest shut door on the frontier that leads somewhere not yet reached, open it and
+        flood on. (Written out as one loop, without a call per node: it runs for every region
+        and door of the floor, once per growth.)"""
         g = self.graph
         base = g.count + 1
-        reached, order = self.reached, self.order
+        reached, order, shut = self.reached, self.order, self.shut
         links, region_doors, sides = g.links, g.region_doors, g.sides
-        while stack:
-            node = stack.pop()
-            if node < base:
-                for region in links[node]:
-                    if not reached[region]:
-                        reached[region] = 1
-                        order.append(region)
-                        stack.append(region)
-                self._doors(region_doors[node], stack, frontier)
-                continue
-            for side in sides[node - base]:
-                if side >= base:
-                    self._doors((side - base,), stack, frontier)
-                elif not reached[side]:
-                    reached[side] = 1
-                    order.append(side)
-                    stack.append(side)
-
-    def _doors(self, doors: tuple[int, ...], stack: list[int], frontier: list[int]) -> None:
-        """Open the doors that are not shut; put the shut ones on the frontier."""
-        reached, shut, base = self.reached, self.shut, self.graph.count + 1
-        for door in doors:
-            node = base + door
-            if reached[node]:
-                continue
-            if shut[door]:
-                heapq.heappush(frontier, door)
-            else:
-                reached[node] = 1
-                stack.append(node)
-
-    def _visit(self, region: int, stack: list[int]) -> None:
-        if not self.reached[region]:
-            self.reached[region] = 1
-            self.order.append(region)
-            stack.append(region)
+        push = heapq.heappush  # a local: the loop pushes once per shut door met
+        frontier: list[int] = []
+        stack: list[int] = []
+        if not reached[start]:
+            reached[start] = 1
+            order.append(start)
+            stack.append(start)
+        while True:
+            while stack:
+                node = stack.pop()
+                if node < base:
+                    for region in links[node]:
+                        if not reached[region]:
+                            reached[region] = 1
+                            order.append(region)
+                            stack.append(region)
+                    for door in region_doors[node]:
+                        if reached[base + door]:
+                            continue
+                        if shut[door]:
+                            push(frontier, door)
+                        else:
+                            reached[base + door] = 1
+                            stack.append(base + door)
+                    continue
+                for side in sides[node - base]:
+                    if reached[side]:
+                        continue
+                    if side < base:
+                        reached[side] = 1
+                        order.append(side)
+                        stack.append(side)
+                    elif shut[side - base]:
+                        push(frontier, side - base)
+                    else:
+                        reached[side] = 1
+                        stack.append(side)
+            needed = self._next_needed(frontier)
+            if needed is None:
+                return
+            yield needed
+            reached[base + needed] = 1
+            stack.append(base + needed)
 
     def _next_needed(self, frontier: list[int]) -> int | None:
         """The lowest shut door on the edge that leads somewhere not yet reached."""
+        reached, sides, base = self.reached, self.graph.sides, self.graph.count + 1
         while frontier:
             door = heapq.heappop(frontier)
-            if self.reached[self.graph.door_node(door)]:
+            if reached[base + door]:
                 continue
-            if all(self.reached[side] for side in self.graph.sides[door]):
-                continue
-            return door
+            for side in sides[door]:
+                if not reached[side]:
+                    return door
         return None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _FloorTiles:
+    """The free-floor candidates for keys: floor tiles sorted by region (each region's in
+    reading order), with each region's count and start. Sorted once a floor, shared by the
+    walk from the arrival and the walks back from the ways down."""
+
+    sorted: NDArray[np.intp]
+    counts: list[int]
+    starts: list[int]
+    width: int
+
+    @staticmethod
+    def of(plan: FloorPlan, graph: DoorGraph) -> _FloorTiles:
+        floor = np.flatnonzero(plan.tiles.ravel() == tiles.FLOOR)
+        owner = graph.labels.ravel().take(floor)
+        counts: list[int] = np.bincount(owner, minlength=graph.count + 1).tolist()
+        # labels in the narrowest type: a stable sort of 8 or 16-bit keys is a radix sort
+        by_region = np.argsort(owner.astype(np.min_scalar_type(graph.count)), kind="stable")
+        starts = [0, *accumulate(counts[:-1])]
+        return _FloorTiles(floor.take(by_region), counts, starts, plan.width)
+
+    def tile(self, position: int) -> Point:
+        flat = int(self.sorted[position])
+        return (flat % self.width, flat // self.width)
 
 
 class _Picker:
     """Random free floor tiles of the reached regions, without a whole-map pass per key.
 
-    Free floor tiles are sorted by region once; the reached regions keep running totals of their
-    tiles, so a uniform pick is one bisection."""
+    The reached regions keep running totals of their floor tiles, so a uniform pick is one
+    bisection."""
 
     def __init__(
-        self, plan: FloorPlan, graph: DoorGraph, taken: NDArray[np.bool_], fallback: Point
+        self, floor: _FloorTiles, taken: NDArray[np.bool_], fallback: Point, start: int
     ) -> None:
-        floor = np.flatnonzero(plan.tiles.ravel() == tiles.FLOOR)
-        owner = graph.labels.ravel()[floor]
-        self.sorted = floor[np.argsort(owner, kind="stable")]
-        counts = np.bincount(owner, minlength=graph.count + 1)
-        self.counts = counts.tolist()
-        self.starts = (np.cumsum(counts) - counts).tolist()
-        self.width = plan.width
+        self.floor = floor
         self.fallback = fallback
         """Where a key goes when every free tile of the reached regions is taken: the stairs
-        the walk starts on (the hero stands there, so the key is found at once)."""
+        the walk starts on (the hero stands there, so the key is found at once), in the
+        region `start`."""
+        self.start = start
         self.taken = taken
         self.totals: list[int] = []
 
-    def pick(self, rng: Rng, order: list[int]) -> Point:
-        for region in order[len(self.totals):]:
-            self.totals.append((self.totals[-1] if self.totals else 0) + self.counts[region])
-        total = self.totals[-1] if self.totals else 0
+    def pick(self, rng: Rng, order: list[int]) -> tuple[Point, int]:
+        """A free tile and the region it lies in."""
+        floor, totals = self.floor, self.totals
+        for region in order[len(totals):]:
+            totals.append((totals[-1] if totals else 0) + floor.counts[region])
+        total = totals[-1] if totals else 0
         for _ in range(_TRIES if total else 0):
             draw = rng.below(total)
-            i = bisect_right(self.totals, draw)
-            offset = draw - (self.totals[i - 1] if i else 0)
-            point = self._tile(self.starts[order[i]] + offset)
+            i = bisect_right(totals, draw)
+            offset = draw - (totals[i - 1] if i else 0)
+            point = floor.tile(floor.starts[order[i]] + offset)
             if not self.taken[point[1], point[0]]:
-                return point
+                return point, order[i]
         for region in order:  # nearly everything taken: the first free one, else the fallback
-            for k in range(self.counts[region]):
-                point = self._tile(self.starts[region] + k)
+            for k in range(floor.counts[region]):
+                point = floor.tile(floor.starts[region] + k)
                 if not self.taken[point[1], point[0]]:
-                    return point
-        return self.fallback
-
-    def _tile(self, position: int) -> Point:
-        flat = int(self.sorted[position])
-        return (flat % self.width, flat // self.width)
+                    return point, region
+        return self.fallback, self.start
 
 
 def place_keys(
@@ -237,20 +268,32 @@ def place_keys(
     if not any(shut):
         return list(doors), []
     graph = door_graph(plan, [d.point for d in doors])
+    made: list[_FloorTiles] = []
+
+    def picker(fallback: Point, start: int) -> _Picker:
+        """A picker for one walk; the floor tiles are sorted on the first pick of any walk."""
+        if not made:
+            made.append(_FloorTiles.of(plan, graph))
+        return _Picker(made[0], space.taken, fallback, start)
+
     grower = Grower(graph, shut)
-    start = int(graph.labels[plan.arrival[1], plan.arrival[0]])
-    picker: _Picker | None = None
+    start = graph.region(plan.arrival)
+    chosen: _Picker | None = None
     keyed = list(doors)
     keys: list[Key] = []
+    key_regions: dict[Point, list[int]] = {}
+    """The regions each door's keys lie in, by door: not a scan of every key per door (big
+    floors have thousands of both)."""
     for index in grower.grow(start):
-        picker = picker or _Picker(plan, graph, space.taken, plan.arrival)
-        x, y = picker.pick(rng, grower.order)
+        chosen = chosen or picker(plan.arrival, start)
+        (x, y), region = chosen.pick(rng, grower.order)
         key = Key(len(keys) + 1, x, y, doors[index].point)
         space.take((x, y))
         keys.append(key)
+        key_regions.setdefault(key.door, []).append(region)
         keyed[index] = _with_key(doors[index], key.id)
     for exit_ in plan.exits:
-        keys += _spares(plan, graph, doors, exit_, keys, rng, space)
+        keys += _spares(graph, shut, doors, exit_, len(keys), key_regions, rng, space, picker)
     return keyed, keys
 
 
@@ -261,25 +304,25 @@ def _with_key(door: DoorDressing, key: int) -> DoorDressing:
 
 
 def _spares(
-    plan: FloorPlan, graph: DoorGraph, doors: Sequence[DoorDressing], exit_: Point,
-    keys: list[Key], rng: Rng, space: Space,
+    graph: DoorGraph, shut: Sequence[bool], doors: Sequence[DoorDressing], exit_: Point,
+    placed: int, key_regions: dict[Point, list[int]], rng: Rng, space: Space,
+    picker: Callable[[Point, int], _Picker],
 ) -> list[Key]:
     """Spare keys for the walk from the way down `exit_` back to the arrival: one for each
-    held-shut door on that walk whose keys all lie beyond it."""
-    grower = Grower(graph, [d.held_shut for d in doors])
-    picker: _Picker | None = None
+    held-shut door on that walk whose keys all lie beyond it (`placed` keys so far, lying in
+    `key_regions`, which the spares join)."""
+    grower = Grower(graph, shut)
+    reached = grower.reached
+    start = graph.region(exit_)
+    chosen: _Picker | None = None
     spares: list[Key] = []
-    by_door: dict[Point, list[Key]] = {}  # not a scan of every key per door: big floors have
-    for key in keys:  # thousands of both
-        by_door.setdefault(key.door, []).append(key)
-    for index in grower.grow(int(graph.labels[exit_[1], exit_[0]])):
+    for index in grower.grow(start):
         point = doors[index].point
-        if any(grower.reached[int(graph.labels[k.y, k.x])] for k in by_door.get(point, ())):
+        if any(reached[region] for region in key_regions.get(point, ())):
             continue
-        picker = picker or _Picker(plan, graph, space.taken, exit_)
-        x, y = picker.pick(rng, grower.order)
+        chosen = chosen or picker(exit_, start)
+        (x, y), region = chosen.pick(rng, grower.order)
         space.take((x, y))
-        spare = Key(len(keys) + len(spares) + 1, x, y, point)
-        spares.append(spare)
-        by_door.setdefault(point, []).append(spare)
+        spares.append(Key(placed + len(spares) + 1, x, y, point))
+        key_regions.setdefault(point, []).append(region)
     return spares

@@ -19,7 +19,7 @@ from game.dressing.areas import Space
 from game.dressing.model import StairDressing
 from game.floorplan import FloorPlan, Stair
 from game.seeds import Rng
-from game.tables import Roll, TableError, TableSet
+from game.tables import Roll, Table, TableError, TableSet
 
 MAX_ROLLS: Final = 10_000
 _TRIES: Final = 8
@@ -38,13 +38,19 @@ class DeadEnd:
 def leads_to(direction: str, dead_end: bool, depth: int) -> tuple[int, ...]:
     if dead_end:
         return ()
-    return {"up": (depth - 1,), "down": (depth + 1,), "both": (depth - 1, depth + 1)}[direction]
+    if direction == "up":
+        return (depth - 1,)
+    if direction == "down":
+        return (depth + 1,)
+    if direction == "both":
+        return (depth - 1, depth + 1)
+    raise KeyError(direction)
 
 
 def roll_fitting(want: str, rng: Rng, tables: TableSet) -> tuple[Roll, list[Roll]]:
     """Roll until the direction fits `want`; the dead-end rolls met on the way come back too."""
     table = tables.table("stairs")
-    if not any(_fits(row.fields, want) for row in table.rows):
+    if not _read(table).leads(want):
         raise TableError(f"{table.path.name}: no row leads {want} (needed for the stairs)")
     dead_ends: list[Roll] = []
     for _ in range(MAX_ROLLS):
@@ -69,14 +75,14 @@ def dress_stairs(
     and only a stair it did not roll (or rolled the wrong way) is rolled here. Its rolled stairs
     that are not stairs of the plan (a second way up, dead ends: floor tiles with a feature on
     them) come after the plan's, not placed."""
-    rolled: dict[tuple[int, int], Mapping[str, Any]] = {
-        (int(s["x"]), int(s["y"])): s for s in plan.extra.get("stairs_rolled", ())
+    rolled: dict[tuple[int, int], Mapping[str, Any]] = {  # by (y, x): sorted, reading order
+        (int(s["y"]), int(s["x"])): s for s in plan.extra.get("stairs_rolled", ())
     }
     dressed: list[StairDressing] = []
     waiting: list[DeadEnd] = []
-    texts = _row_texts(tables)
+    texts = _read(tables.table("stairs")).texts
     for stair in sorted(plan.stairs, key=lambda s: (s.y, s.x)):
-        given = rolled.pop((stair.x, stair.y), None)
+        given = rolled.pop((stair.y, stair.x), None)
         if given is not None and _fits(given, stair.kind):
             dressed.append(_from_given(given, depth, texts))
             continue
@@ -85,7 +91,7 @@ def dress_stairs(
         waiting += [
             DeadEnd(d.string("direction"), d.string("kind"), (d.face,), d.text) for d in dead
         ]
-    for point in sorted(rolled, key=lambda p: (p[1], p[0])):
+    for point in sorted(rolled):
         dressed.append(_from_given(rolled[point], depth, texts, placed=False))
     return dressed, waiting
 
@@ -107,14 +113,42 @@ def _from_roll(stair: Stair, roll: Roll, depth: int) -> StairDressing:
     )
 
 
-def _row_texts(tables: TableSet) -> dict[tuple[object, object, object], str]:
-    """The text of the first Stairs row of each (direction, kind, dead_end): looked up once a
-    floor, not a scan of the table per stair (a tables floor rolls a score of them)."""
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """What the dressing reads off a Stairs table: the text of the first row of each
+    (direction, kind, dead_end), and the directions of the rows without a dead end."""
+
+    texts: dict[tuple[object, object, object], str]
+    directions: frozenset[object]
+
+    def leads(self, want: str) -> bool:
+        """Whether some row fits `want` (see `_fits`)."""
+        return want in self.directions or "both" in self.directions
+
+
+_READ: dict[int, tuple[Table, _Read]] = {}
+"""`_read` of a table, by the table's identity (the entry holds the table, so the identity stays
+its own): a table is immutable, and every floor reads the same one."""
+READ_CACHE_LIMIT: Final = 16
+
+
+def _read(table: Table) -> _Read:
+    """The table's `_Read`, worked out once per table rather than a scan of its rows per floor
+    and per stair."""
+    hit = _READ.get(id(table))
+    if hit is not None and hit[0] is table:
+        return hit[1]
     texts: dict[tuple[object, object, object], str] = {}
-    for row in tables.table("stairs").rows:
+    for row in table.rows:
         key = (row.fields.get("direction"), row.fields.get("kind"), row.fields.get("dead_end"))
         texts.setdefault(key, row.text)
-    return texts
+    directions = frozenset(
+        row.fields.get("direction") for row in table.rows if row.fields.get("dead_end") is False
+    )
+    if len(_READ) >= READ_CACHE_LIMIT:
+        _READ.clear()
+    _READ[id(table)] = (table, _Read(texts, directions))
+    return _READ[id(table)][1]
 
 
 def _from_given(
@@ -122,7 +156,9 @@ def _from_given(
     placed: bool = True,
 ) -> StairDressing:
     direction, kind, dead_end = str(given["direction"]), str(given["kind"]), bool(given["dead_end"])
-    text = texts.get((direction, kind, dead_end), f"{kind} {direction}")
+    text = texts.get((direction, kind, dead_end))
+    if text is None:
+        text = f"{kind} {direction}"
     return StairDressing(
         int(given["x"]), int(given["y"]), direction, kind, dead_end,
         leads_to(direction, dead_end, depth), (), text, placed,
