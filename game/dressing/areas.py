@@ -323,7 +323,7 @@ def _sectors(open_: NDArray[np.bool_], owner: NDArray[np.int32], first_id: int) 
     grid = np.zeros((down * BLOCK_H, across * BLOCK_W), dtype=np.bool_)
     grid[:height, :width] = free
     cut = grid.reshape(down, BLOCK_H, across, BLOCK_W)
-    rows = np.transpose(np.any(cut, axis=3), (0, 2, 1)).reshape(down * across, BLOCK_H)
+    rows = np.swapaxes(np.any(cut, axis=3), 1, 2).reshape(down * across, BLOCK_H)
     cols = cut.any(axis=1).reshape(down * across, BLOCK_W)
     kept = np.flatnonzero(keep)
     rows, cols = rows[kept], cols[kept]
