@@ -27,6 +27,7 @@ from game.dressing.areas import BLOCK_H, BLOCK_W, BROADCAST_LIMIT, build_areas
 from game.dressing.encounters import (
     FACTORS,
     GENTLE_DEPTH,
+    MAX_DEN_TRAPS,
     MAX_MONSTERS,
     TOLERANCE,
     Composer,
@@ -380,17 +381,29 @@ def test_any_size_dresses_soundly(name: str, width: int, height: int, seed: int,
 
 @pytest.mark.parametrize("template", TEMPLATES)
 def test_every_template_meets_its_budget_at_every_depth(template: str) -> None:
+    """Within 25% of the budget, or short only when full (sixteen monsters, or a den's four
+    traps): the bestiary's deep packs are capped for a party of three, never before floor 9
+    and never for the game's party of one."""
     bestiary = default_bestiary()
+    short: set[tuple[int, str]] = set()
     for depth in range(1, 21):
         composer = Composer(bestiary, depth, Rng(depth))
         for difficulty in ("boss",) if template == "boss" else ("easy", "average", "hard"):
             for _ in range(20):
                 budget = xp_budget(depth, difficulty)
                 party = composer.compose(template, budget, room=100)
-                assert (1 - TOLERANCE) * budget <= party.xp <= (1 + TOLERANCE) * budget, (
+                full = len(party.members) == MAX_MONSTERS or party.traps == MAX_DEN_TRAPS
+                assert party.xp <= (1 + TOLERANCE) * budget
+                assert full or (1 - TOLERANCE) * budget <= party.xp, (
                     depth, difficulty, [m.kind.key for m in party.members])
+                if full and party.xp < (1 - TOLERANCE) * budget:
+                    short.add((depth, template))
                 assert 1 <= len(party.members) <= MAX_MONSTERS
                 assert all(m.kind.band_distance(depth) == 0 for m in party.members)
+                one = composer.compose(template, xp_budget(depth, difficulty, 1), room=100)
+                assert (1 - TOLERANCE) * xp_budget(depth, difficulty, 1) <= one.xp, (
+                    "a party of one's encounter is never short", depth, difficulty)
+    assert all(depth >= 9 for depth, _ in short), short
 
 
 def test_budgets_grow_with_depth_and_difficulty() -> None:
