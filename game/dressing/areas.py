@@ -268,12 +268,17 @@ def _paint_blob(
     start = (x - box[1].start, y - box[0].start)
     if free.size <= SMALL_BLOB:
         ys, xs = _component(free, start)
+        view = owner[box]
+        for row, column in zip(ys, xs, strict=True):  # a few tiles: no arrays to build
+            view[row, column] = area_id
+        top, bottom, left, right = min(ys), max(ys), min(xs), max(xs)
     else:
-        ys, xs = np.nonzero(reachable(free, start))
-    owner[box][ys, xs] = area_id
-    x0, y0 = box[1].start + int(xs.min()), box[0].start + int(ys.min())
-    x1, y1 = box[1].start + int(xs.max()), box[0].start + int(ys.max())
-    return Area(area_id, x0, y0, x1 - x0 + 1, y1 - y0 + 1, source, None, len(xs))
+        rows, columns = np.nonzero(reachable(free, start))
+        owner[box][rows, columns] = area_id
+        ys, top, bottom = rows.tolist(), int(rows.min()), int(rows.max())
+        left, right = int(columns.min()), int(columns.max())
+    x0, y0 = box[1].start + left, box[0].start + top
+    return Area(area_id, x0, y0, right - left + 1, bottom - top + 1, source, None, len(ys))
 
 
 SMALL_BLOB: Final = 256
@@ -281,7 +286,7 @@ SMALL_BLOB: Final = 256
 holds 81, where a tcod flood's set-up costs more than the walk."""
 
 
-def _component(free: NDArray[np.bool_], start: Point) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+def _component(free: NDArray[np.bool_], start: Point) -> tuple[list[int], list[int]]:
     """The (rows, columns) of the tiles of `free` 4-connected to `start`, as `reachable`
     finds them (in no particular order)."""
     width = free.shape[1]
@@ -298,8 +303,7 @@ def _component(free: NDArray[np.bool_], start: Point) -> tuple[NDArray[np.intp],
                 cells[near] = 0
                 found.append(near)
                 todo.append(near)
-    rows, columns = np.divmod(np.array(found, dtype=np.intp), width)
-    return rows, columns
+    return [cell // width for cell in found], [cell % width for cell in found]
 
 
 def _sectors(open_: NDArray[np.bool_], owner: NDArray[np.int32], first_id: int) -> list[Area]:
