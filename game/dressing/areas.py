@@ -105,7 +105,6 @@ class AreaMap:
         or a transform an area. Areas too unlike in size to share a stack go one by one."""
         width = self.owner.shape[1]
         found: list[NDArray[np.int64] | None] = [None] * len(areas)
-        boxes = [self.box(area, 1) for area in areas]
         spans = [self._gate_span(area) for area in areas]
         layers = [i for i, span in enumerate(spans) if span.stop > span.start]
         if not layers:
@@ -116,6 +115,7 @@ class AreaMap:
                                strict=True):
                 found[i] = dist
             return found
+        boxes = [self.box(area, 1) for area in areas]
         tall = max(boxes[i][0].stop - boxes[i][0].start for i in layers)
         wide = max(boxes[i][1].stop - boxes[i][1].start for i in layers)
         if len(layers) * tall * wide > STACK_LIMIT + 4 * sum(
