@@ -115,20 +115,27 @@ def find_boxes(labels: NDArray[np.integer]) -> list[Box | None]:
     ys, xs = np.nonzero(labels > 0)
     if len(ys) == 0:
         return []
-    ids = labels[ys, xs].astype(np.int64) - 1
-    count = int(ids.max()) + 1
-    big = np.iinfo(np.int64).max
-    y0 = np.full(count, big, dtype=np.int64)
-    x0 = np.full(count, big, dtype=np.int64)
-    y1 = np.full(count, -1, dtype=np.int64)
-    x1 = np.full(count, -1, dtype=np.int64)
-    np.minimum.at(y0, ids, ys)
-    np.minimum.at(x0, ids, xs)
-    np.maximum.at(y1, ids, ys)
-    np.maximum.at(x1, ids, xs)
+    ids = labels[ys, xs].astype(np.intp) - 1
+    y0, y1, x0, x1 = _extents(int(ids.max()) + 1, ids, ys, ys, xs, xs)
     return [None if b < 0 else (slice(a, b + 1), slice(c, d + 1))
             for a, b, c, d in zip(y0.tolist(), y1.tolist(), x0.tolist(), x1.tolist(),
                                   strict=True)]
+
+
+def _extents(
+    count: int, ids: NDArray[np.intp], tops: NDArray[np.intp], bottoms: NDArray[np.intp],
+    lefts: NDArray[np.intp], rights: NDArray[np.intp],
+) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]:
+    """Per id 0..count-1: the least top, greatest bottom, least left and greatest right of its
+    pieces (a tile, or a row run); -1 as the bottom of an id with none."""
+    big = np.iinfo(np.intp).max
+    y0, x0 = np.full(count, big, dtype=np.intp), np.full(count, big, dtype=np.intp)
+    y1, x1 = np.full(count, -1, dtype=np.intp), np.full(count, -1, dtype=np.intp)
+    np.minimum.at(y0, ids, tops)
+    np.maximum.at(y1, ids, bottoms)
+    np.minimum.at(x0, ids, lefts)
+    np.maximum.at(x1, ids, rights)
+    return y0, y1, x0, x1
 
 
 def taxicab_distance(mask: NDArray[np.bool_]) -> NDArray[np.int32]:
@@ -186,15 +193,7 @@ def run_boxes(labels: NDArray[np.integer], count: int) -> list[Box]:
     ys, x0s = np.divmod(change[:-1][inside] - 1, stride)
     x1s = change[1:][inside] - 2 - ys * stride
     ids = ids[inside].astype(np.intp) - 1
-    big = np.iinfo(np.intp).max
-    y0 = np.full(count, big, dtype=np.intp)
-    x0 = np.full(count, big, dtype=np.intp)
-    y1 = np.full(count, -1, dtype=np.intp)
-    x1 = np.full(count, -1, dtype=np.intp)
-    np.minimum.at(y0, ids, ys)
-    np.minimum.at(x0, ids, x0s)
-    np.maximum.at(y1, ids, ys)
-    np.maximum.at(x1, ids, x1s)
+    y0, y1, x0, x1 = _extents(count, ids, ys, ys, x0s, x1s)
     if (y1 < 0).any():
         raise ValueError("a label between 1 and the count has no tiles")
     return [(slice(a, b + 1), slice(c, d + 1))
