@@ -328,7 +328,8 @@ def test_an_encounter_out_of_sight_is_not_named() -> None:
     ("den", [("beast", "cave bear")], "a cave bear, guarding its den"),
     ("lair", [("boss", "lich adept"), ("troop", "wolf"), ("troop", "wolf")],
      "a wolf war band, led by a lich adept"),
-    ("screen", [("troop", "orc thug"), ("troop", "orc thug")], "an orc thug war band"),
+    ("screen", [("troop", "orc thug"), ("troop", "orc thug")], "two orc thugs"),
+    ("screen", [("troop", "cave rat")] * 3, "three cave rats"),
 ])
 def test_names_by_tactic(tactic: str, parts: list[tuple[Any, str]], words: str) -> None:
     members = [band(tactic, part, name=name) for part, name in parts]

@@ -192,16 +192,16 @@ def announce(game: Game) -> None:
 
 def describe(tactic: str, band: list[Actor]) -> str:
     """What the hero faces, in the words of its tactic: "a kobold war band, led by a kobold
-    chieftain"; "a wolf pack: six jackals"."""
+    chieftain"; "a wolf pack: six jackals". Troops with no one leading them are just counted
+    ("three cave rats", not "a cave rat war band")."""
     parts: dict[str, list[str]] = {}
     for member in band:
         parts.setdefault(member.part, []).append(member.name)
     everyone = _count([m.name for m in band])
     match tactic:
-        case "screen" | "lair" if "troop" in parts:
+        case "screen" | "lair" if "troop" in parts and ("commander" in parts or "boss" in parts):
             lead = parts.get("commander", parts.get("boss", []))
-            led = f", led by {_count(lead)}" if lead else ""
-            return f"{article(parts['troop'][0])} war band{led}"
+            return f"{article(parts['troop'][0])} war band, led by {_count(lead)}"
         case "hamper" if "controller" in parts and "striker" in parts:
             return f"{_count(parts['controller'])} with {_count(parts['striker'])}"
         case "den":
