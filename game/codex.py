@@ -419,6 +419,8 @@ def feature_use(kind: FeatureKind) -> str:
                     f" {name} of a run does the same.")
         case "hazard" if key in feature_rules.FALLS:
             return "Stepping in is a fall to the floor below (1d6 damage)."
+        case "hazard" if key in feature_rules.PITS:
+            return "Stepping in is a fall into a pit (1d6 plus half the depth); you climb out."
         case "hazard" if key == "cobwebs":
             return f"Stepping in sticks you fast for {feature_rules.STUCK_TURNS} turns."
         case "hazard":
@@ -558,8 +560,6 @@ def describe_door(game: Game, pos: Point, door: DoorState) -> Entry:
 
 
 TRAP_DOES: Final = {
-    "pit": "A pit opens beneath you: you fall to the floor below (1d6 damage); on the deepest"
-           " floor you climb out.",
     "trapdoor": "A trapdoor gives way: you fall to the floor below (1d6 damage); on the"
                 " deepest floor you climb out.",
     "teleport": "A flash of light sends you elsewhere on the floor.",

@@ -107,6 +107,18 @@ def test_a_chasm_drops_the_hero_a_floor() -> None:
     assert scene.game.depth == 2
 
 
+def test_a_shallow_pit_hurts_and_keeps_the_hero_on_the_floor() -> None:
+    scene = scenario(ROOM, """
+        #####
+        #...#
+        #####
+    """, legend={"F": feature("Pit (shallow)", "hazard")})
+    scene.act(Move(1, 0))
+    assert scene.game.depth == 1
+    assert scene.player.hp < 30
+    assert any("climb back out" in text for text in messages(scene))
+
+
 def test_prayer_at_an_altar_heals_once() -> None:
     scene = scenario(ROOM, legend={"F": feature("Altar", "sacred")})
     scene.player.hp = 5

@@ -23,7 +23,9 @@ from game.world.model import PLAYER_ID, Actor, FeatureState, Game, Item, Trap
 
 NOISE_RADIUS: Final = 40
 """A gong or a drum is heard this far (straight line): most of a floor."""
-FALLS: Final = frozenset({"chasm", "hole", "hole_blasted", "shaft", "chute", "pit_shallow"})
+FALLS: Final = frozenset({"chasm", "hole", "hole_blasted", "shaft", "chute"})
+PITS: Final = frozenset({"pit_shallow"})
+"""A pit's floor is not far down: stepping in hurts as a pit trap does, and you climb out."""
 POISONS: Final = frozenset({"mold", "fungus", "slime", "insects"})
 CUTS: Final = frozenset({"broken_glass", "spike", "razor"})
 STONES: Final = frozenset({"loose_masonry", "partially_collapsed_ceiling"})
@@ -116,6 +118,8 @@ def step_on(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> int:
     from game.rules import combat, traps
 
     if kind.key in FALLS:
+        traps.fall(game, actor, f"You step into the {name}")
+    elif kind.key in PITS:
         traps.spring(game, actor, pos, Trap("pit", 0))
     elif kind.key == "cobwebs":
         actor.effects["webbed"] = STUCK_TURNS

@@ -12,11 +12,14 @@ from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, Game, Trap
 
 WOUNDS = {
+    "pit": ("1d6", "You fall into a pit"),
     "dart": ("1d6", "A dart shoots out and hits you"),
     "poison_needle": ("1d6+1", "A poisoned needle in the lock pricks you"),
     "scything_blade": ("2d8", "A scything blade swings out of the wall and cuts you"),
 }
-"""Traps that hurt: their damage (plus half the depth) and what the player reads."""
+"""Traps that hurt: their damage (plus half the depth) and what the player reads. A pit is ten
+feet deep (its table says so: 1d6 a ten feet, a climb out): you climb back out where you fell;
+the trapdoor is the one that drops you a floor."""
 SEARCH_RADIUS = 5
 SECRET_CHANCE = 0.35
 """The chance a turn of searching finds each secret door beside the searcher."""
@@ -40,19 +43,10 @@ def spring(game: Game, victim: Actor, pos: Point, trap: Trap) -> None:
         if victim.hp <= 0:
             name = trap.kind.replace("_", " ")
             combat.die(game, victim, None, cause=f"killed by a {name} trap on depth {floor.depth}")
-    elif trap.kind in ("pit", "trapdoor"):
-        what = "pit opens" if trap.kind == "pit" else "trapdoor gives way"
-        if floor.depth >= game.last_depth:
-            game.log(f"A {what} beneath you, but the bottom is near: you climb out.",
-                     MessageKind.DANGER)
-            return
-        game.log(f"A {what} beneath you: you fall!", MessageKind.DANGER)
-        damage = game.rng.roll("1d6")
-        victim.hp -= damage
-        if victim.hp <= 0:
-            combat.die(game, victim, None, cause=f"fell to death from depth {floor.depth}")
-            return
-        dungeon.fall(game, floor.depth + 1)
+        elif trap.kind == "pit":
+            game.log("You climb back out.")
+    elif trap.kind == "trapdoor":
+        fall(game, victim, "A trapdoor gives way beneath you")
     elif trap.kind == "teleport":
         spot = dungeon.random_free_spot(game, game.floor, safe=True)
         victim.x, victim.y = spot
@@ -62,6 +56,24 @@ def spring(game: Game, victim: Actor, pos: Point, trap: Trap) -> None:
         # the hero hears the stirring, not a head count
         stirring = " Somewhere, things stir." if woken else ""
         game.log(f"An alarm shrieks!{stirring}", MessageKind.ALARM)
+
+
+def fall(game: Game, victim: Actor, what: str) -> None:
+    """`what` ("A trapdoor gives way beneath you") drops the victim to a random spot on the
+    floor below for 1d6; on the deepest floor there is no below, and it climbs out."""
+    from game.rules import combat
+    from game.world import dungeon
+
+    depth = game.floor.depth
+    if depth >= game.last_depth:
+        game.log(f"{what}, but the bottom is near: you climb out.", MessageKind.DANGER)
+        return
+    game.log(f"{what}: you fall!", MessageKind.DANGER)
+    victim.hp -= game.rng.roll("1d6")
+    if victim.hp <= 0:
+        combat.die(game, victim, None, cause=f"fell to death from depth {depth}")
+        return
+    dungeon.fall(game, depth + 1)
 
 
 def search(game: Game, searcher: Actor, quiet: bool = False) -> Result:
