@@ -828,12 +828,10 @@ def test_the_way_down_walk_by_bits_answers_as_the_flood(
     walkable[1:-1, 1:-1] = rng.random((height, width)) < density
     start = (1 + seed % width, 1 + (seed // width) % height)
     walkable[start[1], start[0]] = True
-    bits, flood = walk.WayDownWalk(walkable, start), walk.WayDownFlood(walkable, start)
-    assert bits.farthest == flood.farthest
-    for y in range(height + 2):
-        for x in range(width + 2):
-            assert bits.steps(x, y) == flood.steps(x, y)
+    every = [(x, y) for y in range(height + 2) for x in range(width + 2)]
     for chance in (0.0, 0.05, 0.5):
         first = rng.random(walkable.shape) < chance
         second = rng.random(walkable.shape) < 0.3
-        assert bits.farthest_of(first, second) == flood.farthest_of(first, second)
+        bits = walk.walk_from_arrival(walkable, start, every, first, second)
+        flood = walk._flooded(walkable, start, every, first, second)
+        assert bits == flood

@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from game import tiles as tile_ids
 from game.floorplan import FloorPlan, ParamValue, Point, Stair, TeleporterPair
 from game.generators.common import GeneratorSpec, blank, label_regions
-from game.grids import as_bits, run_boxes, taxicab_distance, to_index
+from game.grids import as_bits, run_boxes, taxicab_distance, walk_fronts
 from game.params import Param
 from game.pathing import UNREACHED, flood, to_yx
 from game.seeds import Rng
@@ -288,30 +288,18 @@ def farthest_floor(walkable: Mask, floor: Mask, arrival: Point, links: list[Link
 def farthest_by_bits(
     walkable: Mask, floor: Mask, arrival: Point, pairs: list[TeleporterPair]
 ) -> Point:
-    """`farthest_floor` by a breadth-first flood over integers with a bit per tile: a step moves
-    the whole front by four shifts. Each pair's far end `b` lies in a region that only its near
-    end `a` leads to; walkable tiles are never on the sealed border, so no shift wraps a row."""
-    width = walkable.shape[1]
-    jumps = [(1 << to_index(pair.a, width), 1 << to_index(pair.b, width)) for pair in pairs]
-    pads = sum(near for near, _ in jumps)
+    """`farthest_floor` by `grids.walk_fronts`. Each pair's far end `b` lies in a region that
+    only its near end `a` leads to; walkable tiles are never on the sealed border, so no shift
+    wraps a row."""
     wanted = as_bits(floor)
-    front = 1 << to_index(arrival, width)
-    unseen = as_bits(walkable)
-    everywhere = wanted == unseen  # no pads: every front is wanted, no need to test each
-    unseen ^= front
-    best = front
-    while front:
-        spread = front << 1 | front >> 1 | front << width | front >> width
-        if front & pads:
-            for near, far in jumps:
-                if front & near:
-                    spread |= far
-        front = spread & unseen
-        unseen ^= front
-        if front and (everywhere or front & wanted):
+    everywhere = wanted == as_bits(walkable)  # no pads: every front is wanted, no test each
+    best = 0
+    for front in walk_fronts(walkable, arrival, [(pair.a, pair.b) for pair in pairs]):
+        if everywhere or front & wanted:
             best = front
     best &= wanted
     index = (best & -best).bit_length() - 1  # the lowest bit comes first in row order
+    width = walkable.shape[1]
     return (index % width, index // width)
 
 

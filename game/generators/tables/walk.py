@@ -644,76 +644,75 @@ class Dungeon(Site):
         ]
         walkable = self.tiles[rows, cols] != WALL
         ax, ay = self.xy(self.arrival)
-        start = (ax - cols.start, ay - rows.start)
-        walk = WayDownWalk if walkable.size <= BIT_WALK_TILES else WayDownFlood
-        found = walk(walkable, start)
-        best = max(
-            ((found.steps(x - cols.start, y - rows.start), x, y) for x, y in downs),
-            default=(-1, 0, 0),
-        )
-        if best[0] >= FAR_SHARE * found.farthest:
-            return (best[1], best[2])
         free = (self.tiles[rows, cols] == FLOOR) & ~self.keep[rows, cols]
-        x, y = found.farthest_of(free & self.in_room[rows, cols] & (self.owner[rows, cols] > 0),
-                                 free)
-        point = (cols.start + x, rows.start + y)
+        chambers = free & self.in_room[rows, cols] & (self.owner[rows, cols] > 0)
+        found = walk_from_arrival(
+            walkable, (ax - cols.start, ay - rows.start),
+            [(x - cols.start, y - rows.start) for x, y in downs], chambers, free,
+        )
+        best = max(zip(found.steps, downs, strict=True), default=(-1, (0, 0)))
+        if best[0] >= FAR_SHARE * found.farthest:
+            return best[1]
+        point = (cols.start + found.pick[0], rows.start + found.pick[1])
         self.keep[point[1], point[0]] = True
         self.tiles[point[1], point[0]] = tile_ids.STAIRS_DOWN
         return point
 
 
+@dataclass(frozen=True, slots=True)
+class ArrivalWalk:
+    """What the way down reads off the walk from the arrival: the steps to each target (-1
+    unreached), the longest walk, and the farthest tile past the arrival of the first pool if
+    the walk reaches any of it, else of the second (the first such in row order, as `argmax`
+    picks; (0, 0) when it reaches neither)."""
+
+    steps: list[int]
+    farthest: int
+    pick: Point
+
+
 BIT_WALK_TILES: Final = 500_000
-"""Up to this many tiles in the dug part, the walk from the arrival is a bit-per-tile flood
-(`grids.walk_fronts`, several times cheaper than tcod's at 80x50); beyond, tcod's."""
+"""Up to this many tiles in the dug part, the walk is a bit-per-tile flood (`grids.walk_fronts`,
+several times cheaper than tcod's at 80x50); beyond, each of its steps costs more than tcod's
+whole flood gains."""
 
 
-class WayDownWalk:
-    """Walking steps from `start` over `walkable`, as breadth-first fronts of bits. Points are
-    (x, y) within `walkable`, whose edges must be rock (as the dug part's are)."""
-
-    def __init__(self, walkable: NDArray[np.bool_], start: Point) -> None:
-        self.width = walkable.shape[1]
-        self.fronts = walk_fronts(walkable, start)
-        self.farthest = len(self.fronts) - 1
-
-    def steps(self, x: int, y: int) -> int:
-        """Steps from the start to (x, y); -1 where the walk never comes."""
-        bit = 1 << to_index((x, y), self.width)
-        return next((k for k, front in enumerate(self.fronts) if front & bit), -1)
-
-    def farthest_of(self, first: NDArray[np.bool_], second: NDArray[np.bool_]) -> Point:
-        """The farthest tile the walk reaches past its start (the first in row order among the
-        farthest, as `argmax` picks it) of `first` if the walk reaches any, else of `second`;
-        (0, 0) when it reaches neither."""
-        reached = 0
-        for front in self.fronts[1:]:
-            reached |= front
-        pool = as_bits(first) & reached or as_bits(second) & reached
-        for front in reversed(self.fronts[1:]):
-            hit = front & pool
-            if hit:
-                index = (hit & -hit).bit_length() - 1
-                return (index % self.width, index // self.width)
-        return (0, 0)
+def walk_from_arrival(
+    walkable: NDArray[np.bool_], start: Point, targets: Sequence[Point],
+    first: NDArray[np.bool_], second: NDArray[np.bool_],
+) -> ArrivalWalk:
+    """`ArrivalWalk` over `walkable` (whose edges are rock, as the dug part's are)."""
+    if walkable.size > BIT_WALK_TILES:
+        return _flooded(walkable, start, targets, first, second)
+    width = walkable.shape[1]
+    bits = [1 << to_index(target, width) for target in targets]
+    steps = [-1] * len(targets)
+    pools, last = (as_bits(first), as_bits(second)), [0, 0]
+    farthest = -1
+    for farthest, front in enumerate(walk_fronts(walkable, start)):
+        for j, bit in enumerate(bits):
+            if front & bit:
+                steps[j] = farthest
+        if farthest:
+            for j, pool in enumerate(pools):
+                if front & pool:
+                    last[j] = front & pool
+    hit = last[0] or last[1]
+    index = (hit & -hit).bit_length() - 1 if hit else 0
+    return ArrivalWalk(steps, farthest, (index % width, index // width))
 
 
-class WayDownFlood:
-    """`WayDownWalk` by one tcod flood, for big floors."""
-
-    def __init__(self, walkable: NDArray[np.bool_], start: Point) -> None:
-        dist = walk_distance(walkable, [start])
-        dist[dist == UNREACHED] = -1
-        self.dist = dist
-        self.farthest = int(dist.max())
-
-    def steps(self, x: int, y: int) -> int:
-        return int(self.dist[y, x])
-
-    def farthest_of(self, first: NDArray[np.bool_], second: NDArray[np.bool_]) -> Point:
-        first, second = first & (self.dist > 0), second & (self.dist > 0)
-        pool = first if first.any() else second
-        y, x = divmod(int(np.argmax(np.where(pool, self.dist, -1))), self.dist.shape[1])
-        return (x, y)
+def _flooded(
+    walkable: NDArray[np.bool_], start: Point, targets: Sequence[Point],
+    first: NDArray[np.bool_], second: NDArray[np.bool_],
+) -> ArrivalWalk:
+    """`walk_from_arrival` by one tcod flood, for big floors."""
+    dist = walk_distance(walkable, [start])
+    dist[dist == UNREACHED] = -1
+    first, second = first & (dist > 0), second & (dist > 0)
+    pool = first if first.any() else second
+    row, column = divmod(int(np.argmax(np.where(pool, dist, -1))), dist.shape[1])
+    return ArrivalWalk([int(dist[y, x]) for x, y in targets], int(dist.max()), (column, row))
 
 
 def branches(d: int, attach: int | None) -> tuple[int, ...]:
