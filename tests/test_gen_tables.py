@@ -832,6 +832,6 @@ def test_the_way_down_walk_by_bits_answers_as_the_flood(
     for chance in (0.0, 0.05, 0.5):
         first = rng.random(walkable.shape) < chance
         second = rng.random(walkable.shape) < 0.3
-        bits = walk.walk_from_arrival(walkable, start, every, first, second)
-        flood = walk._flooded(walkable, start, every, first, second)
-        assert bits == flood
+        bits, flood = walk.BitWalk(walkable, start), walk.FloodWalk(walkable, start)
+        assert bits.steps(every) == flood.steps(every)
+        assert bits.farthest_of(first, second) == flood.farthest_of(first, second)

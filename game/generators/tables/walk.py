@@ -644,31 +644,20 @@ class Dungeon(Site):
         ]
         walkable = self.tiles[rows, cols] != WALL
         ax, ay = self.xy(self.arrival)
-        free = (self.tiles[rows, cols] == FLOOR) & ~self.keep[rows, cols]
-        chambers = free & self.in_room[rows, cols] & (self.owner[rows, cols] > 0)
-        found = walk_from_arrival(
-            walkable, (ax - cols.start, ay - rows.start),
-            [(x - cols.start, y - rows.start) for x, y in downs], chambers, free,
+        walk = (BitWalk if walkable.size <= BIT_WALK_TILES else FloodWalk)(
+            walkable, (ax - cols.start, ay - rows.start)
         )
-        best = max(zip(found.steps, downs, strict=True), default=(-1, (0, 0)))
-        if best[0] >= FAR_SHARE * found.farthest:
+        steps, farthest = walk.steps([(x - cols.start, y - rows.start) for x, y in downs])
+        best = max(zip(steps, downs, strict=True), default=(-1, (0, 0)))
+        if best[0] >= FAR_SHARE * farthest:
             return best[1]
-        point = (cols.start + found.pick[0], rows.start + found.pick[1])
+        free = (self.tiles[rows, cols] == FLOOR) & ~self.keep[rows, cols]
+        x, y = walk.farthest_of(free & self.in_room[rows, cols] & (self.owner[rows, cols] > 0),
+                                free)
+        point = (cols.start + x, rows.start + y)
         self.keep[point[1], point[0]] = True
         self.tiles[point[1], point[0]] = tile_ids.STAIRS_DOWN
         return point
-
-
-@dataclass(frozen=True, slots=True)
-class ArrivalWalk:
-    """What the way down reads off the walk from the arrival: the steps to each target (-1
-    unreached), the longest walk, and the farthest tile past the arrival of the first pool if
-    the walk reaches any of it, else of the second (the first such in row order, as `argmax`
-    picks; (0, 0) when it reaches neither)."""
-
-    steps: list[int]
-    farthest: int
-    pick: Point
 
 
 BIT_WALK_TILES: Final = 500_000
@@ -677,42 +666,60 @@ several times cheaper than tcod's at 80x50); beyond, each of its steps costs mor
 whole flood gains."""
 
 
-def walk_from_arrival(
-    walkable: NDArray[np.bool_], start: Point, targets: Sequence[Point],
-    first: NDArray[np.bool_], second: NDArray[np.bool_],
-) -> ArrivalWalk:
-    """`ArrivalWalk` over `walkable` (whose edges are rock, as the dug part's are)."""
-    if walkable.size > BIT_WALK_TILES:
-        return _flooded(walkable, start, targets, first, second)
-    width = walkable.shape[1]
-    bits = [1 << to_index(target, width) for target in targets]
-    steps = [-1] * len(targets)
-    pools, last = (as_bits(first), as_bits(second)), [0, 0]
-    farthest = -1
-    for farthest, front in enumerate(walk_fronts(walkable, start)):
-        for j, bit in enumerate(bits):
-            if front & bit:
-                steps[j] = farthest
-        if farthest:
+class BitWalk:
+    """The walk from `start` over `walkable` (whose edges are rock, as the dug part's are), by
+    `grids.walk_fronts`; its fronts are walked again for each question, not kept (a big floor's
+    would fill memory)."""
+
+    def __init__(self, walkable: NDArray[np.bool_], start: Point) -> None:
+        self.walkable, self.start = walkable, start
+
+    def steps(self, targets: Sequence[Point]) -> tuple[list[int], int]:
+        """Steps to each target (-1 where the walk never comes), and the longest walk."""
+        width = self.walkable.shape[1]
+        bits = [1 << to_index(target, width) for target in targets]
+        wanted = sum(bits)
+        steps = [-1] * len(targets)
+        farthest = -1
+        for farthest, front in enumerate(walk_fronts(self.walkable, self.start)):
+            if front & wanted:
+                for j, bit in enumerate(bits):
+                    if front & bit:
+                        steps[j] = farthest
+        return steps, farthest
+
+    def farthest_of(self, first: NDArray[np.bool_], second: NDArray[np.bool_]) -> Point:
+        """The farthest tile past the start, of `first` if the walk reaches any of it, else of
+        `second` (the first such in row order, as `argmax` picks); (0, 0) when it reaches
+        neither."""
+        pools, last = (as_bits(first), as_bits(second)), [0, 0]
+        fronts = walk_fronts(self.walkable, self.start)
+        next(fronts)  # the start itself
+        for front in fronts:
             for j, pool in enumerate(pools):
                 if front & pool:
                     last[j] = front & pool
-    hit = last[0] or last[1]
-    index = (hit & -hit).bit_length() - 1 if hit else 0
-    return ArrivalWalk(steps, farthest, (index % width, index // width))
+        hit = last[0] or last[1]
+        index = (hit & -hit).bit_length() - 1 if hit else 0
+        width = self.walkable.shape[1]
+        return (index % width, index // width)
 
 
-def _flooded(
-    walkable: NDArray[np.bool_], start: Point, targets: Sequence[Point],
-    first: NDArray[np.bool_], second: NDArray[np.bool_],
-) -> ArrivalWalk:
-    """`walk_from_arrival` by one tcod flood, for big floors."""
-    dist = walk_distance(walkable, [start])
-    dist[dist == UNREACHED] = -1
-    first, second = first & (dist > 0), second & (dist > 0)
-    pool = first if first.any() else second
-    row, column = divmod(int(np.argmax(np.where(pool, dist, -1))), dist.shape[1])
-    return ArrivalWalk([int(dist[y, x]) for x, y in targets], int(dist.max()), (column, row))
+class FloodWalk:
+    """`BitWalk` by one tcod flood, for big floors."""
+
+    def __init__(self, walkable: NDArray[np.bool_], start: Point) -> None:
+        self.dist = walk_distance(walkable, [start])
+        self.dist[self.dist == UNREACHED] = -1
+
+    def steps(self, targets: Sequence[Point]) -> tuple[list[int], int]:
+        return [int(self.dist[y, x]) for x, y in targets], int(self.dist.max())
+
+    def farthest_of(self, first: NDArray[np.bool_], second: NDArray[np.bool_]) -> Point:
+        first, second = first & (self.dist > 0), second & (self.dist > 0)
+        pool = first if first.any() else second
+        row, column = divmod(int(np.argmax(np.where(pool, self.dist, -1))), self.dist.shape[1])
+        return (column, row)
 
 
 def branches(d: int, attach: int | None) -> tuple[int, ...]:
