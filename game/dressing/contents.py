@@ -10,6 +10,7 @@ from game.dressing.areas import Space
 from game.dressing.model import Area, Contents, DoorDressing, Trap, Treasure
 from game.dressing.traps import DOOR_TRAPS, ROOM_TRAPS, make_trap
 from game.floorplan import FloorPlan
+from game.memo import ByIdentity
 from game.seeds import Rng
 from game.tables import Roll, TableSet
 
@@ -33,22 +34,17 @@ def dress_contents(
 
 def _rolled(area: Area, rng: Rng, tables: TableSet) -> Contents:
     roll = tables.roll("chamber_contents", rng, follow=())
-    hit = _READ.get(id(roll))
-    if hit is None or hit[0] is not roll:
+    read = _READ.get(roll)
+    if read is None:
         read = (roll.face, roll.text, roll.flag("monster"), roll.flag("features"),
                 roll.flag("treasure"), roll.flag("trap"))
-        if not tables.shared(roll):
-            return Contents(area.id, *read)
-        if len(_READ) >= READ_CACHE_LIMIT:
-            _READ.clear()
-        hit = _READ[id(roll)] = (roll, read)
-    return Contents(area.id, *hit[1])
+        if tables.shared(roll):  # the one result of its face: it comes back, read the same
+            _READ.put(roll, read)
+    return Contents(area.id, *read)
 
 
-_READ: dict[int, tuple[Roll, tuple[int, str, bool, bool, bool, bool]]] = {}
-"""A shared roll's contents fields, by the roll's identity (the entry holds the roll, so the
-identity stays its own)."""
-READ_CACHE_LIMIT = 256
+_READ: ByIdentity[Roll, tuple[int | None, str, bool, bool, bool, bool]] = ByIdentity(256)
+"""A shared roll's contents fields."""
 
 
 def _from_given(area: Area, given: Mapping[str, Any], tables: TableSet) -> Contents:

@@ -7,6 +7,7 @@ from operator import attrgetter
 
 from game.dressing.model import DoorDressing
 from game.floorplan import Door
+from game.memo import ByIdentity
 from game.seeds import Rng
 from game.tables import Roll, TableSet
 
@@ -22,27 +23,18 @@ def dress_doors(doors: Sequence[Door], rng: Rng, tables: TableSet) -> list[DoorD
     dressed = []
     for door in reading_order(doors):
         roll = tables.roll("doors", rng)
-        # A roll is immutable, so its fields read once serve again whenever the very same roll
-        # comes back; only the shared ones (a face without dice or reroll) are kept.
-        hit = _READ.get(id(roll))
-        if hit is not None and hit[0] is roll:
-            dressed.append(DoorDressing(door.x, door.y, *hit[1]))
-        elif tables.shared(roll):
-            if len(_READ) >= READ_CACHE_LIMIT:
-                _READ.clear()
+        fields = _READ.get(roll)
+        if fields is None:
             fields = _fields(roll)
-            _READ[id(roll)] = (roll, fields)
-            dressed.append(DoorDressing(door.x, door.y, *fields))
-        else:
-            dressed.append(door_from_roll(door, roll))
+            if tables.shared(roll):  # the one result of its face: it comes back, read the same
+                _READ.put(roll, fields)
+        dressed.append(DoorDressing(door.x, door.y, *fields))
     return dressed
 
 
 _Fields = tuple[str, str, str, int | None, bool, str, bool, tuple[int, ...]]
-_READ: dict[int, tuple[Roll, _Fields]] = {}
-"""A shared roll's door fields, by the roll's identity (the entry holds the roll, so the
-identity stays its own)."""
-READ_CACHE_LIMIT = 256
+_READ: ByIdentity[Roll, _Fields] = ByIdentity(256)
+"""A shared roll's door fields."""
 
 
 def _fields(roll: Roll) -> _Fields:

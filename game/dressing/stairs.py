@@ -18,6 +18,7 @@ from game import tiles
 from game.dressing.areas import Space
 from game.dressing.model import StairDressing
 from game.floorplan import FloorPlan, Stair
+from game.memo import ByIdentity
 from game.seeds import Rng
 from game.tables import Roll, Table, TableError, TableSet
 
@@ -126,18 +127,16 @@ class _Read:
         return want in self.directions or "both" in self.directions
 
 
-_READ: dict[int, tuple[Table, _Read]] = {}
-"""`_read` of a table, by the table's identity (the entry holds the table, so the identity stays
-its own): a table is immutable, and every floor reads the same one."""
-READ_CACHE_LIMIT: Final = 16
+_READ: ByIdentity[Table, _Read] = ByIdentity(16)
+"""`_read` of a table: a table is immutable, and every floor reads the same one."""
 
 
 def _read(table: Table) -> _Read:
     """The table's `_Read`, worked out once per table rather than a scan of its rows per floor
     and per stair."""
-    hit = _READ.get(id(table))
-    if hit is not None and hit[0] is table:
-        return hit[1]
+    found = _READ.get(table)
+    if found is not None:
+        return found
     texts: dict[tuple[object, object, object], str] = {}
     for row in table.rows:
         key = (row.fields.get("direction"), row.fields.get("kind"), row.fields.get("dead_end"))
@@ -145,10 +144,7 @@ def _read(table: Table) -> _Read:
     directions = frozenset(
         row.fields.get("direction") for row in table.rows if row.fields.get("dead_end") is False
     )
-    if len(_READ) >= READ_CACHE_LIMIT:
-        _READ.clear()
-    _READ[id(table)] = (table, _Read(texts, directions))
-    return _READ[id(table)][1]
+    return _READ.put(table, _Read(texts, directions))
 
 
 def _from_given(
