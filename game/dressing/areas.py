@@ -144,7 +144,6 @@ class AreaMap:
             found[i] = dist[start:end]
         return found
 
-
     def _paired(self, cells: Sequence[NDArray[np.int64]], spans: Sequence[slice], width: int
                 ) -> list[NDArray[np.int64]]:
         """`gate_distances` by pairing every tile with each entrance of its own area, all areas

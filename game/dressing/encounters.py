@@ -47,9 +47,11 @@ MAX_DEN_TRAPS: Final = 4
 BACK_ROLES: Final = frozenset({"leader", "solo"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Slot:
-    """A part of a template: the roles that may fill it, and melee/ranged when it matters."""
+    """A part of a template: the roles that may fill it, and melee/ranged when it matters.
+    Compared and hashed by identity: every slot is one of this module's constants, and the pool
+    cache hashes one on every ask (hashing the fields cost more than the lookup)."""
 
     roles: tuple[str, ...]
     reach: str = "any"  # "any" | "melee" | "ranged"
@@ -218,18 +220,9 @@ class Composer:
         self.rng = rng
         self.gentle = depth <= GENTLE_DEPTH
         """The first floor's cores keep to its own kinds and to the budget (GENTLE_DEPTH)."""
-        self._pools: dict[str, tuple[MonsterKind, ...]] = {}
-        """Pools by slot name for this floor: a name hashes once, a Slot on every ask."""
 
     def pool(self, slot: Slot) -> tuple[MonsterKind, ...]:
         return slot_pool(self.bestiary, self.depth, slot)
-
-    def named_pool(self, name: str) -> tuple[MonsterKind, ...]:
-        """`pool` of SLOTS[name]."""
-        found = self._pools.get(name)
-        if found is None:
-            found = self._pools[name] = self.pool(SLOTS[name])
-        return found
 
     def compose(self, template: str, budget: int, room: int) -> Party:
         """At most `room` monsters (the free tiles of the area), never more than MAX_MONSTERS."""
@@ -240,12 +233,12 @@ class Composer:
         cap = min(room, MAX_MONSTERS)
         members: list[Member] = []
         for index, name in enumerate(shape.core):
-            pool = self.named_pool(name)
+            pool = self.pool(SLOTS[name])
             if not pool or len(members) >= cap:
                 continue
             if self.gentle and pool[0].band_distance(self.depth):
                 continue  # the first floor keeps to its own kinds: the filler takes the budget
-            rest = sum(_cheapest(self.named_pool(n)) for n in shape.core[index + 1 :])
+            rest = sum(_cheapest(self.pool(SLOTS[n])) for n in shape.core[index + 1 :])
             spent = sum(m.xp for m in members)
             if template == "boss":
                 members.append(Member(_strongest_within(pool, high), boss=True))
@@ -298,7 +291,7 @@ class Composer:
         kind = preferred.get(name)
         if kind is not None and kind.xp <= room:
             return kind
-        fit = [k for k in self.named_pool(name) if k.xp <= room]
+        fit = [k for k in self.pool(SLOTS[name]) if k.xp <= room]
         if not fit:
             return None
         strong = [k for k in fit if k.xp >= need]
@@ -311,7 +304,7 @@ class Composer:
         make up what the monster leaves of the budget."""
         high = budget * (1 + TOLERANCE)
         per_trap = trap_xp(self.depth)
-        solos = self.named_pool("solo")
+        solos = self.pool(SLOTS["solo"])
         strong = [k for k in solos if k.xp <= high and 2 * k.xp >= budget]
         elites = [k for k in self.pool(ELITE) if 2 * k.xp + per_trap <= high]
         standard = self.pool(ELITE)
