@@ -330,19 +330,36 @@ def test_entrance_distances_of_many_areas_are_the_brute_force_minimum(
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(1, 16), st.integers(1, 16), st.integers(0, 2**32), st.floats(0.2, 0.9))
-def test_a_small_blob_is_the_component_a_flood_reaches(
-    width: int, height: int, seed: int, density: float
+@given(st.integers(1, 20), st.integers(1, 20), st.integers(0, 2**32), st.floats(0.2, 0.9),
+       st.integers(0, 6))
+def test_blobs_are_the_components_a_flood_reaches_inside_their_boxes(
+    width: int, height: int, seed: int, density: float, radius: int
 ) -> None:
-    """The plain-Python walk of a small blob finds exactly the tiles tcod's flood reaches."""
-    free = np.random.default_rng(seed).random((height, width)) < density
-    start = (seed % width, (seed // width) % height)
-    free[start[1], start[0]] = True
-    rows, columns = areas_module._component(free, start)
-    walked = np.zeros_like(free)
-    walked[rows, columns] = True
-    assert len(rows) == int(walked.sum())  # each tile once
-    assert (walked == reachable(free, start)).all()
+    """Each blob owns exactly the tiles tcod's flood reaches from its point inside its box,
+    less what an earlier blob took; its box and size are those of its tiles."""
+    draws = np.random.default_rng(seed)
+    open_ = draws.random((height, width)) < density
+    points = [(int(draws.integers(width)), int(draws.integers(height))) for _ in range(3)]
+    owner = np.zeros(open_.shape, dtype=np.int32)
+    areas = areas_module._paint_blobs(open_, owner, [(p, radius) for p in points], 7, "pocket")
+    left = open_.copy()
+    expected_id = 7
+    for x, y in points:
+        if not left[y, x]:
+            continue
+        box = np.zeros_like(open_)
+        box[max(0, y - radius) : y + radius + 1, max(0, x - radius) : x + radius + 1] = True
+        mine = reachable(left & box, (x, y))
+        assert (owner == expected_id).tolist() == mine.tolist()
+        area = areas[expected_id - 7]
+        rows, columns = np.nonzero(mine)
+        assert (area.id, area.size, area.source) == (expected_id, len(rows), "pocket")
+        assert (area.x, area.y) == (int(columns.min()), int(rows.min()))
+        assert (area.w, area.h) == (int(np.ptp(columns)) + 1, int(np.ptp(rows)) + 1)
+        left &= ~mine
+        expected_id += 1
+    assert len(areas) == expected_id - 7
+    assert ((owner > 0) == (open_ & ~left)).all()
 
 
 def test_sector_boxes_are_the_boxes_of_their_tiles() -> None:

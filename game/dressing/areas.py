@@ -22,7 +22,6 @@ from game import tiles
 from game.dressing.model import Area
 from game.floorplan import FloorPlan, Point, Room
 from game.grids import _both_ways, taxicab_distance
-from game.pathing import reachable
 
 BLOCK_W: Final = 20
 BLOCK_H: Final = 14
@@ -190,12 +189,11 @@ def build_areas(plan: FloorPlan) -> AreaMap:
     areas: list[Area] = []
     if plan.rooms:
         areas += _paint_rooms(open_, owner, sorted(plan.rooms, key=lambda r: r.id))
-        for spot in encounterspots_of(plan):
-            _add(areas, _paint_blob(open_, owner, spot, SPOT_RADIUS, len(areas) + 1, "corridor"))
+        spots = [(spot, SPOT_RADIUS) for spot in encounterspots_of(plan)]
+        areas += _paint_blobs(open_, owner, spots, len(areas) + 1, "corridor")
     else:
-        for x, y, size in small_pockets(plan):
-            radius = math.isqrt(size) + 1
-            _add(areas, _paint_blob(open_, owner, (x, y), radius, len(areas) + 1, "pocket"))
+        pockets = [((x, y), math.isqrt(size) + 1) for x, y, size in small_pockets(plan)]
+        areas += _paint_blobs(open_, owner, pockets, len(areas) + 1, "pocket")
         areas += _sectors(open_, owner, len(areas) + 1)
     return AreaMap(tuple(areas), owner, walkable, *_all_gates(owner, walkable, len(areas)))
 
@@ -229,11 +227,6 @@ def _all_gates(
     return cells - gate_y * w, gate_y, starts
 
 
-def _add(areas: list[Area], area: Area | None) -> None:
-    if area is not None:
-        areas.append(area)
-
-
 def _paint_rooms(
     open_: NDArray[np.bool_], owner: NDArray[np.int32], rooms: Sequence[Room]
 ) -> list[Area]:
@@ -252,57 +245,43 @@ def _paint_rooms(
     ]
 
 
-def _paint_blob(
-    open_: NDArray[np.bool_], owner: NDArray[np.int32], point: Point, radius: int,
-    area_id: int, source: str,
-) -> Area | None:
-    """The free open tiles within `radius` of `point` that connect to it inside that box."""
-    x, y = point
+def _paint_blobs(
+    open_: NDArray[np.bool_], owner: NDArray[np.int32], blobs: Sequence[tuple[Point, int]],
+    first_id: int, source: str,
+) -> list[Area]:
+    """One area per blob, in turn: the open tiles no area owns within `radius` of its point that
+    connect to it inside that box (none when the point itself is not such a tile). Walked in
+    plain Python over one buffer of the map's free tiles: a blob is a few dozen tiles (a
+    corridor spot's box holds 81, a pocket is at most a block), where numpy on each box cost
+    more than the walk."""
     h, w = open_.shape
-    if not (0 <= x < w and 0 <= y < h) or not open_[y, x] or owner[y, x]:
-        return None
-    box = (slice(max(0, y - radius), min(h, y + radius + 1)),
-           slice(max(0, x - radius), min(w, x + radius + 1)))
-    free = open_[box] & (owner[box] == 0)
-    start = (x - box[1].start, y - box[0].start)
-    if free.size <= SMALL_BLOB:
-        ys, xs = _component(free, start)
-        view = owner[box]
-        for row, column in zip(ys, xs, strict=True):  # a few tiles: no arrays to build
-            view[row, column] = area_id
-        top, bottom, left, right = min(ys), max(ys), min(xs), max(xs)
-    else:
-        rows, columns = np.nonzero(reachable(free, start))
-        owner[box][rows, columns] = area_id
-        ys, top, bottom = rows.tolist(), int(rows.min()), int(rows.max())
-        left, right = int(columns.min()), int(columns.max())
-    x0, y0 = box[1].start + left, box[0].start + top
-    return Area(area_id, x0, y0, right - left + 1, bottom - top + 1, source, None, len(ys))
-
-
-SMALL_BLOB: Final = 256
-"""Up to this many tiles in its box, a blob is walked in plain Python: a corridor spot's box
-holds 81, where a tcod flood's set-up costs more than the walk."""
-
-
-def _component(free: NDArray[np.bool_], start: Point) -> tuple[list[int], list[int]]:
-    """The (rows, columns) of the tiles of `free` 4-connected to `start`, as `reachable`
-    finds them (in no particular order)."""
-    width = free.shape[1]
-    cells = bytearray(free.tobytes())
-    first = start[1] * width + start[0]
-    cells[first] = 0
-    found, todo = [first], [first]
-    while todo:
-        cell = todo.pop()
-        column = cell % width
-        for near in (cell - width, cell + width,
-                     cell - 1 if column else -1, cell + 1 if column + 1 < width else -1):
-            if 0 <= near < len(cells) and cells[near]:
-                cells[near] = 0
-                found.append(near)
-                todo.append(near)
-    return [cell // width for cell in found], [cell % width for cell in found]
+    free = bytearray((open_ & (owner == 0)).tobytes())
+    areas: list[Area] = []
+    for (x, y), radius in blobs:
+        if not (0 <= x < w and 0 <= y < h) or not free[y * w + x]:
+            continue
+        left, right = max(0, x - radius), min(w - 1, x + radius)
+        top, bottom = max(0, y - radius) * w, min(h - 1, y + radius) * w  # row starts
+        first = y * w + x
+        free[first] = 0
+        found, todo = [first], [first]
+        while todo:
+            cell = todo.pop()
+            column = cell % w
+            row = cell - column
+            for near, inside in ((cell - w, row > top), (cell + w, row < bottom),
+                                 (cell - 1, column > left), (cell + 1, column < right)):
+                if inside and free[near]:
+                    free[near] = 0
+                    found.append(near)
+                    todo.append(near)
+        area_id = first_id + len(areas)
+        owner.flat[found] = area_id
+        columns = [cell % w for cell in found]
+        x0, y0 = min(columns), min(found) // w
+        areas.append(Area(area_id, x0, y0, max(columns) - x0 + 1, max(found) // w - y0 + 1,
+                          source, None, len(found)))
+    return areas
 
 
 def _sectors(open_: NDArray[np.bool_], owner: NDArray[np.int32], first_id: int) -> list[Area]:
