@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
-from game.content.features import FeatureKind, feature_kind
+from game.content.features import DECOR_KIND, FeatureKind, feature_kinds
 from game.dressing.areas import Space
 from game.dressing.model import Contents, Feature
 from game.seeds import Rng
@@ -30,13 +30,14 @@ def place_features(contents: Sequence[Contents], space: Space, rng: Rng) -> list
     roomy: bytearray | None = None
     """Per flat index: 1 where the 3x3 block is plain floor and no in-the-way feature is near."""
     height, width = space.plan.tiles.shape
+    kinds = feature_kinds()
     for item in contents:
         names = (*item.minor, *item.major)
         if not names:
             continue
         area = space.amap.area(item.area)
         for name in names:
-            kind = feature_kind(name)
+            kind = kinds.get(name.lower(), DECOR_KIND)  # feature_kind's lookup, written out
             free = space.cells(area)
             blocking = in_the_way(kind)
             if blocking and free:
@@ -46,7 +47,8 @@ def place_features(contents: Sequence[Contents], space: Space, rng: Rng) -> list
             if not free:
                 continue
             cell = free[rng.below(len(free))]
-            x, y = space.take(space.point(cell))
+            space.take_cell(cell)
+            y, x = divmod(cell, width)
             if blocking and roomy is not None:
                 left, right = max(0, x - 1), min(width, x + 2)
                 for row in range(max(0, y - 1), min(height, y + 2)):
