@@ -10,6 +10,7 @@ import pytest
 from tcod.event import KeySym, Modifier
 from ui_world import hand_game, key, monster
 
+from game import tiles
 from game.rules.actions import Success, Throw
 from game.turns import player_act
 from game.ui import options
@@ -174,6 +175,26 @@ def test_explored_with_no_way_down_names_the_door_to_try_again() -> None:
     assert texts(game)[-1] == (
         f"{EXPLORED} No way down yet: bump the iron door to your east again (each try"
         " may force it), or search (s) along the walls for a secret door.")
+
+
+def test_explored_with_a_way_down_still_names_a_stuck_door_with_the_unknown_behind_it() -> None:
+    """A first room shut by stuck doors, the way down at hand: "> walks to the stairs down" alone
+    hid the rest of the floor. The door is named while its far side is unseen; once it is
+    open and what lay behind explored, the plain message comes back."""
+    game = hand_game(STUCK_ROOM.replace("#....", "#...>", 1), player=(2, 2))
+    game.floor.doors[(9, 2)] = DoorState("iron", "none", "stuck", 28, False, "normal", False)
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.Z))
+    finish(state, 300)
+    assert texts(game)[-1] == (
+        f"{EXPLORED} > walks to the stairs down; or bump the iron door to your east again to"
+        " see what lies behind it (each try may force it).")
+    game.floor.doors[(9, 2)].is_open = True
+    game.floor.tiles[2, 9] = tiles.OPEN_DOOR
+    state.on_event(key(KeySym.Z))
+    finish(state, 300)
+    assert game.floor.explored[2, 11], "explore went through"
+    assert texts(game)[-1] == f"{EXPLORED} > walks to the stairs down."
 
 
 def run_from(text: str, start: tuple[int, int], way: KeySym) -> Game:

@@ -465,18 +465,39 @@ class Explore(Seek):
         return edge, portals
 
     def finished(self) -> str:
-        """"Explored.", and what now: the way down, or where one may still be found."""
+        """"Explored.", and what now: the way down, or where one may still be found; and a
+        door that would not open with the unknown behind it, which explore leaves alone (a new
+        hero whose first room was shut by stuck doors heard only "> walks to the stairs down",
+        standing on a shaft, with the floor behind the doors unseen)."""
         floor = self.game.floor
+        barred = self.barred()
         if stairs_mask(floor, "down").any() or not floor.exits:
-            return f"{EXPLORED} > walks to the stairs down." if floor.exits else EXPLORED
-        if self.failed:
-            x, y = min(self.failed, key=lambda p: (p[1], p[0]))
-            door = floor.doors.get((x, y))
-            name = "door" if door is None else door_name(door)
-            where = f"the {name} {way_to(self.game, (x, y))}"  # a player sees no coordinates
-            return (f"{EXPLORED} No way down yet: bump {where} again (each try may force it),"
+            if not floor.exits:
+                return EXPLORED
+            if barred:
+                return (f"{EXPLORED} > walks to the stairs down; or bump {barred} again to see"
+                        " what lies behind it (each try may force it).")
+            return f"{EXPLORED} > walks to the stairs down."
+        if barred:
+            return (f"{EXPLORED} No way down yet: bump {barred} again (each try may force it),"
                     " or search (s) along the walls for a secret door.")
         return f"{EXPLORED} No way down yet: search (s) along the walls for a secret door."
+
+    def barred(self) -> str:
+        """"the iron door to your east": the first (reading order) door explore gave up on
+        that is still shut with unexplored floor beside it ("" if none); a player sees no
+        coordinates."""
+        floor = self.game.floor
+        for x, y in sorted(self.failed, key=lambda p: (p[1], p[0])):
+            door = floor.doors.get((x, y))
+            if door is not None and door.is_open:
+                continue
+            beside = [(x + dx, y + dy) for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0))]
+            if all(not floor.in_bounds(*p) or floor.explored[p[1], p[0]] for p in beside):
+                continue
+            name = "door" if door is None else door_name(door)
+            return f"the {name} {way_to(self.game, (x, y))}"
+        return ""
 
 
 @dataclass
