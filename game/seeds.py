@@ -199,10 +199,7 @@ class Rng:
     def roll(self, dice: str) -> int:
         """Roll dice text such as "1d4", "d20", "2d6+1"."""
         count, sides, bonus = parse_dice(dice)
-        total = count + bonus  # each die is 1 + below(sides), as randint(1, sides) draws it
-        for _ in range(count):
-            total += self.below(sides)
-        return total
+        return sum(self.randint(1, sides) for _ in range(count)) + bonus
 
 
 @lru_cache(maxsize=256)
