@@ -111,6 +111,8 @@ class Segment:
     length: int | None
     continues: int
     attach: str | None
+    turn: int
+    """Quarter turns right from the heading to the row's side: 3 left, 1 right, else 0."""
 
 
 GOES_ON: Final = {"straight": 1, "door": 1, "side": 2, "turn": 1, "chamber": 0, "dead_end": 0}
@@ -148,7 +150,8 @@ def corridor_segments(tables: TableSet) -> tuple[Segment, ...]:
                 f"{continues} corridors"
             )
         segments.append(Segment(kind, side, length if isinstance(length, int) else None,
-                                continues, str(attach) if attach is not None else None))
+                                continues, str(attach) if attach is not None else None,
+                                {"left": 3, "right": 1}.get(side, 0)))
     return tuple(segments)
 
 
@@ -166,6 +169,16 @@ def fallbacks(rolled: Size, sizes: tuple[Size, ...]) -> tuple[Size, ...]:
     smaller = [size for size in sizes if size[1] * size[2] < area]
     smaller.sort(key=lambda size: (size[0] != rolled[0], -size[1] * size[2], size))
     return (rolled, *smaller)
+
+
+@cache
+def chamber_bounds(sizes: tuple[Size, ...]) -> tuple[tuple[Outline, Outline], int, int]:
+    """The smallest size's box either way round, and the fewest and most tiles entering any
+    chamber crosses in a straight line (its frame, its floor and its far frame; an irregular
+    outline may lie a tile deeper than its printed size). Worked out once per table."""
+    _, low_w, low_h = min(sizes, key=lambda size: size[1] * size[2])
+    smallest = (fixed_outline("rectangle", low_w, low_h), fixed_outline("rectangle", low_h, low_w))
+    return smallest, min(low_w, low_h) + 2, max(max(w, h) for _, w, h in sizes) + 3
 
 
 @dataclass(slots=True)
@@ -192,15 +205,7 @@ class Dungeon(Site):
         self.sizes = table_sizes(tables)
         self.segments = corridor_segments(tables)
         self.rolls = structure_rolls(tables, STRUCTURE)
-        _, low_w, low_h = min(self.sizes, key=lambda size: size[1] * size[2])
-        self.smallest = (
-            fixed_outline("rectangle", low_w, low_h),
-            fixed_outline("rectangle", low_h, low_w),
-        )
-        # Entering any chamber crosses its frame, its floor and its far frame in a straight line
-        # (an irregular outline may lie a tile deeper than its printed size).
-        self.shallowest = min(low_w, low_h) + 2
-        self.deepest = max(max(w, h) for _, w, h in self.sizes) + 3
+        self.smallest, self.shallowest, self.deepest = chamber_bounds(self.sizes)
         self.queue: deque[OpenEnd] = deque()
         self.unused: list[list[OpenEnd]] = []  # per chamber: its exits still in the queue
         self.closed: deque[OpenEnd] = deque()  # corridor ends that stopped: a rescue may reopen one
@@ -231,13 +236,22 @@ class Dungeon(Site):
             return
         end.live = False
         i, d = end.i, end.d
-        step = self.step
-        ahead = i + step[d]
-        if self.carvable(ahead, d):
+        step, side, right, left = self.probe[d]
+        t, lane = self.flat_tiles, self.lane
+        ahead = i + step
+        # carvable(ahead, d) written out: every open end asks it first
+        if not (
+            self.flat_blocked[ahead]
+            or t[ahead + side]
+            or t[ahead - side]
+            or t[ahead + step] == DOOR
+            or lane[ahead + right]
+            or lane[ahead + left]
+        ):
             self.piece(i, d)
             if end.exit and self.degree(i) < 2:
                 self.wall_up(i)  # it rolled a dead end or a chamber that did not fit
-        elif self.flat_tiles[ahead] != WALL:
+        elif t[ahead] != WALL:
             pass  # it already opens onto the dungeon
         elif self.entry_ok(ahead, d):
             self.enter(ahead, d)
@@ -247,9 +261,9 @@ class Dungeon(Site):
             first, second = (d + 3) % 4, (d + 1) % 4  # left, right
             if self.rng.coin():
                 first, second = second, first
-            if self.carvable(i + step[first], first):
+            if self.carvable(i + self.step[first], first):
                 self.piece(i, first)
-            elif self.carvable(i + step[second], second):
+            elif self.carvable(i + self.step[second], second):
                 self.piece(i, second)
             else:
                 self.closed.append(end)
@@ -261,13 +275,13 @@ class Dungeon(Site):
         self.pieces += 1
         segments = self.segments
         segment = segments[self.rng.below(len(segments))]
-        kind, side, length = segment.kind, segment.side, segment.length
+        kind, length = segment.kind, segment.length
         if kind == "chamber":
             self.chamber_ahead(i, d, self.rolls.roll("chambers", self.rng))
         elif kind == "dead_end":
             self.closed.append(OpenEnd(i, d))
         elif length is not None:
-            self.straight(i, d, length, kind, left_of(d) if side == "left" else right_of(d))
+            self.straight(i, d, length, kind, (d + segment.turn) % 4)
         elif kind == "door":
             self.door_ahead(i, d)
         else:
@@ -366,7 +380,7 @@ class Dungeon(Site):
             if segment.continues:
                 self.push(here, d)
         elif kind == "turn":
-            self.push(here, left_of(d) if segment.side == "left" else right_of(d))
+            self.push(here, (d + segment.turn) % 4)
         elif kind == "intersection":
             attach = None if segment.attach is None else self.rng.roll(segment.attach)
             for branch in branches(d, attach):
