@@ -294,9 +294,7 @@ class Dungeon(Site):
         whether the corridor goes on from the last."""
         dug: list[int] = []
         step, side, right, left = self.probe[d]
-        t, blocked, lane, pad, record = (
-            self.flat_tiles, self.flat_blocked, self.lane, self.pad, self.dug.append
-        )
+        t, blocked, lane, pad = self.flat_tiles, self.flat_blocked, self.lane, self.pad
         for _ in range(length):
             ahead = i + step
             # carvable(ahead, d) and dig(ahead) written out: this loop digs most corridor tiles
@@ -308,19 +306,22 @@ class Dungeon(Site):
                 or lane[ahead + right]
                 or lane[ahead + left]
             ):
-                if t[ahead] != WALL:
-                    return dug, False
-                if self.entry_ok(ahead, d):
-                    self.enter(ahead, d)
-                    return dug, False
-                return dug, True
+                break
             t[ahead] = FLOOR
             blocked[ahead] = True
             lane[ahead + pad] = True
-            record(ahead)
             dug.append(ahead)
             i = ahead
             free = False
+        else:
+            self.dug += dug
+            return dug, True
+        self.dug += dug  # in digging order, before a join digs its own tile
+        if t[ahead] != WALL:
+            return dug, False
+        if self.entry_ok(ahead, d):
+            self.enter(ahead, d)
+            return dug, False
         return dug, True
 
     def straight(self, i: int, d: int, length: int, kind: str, side: int) -> None:
@@ -334,21 +335,30 @@ class Dungeon(Site):
     def beside(self, dug: list[int], side: int, kind: str) -> None:
         """Put a door, a side corridor or stairs beside one of the tiles just dug; where none
         fits, the corridor goes without it."""
-        order = list(range(len(dug)))
+        order = dug[:]  # shuffled as their indices would be: the same draws, the same order
         self.rng.shuffle(order)
-        step = self.step[side]
-        for index in order:
-            spot = dug[index] + step
-            if not self.carvable(spot, side):
+        step, across, right, left = self.probe[side]
+        t, blocked, lane = self.flat_tiles, self.flat_blocked, self.lane
+        for tile in order:
+            spot = tile + step
+            # carvable(spot, side) written out
+            if (
+                blocked[spot]
+                or t[spot + across]
+                or t[spot - across]
+                or t[spot + step] == DOOR
+                or lane[spot + right]
+                or lane[spot + left]
+            ):
                 continue
             if kind == "side":
-                self.push(dug[index], side)
+                self.push(tile, side)
                 return
             if kind == "door" and self.carvable(spot + step, side):
                 self.set_door(spot, side)
                 self.push(spot, side, exit_=True)
                 return
-            if kind == "stairs" and self.flat_tiles[spot + step] == WALL:
+            if kind == "stairs" and t[spot + step] == WALL:
                 self.place_stairs(spot)
                 return
 
