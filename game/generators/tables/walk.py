@@ -181,18 +181,12 @@ def chamber_bounds(sizes: tuple[Size, ...]) -> tuple[tuple[Outline, Outline], in
     return smallest, min(low_w, low_h) + 2, max(max(w, h) for _, w, h in sizes) + 3
 
 
-@dataclass(slots=True)
-class OpenEnd:
-    """An open end in the queue: flat index i of its last dug tile, and d the way on.
-
-    An exit's own tile (a chamber's door or opening, a door in a corridor's side) is walled up
-    again if no corridor can start beyond it; `chamber` owns it if it is a chamber's exit."""
-
-    i: int
-    d: int
-    exit: bool = False
-    chamber: int = -1
-    live: bool = True
+OpenEnd = tuple[int, int, bool, int]
+"""An open end in the queue, (i, d, exit, chamber): flat index i of its last dug tile, and d the
+way on. An exit's own tile (a chamber's door or opening, a door in a corridor's side) is walled
+up again if no corridor can start beyond it; `chamber` owns it if it is a chamber's exit (else
+-1). A plain tuple: a floor queues a few hundred ends, and an object each cost four times as
+much to make; a chamber's exit is waiting (`Dungeon.waiting`) until it is grown or moved."""
 
 
 class Dungeon(Site):
@@ -207,7 +201,8 @@ class Dungeon(Site):
         self.rolls = structure_rolls(tables, STRUCTURE)
         self.smallest, self.shallowest, self.deepest = chamber_bounds(self.sizes)
         self.queue: deque[OpenEnd] = deque()
-        self.unused: list[list[OpenEnd]] = []  # per chamber: its exits still in the queue
+        self.unused: list[list[OpenEnd]] = []  # per chamber: its exits queued, in order
+        self.waiting: dict[int, OpenEnd] = {}  # chambers' exits queued and not yet grown or moved
         self.closed: deque[OpenEnd] = deque()  # corridor ends that stopped: a rescue may reopen one
         self.roomy: list[int] = []  # chambers that may still have room for a rescue's exit
         self.contents: dict[int, dict[str, int | bool]] = {}
@@ -218,10 +213,11 @@ class Dungeon(Site):
         self.arrival = 0
 
     def push(self, i: int, d: int, *, exit_: bool = False, chamber: int = -1) -> None:
-        end = OpenEnd(i, d, exit_, chamber)
+        end = (i, d, exit_, chamber)
         self.queue.append(end)
         if chamber >= 0:
             self.unused[chamber].append(end)
+            self.waiting[i] = end
 
     def central(self, size: int, total: int) -> int:
         """A start for `size` tiles in `total`, in the middle half when there is slack."""
@@ -232,10 +228,11 @@ class Dungeon(Site):
 
     def grow(self, end: OpenEnd) -> None:
         """Attach a corridor to an open end: roll it, or join, enter a chamber, turn, or stop."""
-        if not end.live:
-            return
-        end.live = False
-        i, d = end.i, end.d
+        i, d, exit_, chamber = end
+        if chamber >= 0:
+            if self.waiting.get(i) is not end:
+                return  # a corridor that hit its chamber took this exit
+            del self.waiting[i]
         step, side, right, left = self.probe[d]
         t, lane = self.flat_tiles, self.lane
         ahead = i + step
@@ -249,13 +246,13 @@ class Dungeon(Site):
             or lane[ahead + left]
         ):
             self.piece(i, d)
-            if end.exit and self.degree(i) < 2:
+            if exit_ and self.degree(i) < 2:
                 self.wall_up(i)  # it rolled a dead end or a chamber that did not fit
         elif t[ahead] != WALL:
             pass  # it already opens onto the dungeon
         elif self.entry_ok(ahead, d):
             self.enter(ahead, d)
-        elif end.exit:
+        elif exit_:
             self.wall_up(i)  # an exit onto solid rock is no exit
         else:
             first, second = (d + 3) % 4, (d + 1) % 4  # left, right
@@ -279,7 +276,7 @@ class Dungeon(Site):
         if kind == "chamber":
             self.chamber_ahead(i, d, self.rolls.roll("chambers", self.rng))
         elif kind == "dead_end":
-            self.closed.append(OpenEnd(i, d))
+            self.closed.append((i, d, False, -1))
         elif length is not None:
             self.straight(i, d, length, kind, (d + segment.turn) % 4)
         elif kind == "door":
@@ -428,7 +425,7 @@ class Dungeon(Site):
             free = heading == d or (turnable and self.carvable(opening, heading))
             if free and self.place_chamber(opening, heading, roll):
                 return
-        self.closed.append(OpenEnd(i, d))
+        self.closed.append((i, d, False, -1))
 
     def place_chamber(self, opening: int, d: int, roll: Sequence[Face]) -> bool:
         """A chamber of the roll entered heading d through the free tile `opening`, if any size
@@ -515,35 +512,43 @@ class Dungeon(Site):
         tile with floor inside, rock beside and `room_for` tiles of free rock straight out.
         False if no side has room."""
         room = self.rooms[cid]
-        below, room_ahead = self.rng.below, self.room_ahead
+        below, room_ahead, frame_side = self.rng.below, self.room_ahead, self.frame_side
         blocked, t = self.flat_blocked, self.flat_tiles
         for o in sides:
-            spots = self.frame_side(room, o)
+            spots = frame_side(room, o)
             start = below(len(spots))
             out, side = self.step[o], self.across[o]
             for spot in chain(spots[start:], spots[:start]):
                 # The quick half of room_ahead (something is dug straight out), then entry_ok
                 # written out for a tile of the chamber's own frame (its owner and the box inside
                 # hold by construction): rock here and beside, floor inside (rock is 0).
-                if blocked[spot + out] or t[spot] or not t[spot - out]:
+                if (
+                    blocked[spot + out]
+                    or t[spot]
+                    or not t[spot - out]
+                    or t[spot + side]
+                    or t[spot - side]
+                    or not room_ahead(spot, o, room_for)
+                ):
                     continue
-                if not (t[spot + side] or t[spot - side]) and room_ahead(spot, o, room_for):
-                    if door:
-                        self.set_door(spot, o)
-                    else:
-                        self.dig(spot)
-                    self.push(spot, o, exit_=True, chamber=cid)
-                    return True
+                if door:
+                    self.set_door(spot, o)
+                else:
+                    self.dig(spot)
+                self.push(spot, o, exit_=True, chamber=cid)
+                return True
         return False
 
     def enter(self, i: int, d: int) -> None:
         """A corridor hits a chamber's wall at frame tile i: move one of the chamber's unused
         exits here, or add a new one (its kind rolled on Exit kind)."""
+        t = self.flat_tiles
         for end in self.unused[self.flat_owner[i]]:
-            if end.live and self.flat_tiles[end.i + self.step[end.d]] == WALL:
-                end.live = False
-                door = self.flat_tiles[end.i] == DOOR
-                self.wall_up(end.i)
+            spot, out = end[0], end[1]
+            if self.waiting.get(spot) is end and t[spot + self.step[out]] == WALL:
+                del self.waiting[spot]
+                door = t[spot] == DOOR
+                self.wall_up(spot)
                 break
         else:
             door = self.rolls.roll("exit_kind", self.rng)[0].fields["kind"] == "door"
@@ -625,8 +630,9 @@ class Dungeon(Site):
             roomy.pop()
         while self.closed:
             end = self.closed.popleft()
-            if self.flat_tiles[end.i] != WALL and self.room_ahead(end.i, end.d, RESCUE_ROOM):
-                self.push(end.i, end.d)
+            i, d = end[0], end[1]
+            if self.flat_tiles[i] != WALL and self.room_ahead(i, d, RESCUE_ROOM):
+                self.push(i, d)
                 return True
         for _ in range(RESCUE_TRIES if self.dug else 0):
             i, d = self.dug[self.rng.below(len(self.dug))], self.rng.below(4)
@@ -649,8 +655,10 @@ class Dungeon(Site):
             else:
                 break
         for end in queue:
-            if end.live and end.exit and self.flat_tiles[end.i + self.step[end.d]] == WALL:
-                self.wall_up(end.i)
+            i, d, exit_, chamber = end
+            live = chamber < 0 or self.waiting.get(i) is end
+            if exit_ and live and self.flat_tiles[i + self.step[d]] == WALL:
+                self.wall_up(i)
         queue.clear()
 
     # --- the way down ------------------------------------------------------------------------
