@@ -123,11 +123,12 @@ def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
         starts.append(start + below(pull))
         ends.append(end - below(pull))
     middle = rng.randint(height // 3, height - 1 - height // 3)
-    for i, toward in [(i, i + 1) for i in range(middle - 1, -1, -1)] + [
-        (i, i - 1) for i in range(middle + 1, height)
-    ]:
-        starts[i] = max(starts[i], starts[toward])
-        ends[i] = min(ends[i], ends[toward])
+    for i in range(middle - 1, -1, -1):  # above the middle: within the row below
+        starts[i] = max(starts[i], starts[i + 1])
+        ends[i] = min(ends[i], ends[i + 1])
+    for i in range(middle + 1, height):  # below it: within the row above
+        starts[i] = max(starts[i], starts[i - 1])
+        ends[i] = min(ends[i], ends[i - 1])
     starts[middle] = min(starts[middle - 1], starts[middle + 1])
     ends[middle] = max(ends[middle - 1], ends[middle + 1])
     return [(a, b) for a, b in zip(starts, ends, strict=True) if b - a >= 2]
@@ -171,17 +172,20 @@ def irregular(rng: Rng, width: int, height: int) -> Outline:
     sides are read off its rows: filling a mask row by row and reading its sides back cost a
     dozen numpy calls each."""
     rows = _blob_rows(rng, width, height)
-    low = min(start for start, _ in rows)
-    high = max(end for _, end in rows)
-    flat = b"".join(
-        bytes(start - low) + b"\x01" * (end - start) + bytes(high - end) for start, end in rows
-    )
-    mask = np.frombuffer(flat, dtype=np.bool_).reshape(len(rows), high - low)  # read-only
+    starts = [start for start, _ in rows]
+    ends = [end for _, end in rows]
+    low, high = min(starts), max(ends)
+    span = high - low
+    flat = bytearray(len(rows) * span)
+    for k, (start, end) in enumerate(rows):
+        flat[k * span + start - low : k * span + end - low] = b"\x01" * (end - start)
+    mask = np.frombuffer(flat, dtype=np.bool_).reshape(len(rows), span)
+    mask.flags.writeable = False  # outlines are shared, as the fixed ones are
     near = (
-        tuple(range(rows[-1][0] - low, rows[-1][1] - low)),
-        tuple(k for k, (start, _) in enumerate(rows) if start == low),
-        tuple(range(rows[0][0] - low, rows[0][1] - low)),
-        tuple(k for k, (_, end) in enumerate(rows) if end == high),
+        tuple(range(starts[-1] - low, ends[-1] - low)),
+        tuple([k for k, start in enumerate(starts) if start == low]),
+        tuple(range(starts[0] - low, ends[0] - low)),
+        tuple([k for k, end in enumerate(ends) if end == high]),
     )
     return Outline("irregular", mask, near)
 
