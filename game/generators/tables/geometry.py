@@ -475,14 +475,17 @@ class Site:
     def cleanup(self, rows: slice, cols: slice) -> None:
         """Step 3: dig each dead end on to the dungeon ahead if it is near; remove the rest back
         to where they branch off, so a section that is only dead ends goes entirely."""
-        # The bounds keep a tile of rock around the dungeon, so every tip lies inside that ring
-        # and each neighbour count is a sum of four shifted views (no padding, no in-place adds).
-        walk = (self.tiles[rows, cols] != WALL).view(np.uint8)
-        count = walk[:-2, 1:-1] + walk[2:, 1:-1] + walk[1:-1, :-2] + walk[1:-1, 2:]
-        inner = (slice(rows.start + 1, rows.stop - 1), slice(cols.start + 1, cols.stop - 1))
-        corridor = walk[1:-1, 1:-1].view(np.bool_) & ~(self.in_room[inner] | self.keep[inner])
-        ys, xs = np.nonzero((count == 1) & corridor)
-        points = ((ys + inner[0].start) * self.width + xs + inner[1].start).tolist()
+        # The bounds keep a tile of rock around the dungeon, so every tip lies inside that ring;
+        # its rows are read flat, full width (the tiles beyond the columns are rock), and each
+        # neighbour count is a sum of four shifted slices. The lane holds the corridor tiles.
+        w = self.width
+        start, stop = (rows.start + 1) * w, (rows.stop - 1) * w
+        n = stop - start
+        walk = (self.tiles.reshape(-1)[start - w : stop + w] != WALL).view(np.uint8)
+        count = walk[:n] + walk[2 * w :] + walk[w - 1 : n + w - 1] + walk[w + 1 : n + w + 1]
+        lane = np.frombuffer(self.lane, dtype=np.uint8)[start + self.pad : stop + self.pad]
+        corridor = lane > self.keep.reshape(-1)[start:stop]  # not a feature
+        points = (np.flatnonzero((count == 1) & corridor) + start).tolist()
         for i in points:
             if self.prunable(i):
                 self.connect(i)
@@ -502,12 +505,21 @@ class Site:
 
     def connect(self, i: int) -> None:
         """Dig the dead end at tile i straight on if the dungeon is within REACH tiles ahead."""
-        t = self.flat_tiles
-        d = next(o for o in range(4) if t[i - self.step[o]] != WALL)
+        t, blocked, lane, w = self.flat_tiles, self.flat_blocked, self.lane, self.width
+        d = 0 if t[i + w] else 1 if t[i - 1] else 2 if t[i - w] else 3  # away from its one way
+        step, side, right, left = self.probe[d]
         path: list[int] = []
         for _ in range(REACH):
-            i += self.step[d]
-            if self.carvable(i, d):
+            i += step
+            # carvable(i, d) written out
+            if not (
+                blocked[i]
+                or t[i + side]
+                or t[i - side]
+                or t[i + step] == DOOR
+                or lane[i + right]
+                or lane[i + left]
+            ):
                 path.append(i)
                 continue
             if t[i] != WALL or self.entry_ok(i, d):
