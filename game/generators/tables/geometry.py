@@ -78,9 +78,8 @@ def back_of(d: int) -> int:
     return (d + 2) % 4
 
 
-def passage(d: int) -> str:
-    """The Door passage of a door walked through heading d."""
-    return "ns" if d % 2 == 0 else "ew"
+PASSAGE: Final = ("ns", "ew", "ns", "ew")
+"""The Door passage of a door walked through heading d."""
 
 
 # --- chamber shapes --------------------------------------------------------------------------
@@ -318,7 +317,7 @@ class Site:
 
     def set_door(self, i: int, d: int) -> None:
         self.put(i, DOOR)
-        self.doors[i] = passage(d)
+        self.doors[i] = PASSAGE[d]
 
     def wall_up(self, i: int) -> None:
         self.flat_tiles[i] = WALL

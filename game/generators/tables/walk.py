@@ -416,7 +416,7 @@ class Dungeon(Site):
         else the largest smaller size of the table that fits. Where none fits ahead the corridor
         turns into it, left or right (not through a door: that would open the door's wall);
         where none fits at all the corridor is a dead end."""
-        turns = [left_of(d), right_of(d)]
+        turns = [(d + 3) % 4, (d + 1) % 4]  # left, right
         if self.rng.coin():
             turns.reverse()
         turnable = self.flat_tiles[i] != DOOR
@@ -759,9 +759,16 @@ def branches(d: int, attach: int | None) -> tuple[int, ...]:
     straight on. A T rolls 1d3 for "which direction to attach to" (the source leaves it open),
     read as its two arms: 1 left and right (the corridor ends across a T), 2 left and straight
     on, 3 right and straight on."""
+    left, right = left_of(d), right_of(d)
     if attach is None:
-        return (left_of(d), right_of(d), d)
-    return {1: (left_of(d), right_of(d)), 2: (left_of(d), d), 3: (right_of(d), d)}[attach]
+        return (left, right, d)
+    if attach == 1:
+        return (left, right)
+    if attach == 2:
+        return (left, d)
+    if attach == 3:
+        return (right, d)
+    raise ValueError(f"a T's attach roll must be 1, 2 or 3, not {attach}")
 
 
 ENTRANCE_BUILDERS: Final[dict[str, Callable[[Dungeon], None]]] = {
