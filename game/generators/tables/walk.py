@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
+from types import MappingProxyType
 from typing import Final
 
 import numpy as np
@@ -161,24 +162,38 @@ def rolled_size(roll: Sequence[Face]) -> Size:
     return (str(fields["shape"]), _as_int(fields["width"]), _as_int(fields["height"]))
 
 
-@cache
 def fallbacks(rolled: Size, sizes: tuple[Size, ...]) -> tuple[Size, ...]:
-    """The rolled size, then the table's smaller sizes: the same shape first, largest first
-    (worked out once per rolled size: a table's sizes never change)."""
+    """The rolled size, then the table's smaller sizes: the same shape first, largest first."""
     area = rolled[1] * rolled[2]
     smaller = [size for size in sizes if size[1] * size[2] < area]
     smaller.sort(key=lambda size: (size[0] != rolled[0], -size[1] * size[2], size))
     return (rolled, *smaller)
 
 
+@dataclass(frozen=True, slots=True)
+class ChamberSizes:
+    """What the walk reads off the sizes of the Chambers table, worked out once per table set:
+    the fallbacks of each rolled size, the smallest size's box either way round, and the fewest
+    and most tiles entering any chamber crosses in a straight line (its frame, its floor and its
+    far frame; an irregular outline may lie a tile deeper than its printed size)."""
+
+    fallbacks: Mapping[Size, tuple[Size, ...]]
+    smallest: tuple[Outline, Outline]
+    shallowest: int
+    deepest: int
+
+
 @cache
-def chamber_bounds(sizes: tuple[Size, ...]) -> tuple[tuple[Outline, Outline], int, int]:
-    """The smallest size's box either way round, and the fewest and most tiles entering any
-    chamber crosses in a straight line (its frame, its floor and its far frame; an irregular
-    outline may lie a tile deeper than its printed size). Worked out once per table."""
+def chamber_sizes(tables: TableSet) -> ChamberSizes:
+    """The Chambers table's sizes as the walk reads them (a loaded set never changes)."""
+    sizes = table_sizes(tables)
     _, low_w, low_h = min(sizes, key=lambda size: size[1] * size[2])
-    smallest = (fixed_outline("rectangle", low_w, low_h), fixed_outline("rectangle", low_h, low_w))
-    return smallest, min(low_w, low_h) + 2, max(max(w, h) for _, w, h in sizes) + 3
+    return ChamberSizes(
+        MappingProxyType({size: fallbacks(size, sizes) for size in sizes}),
+        (fixed_outline("rectangle", low_w, low_h), fixed_outline("rectangle", low_h, low_w)),
+        min(low_w, low_h) + 2,
+        max(max(w, h) for _, w, h in sizes) + 3,
+    )
 
 
 OpenEnd = tuple[int, int, bool, int]
@@ -196,10 +211,13 @@ class Dungeon(Site):
     def __init__(self, rng: Rng, width: int, height: int, tables: TableSet) -> None:
         super().__init__(width, height)
         self.rng = rng
-        self.sizes = table_sizes(tables)
+        chambers = chamber_sizes(tables)
+        self.fallbacks = chambers.fallbacks
         self.segments = corridor_segments(tables)
         self.rolls = structure_rolls(tables, STRUCTURE)
-        self.smallest, self.shallowest, self.deepest = chamber_bounds(self.sizes)
+        self.smallest, self.shallowest, self.deepest = (
+            chambers.smallest, chambers.shallowest, chambers.deepest
+        )
         self.queue: deque[OpenEnd] = deque()
         self.unused: list[list[OpenEnd]] = []  # per chamber: its exits queued, in order
         self.waiting: dict[int, OpenEnd] = {}  # chambers' exits queued and not yet grown or moved
@@ -452,7 +470,7 @@ class Dungeon(Site):
                 return []
             return self.entry_columns(ox, oy, d, floor)
 
-        for index, size in enumerate(fallbacks(rolled_size(roll), self.sizes)):
+        for index, size in enumerate(self.fallbacks[rolled_size(roll)]):
             if index == 1 and not any(columns(box) for box in self.smallest):
                 return False  # not even the smallest size fits: no need to try the others
             for shape, w, h in self.orientations(size):
@@ -599,7 +617,7 @@ class Dungeon(Site):
         """A chamber rolled on Chambers (the largest size of its fallbacks that fits the map),
         the stairs against its wall."""
         roll = self.rolls.roll("chambers", self.rng)
-        sizes = fallbacks(rolled_size(roll), self.sizes)
+        sizes = self.fallbacks[rolled_size(roll)]
         for shape, width, height in (turn for size in sizes for turn in self.orientations(size)):
             if width + 4 <= self.width and height + 4 <= self.height:
                 floor = shape_outline(self.rng, shape, width, height)
