@@ -245,7 +245,9 @@ class Dungeon(Site):
     # --- growth ----------------------------------------------------------------------------------
 
     def grow(self, end: OpenEnd) -> None:
-        """Attach a corridor to an open end: roll it, or join, enter a chamber, turn, or stop."""
+        """Attach a corridor to an open end: join, enter a chamber, stop, or find the way on
+        (ahead, else a turn) and roll the corridor on Corridors (one method: a call less for
+        every piece)."""
         i, d, exit_, chamber = end
         if chamber >= 0:
             if self.waiting.get(i) is not end:
@@ -263,44 +265,45 @@ class Dungeon(Site):
             or lane[ahead + right]
             or lane[ahead + left]
         ):
-            self.piece(i, d)
-            if exit_ and self.degree(i) < 2:
-                self.wall_up(i)  # it rolled a dead end or a chamber that did not fit
+            heading = d
         elif t[ahead] != WALL:
-            pass  # it already opens onto the dungeon
+            return  # it already opens onto the dungeon
         elif self.entry_ok(ahead, d):
             self.enter(ahead, d)
+            return
         elif exit_:
             self.wall_up(i)  # an exit onto solid rock is no exit
+            return
         else:
             first, second = (d + 3) % 4, (d + 1) % 4  # left, right
             if self.rng.coin():
                 first, second = second, first
             if self.carvable(i + self.step[first], first):
-                self.piece(i, first)
+                heading = first
             elif self.carvable(i + self.step[second], second):
-                self.piece(i, second)
+                heading = second
             else:
                 self.closed.append(end)
-
-    def piece(self, i: int, d: int) -> None:
-        """Roll on Corridors and dig the result from tile i heading d (the next tile is free).
-        The die is rolled here on the precomputed rows; only what a row refers to on the
-        structure tables (chambers, stairs) is rolled in full, when it is needed."""
+                return
+        # A roll on Corridors, dug from tile i: the die is rolled here on the precomputed rows;
+        # only what a row refers to on the structure tables (chambers, stairs) is rolled in
+        # full, when it is needed.
         self.pieces += 1
         segments = self.segments
         segment = segments[self.rng.below(len(segments))]
         kind, length = segment.kind, segment.length
         if kind == "chamber":
-            self.chamber_ahead(i, d, self.rolls.roll("chambers", self.rng))
+            self.chamber_ahead(i, heading, self.rolls.roll("chambers", self.rng))
         elif kind == "dead_end":
-            self.closed.append((i, d, False, -1))
+            self.closed.append((i, heading, False, -1))
         elif length is not None:
-            self.straight(i, d, length, kind, (d + segment.turn) % 4)
+            self.straight(i, heading, length, kind, (heading + segment.turn) % 4)
         elif kind == "door":
-            self.door_ahead(i, d)
+            self.door_ahead(i, heading)
         else:
-            self.junction(i, d, segment)
+            self.junction(i, heading, segment)
+        if exit_ and self.degree(i) < 2:  # (an exit never turns: it is walled up above)
+            self.wall_up(i)  # it rolled a dead end or a chamber that did not fit
 
     def run(self, i: int, d: int, length: int, free: bool = False) -> tuple[list[int], bool]:
         """Dig up to `length` tiles ahead (`free`: the first is known to be carvable). A
