@@ -231,6 +231,7 @@ class Dungeon(Site):
         self.arrival = 0
 
     def push(self, i: int, d: int, *, exit_: bool = False, chamber: int = -1) -> None:
+        """Queue an open end (the walk's hot paths append a plain corridor end themselves)."""
         end = (i, d, exit_, chamber)
         self.queue.append(end)
         if chamber >= 0:
@@ -296,8 +297,12 @@ class Dungeon(Site):
             self.chamber_ahead(i, heading, self.rolls.roll("chambers", self.rng))
         elif kind == "dead_end":
             self.closed.append((i, heading, False, -1))
-        elif length is not None:
-            self.straight(i, heading, length, kind, (heading + segment.turn) % 4)
+        elif length is not None:  # straight squares, maybe with a door, side passage or stairs
+            dug, goes_on = self.run(i, heading, length, free=True)
+            if kind != "straight":
+                self.beside(dug, (heading + segment.turn) % 4, kind)
+            if goes_on:
+                self.queue.append((dug[-1] if dug else i, heading, False, -1))
         elif kind == "door":
             self.door_ahead(i, heading)
         else:
@@ -342,14 +347,6 @@ class Dungeon(Site):
             return dug, False
         return dug, True
 
-    def straight(self, i: int, d: int, length: int, kind: str, side: int) -> None:
-        """Straight squares, maybe with a door, side corridor or stairs on one side."""
-        dug, goes_on = self.run(i, d, length, free=True)
-        if kind != "straight":
-            self.beside(dug, side, kind)
-        if goes_on:
-            self.push(dug[-1] if dug else i, d)
-
     def beside(self, dug: list[int], side: int, kind: str) -> None:
         """Put a door, a side corridor or stairs beside one of the tiles just dug; where none
         fits, the corridor goes without it."""
@@ -370,11 +367,11 @@ class Dungeon(Site):
             ):
                 continue
             if kind == "side":
-                self.push(tile, side)
+                self.queue.append((tile, side, False, -1))
                 return
             if kind == "door" and self.carvable(spot + step, side):
                 self.set_door(spot, side)
-                self.push(spot, side, exit_=True)
+                self.queue.append((spot, side, True, -1))  # an exit: walled up if it leads nowhere
                 return
             if kind == "stairs" and t[spot + step] == WALL:
                 self.place_stairs(spot)
@@ -390,29 +387,29 @@ class Dungeon(Site):
         if self.carvable(door, d) and self.carvable(beyond, d):
             self.set_door(door, d)
             self.dig(beyond)
-            self.push(beyond, d)
+            self.queue.append((beyond, d, False, -1))
         else:
-            self.push(lead, d)
+            self.queue.append((lead, d, False, -1))
 
     def junction(self, i: int, d: int, segment: Segment) -> None:
         """One tile ahead, then: stairs, an encounter (the corridor goes on past it only if the
         row's `continues` says so), a turn, or branches."""
         here = i + self.step[d]
         self.dig(here)
-        kind = segment.kind
+        kind, queue = segment.kind, self.queue
         if kind == "stairs":
             self.place_stairs(here)
         elif kind == "encounter":
             self.spots.append(here)
             self.flat_keep[here] = True
             if segment.continues:
-                self.push(here, d)
+                queue.append((here, d, False, -1))
         elif kind == "turn":
-            self.push(here, (d + segment.turn) % 4)
+            queue.append((here, (d + segment.turn) % 4, False, -1))
         elif kind == "intersection":
             attach = None if segment.attach is None else self.rng.roll(segment.attach)
             for branch in branches(d, attach):
-                self.push(here, branch)
+                queue.append((here, branch, False, -1))
         else:
             raise ValueError(f"corridors: no rule for a {kind!r} row")
 
