@@ -105,15 +105,14 @@ def table_sizes(tables: TableSet) -> tuple[Size, ...]:
 @dataclass(frozen=True, slots=True)
 class Segment:
     """A Corridors row as the walk reads it, worked out once per face: what the piece does, on
-    which side, how many squares, how many corridors go on from it, and the T's attach dice."""
+    which side (as quarter turns right from the heading: 3 left, 1 right, else 0), how many
+    squares, how many corridors go on from it, and the T's attach dice."""
 
     kind: str
-    side: str
+    turn: int
     length: int | None
     continues: int
     attach: str | None
-    turn: int
-    """Quarter turns right from the heading to the row's side: 3 left, 1 right, else 0."""
 
 
 GOES_ON: Final = {"straight": 1, "door": 1, "side": 2, "turn": 1, "chamber": 0, "dead_end": 0}
@@ -150,9 +149,9 @@ def corridor_segments(tables: TableSet) -> tuple[Segment, ...]:
                 f"{table.path.name}: row {row.faces}: a {kind!r} row cannot continue with "
                 f"{continues} corridors"
             )
-        segments.append(Segment(kind, side, length if isinstance(length, int) else None,
-                                continues, str(attach) if attach is not None else None,
-                                {"left": 3, "right": 1}.get(side, 0)))
+        segments.append(Segment(kind, {"left": 3, "right": 1}.get(side, 0),
+                                length if isinstance(length, int) else None,
+                                continues, str(attach) if attach is not None else None))
     return tuple(segments)
 
 
