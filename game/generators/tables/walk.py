@@ -379,10 +379,11 @@ class Dungeon(Site):
     def door_ahead(self, i: int, d: int) -> None:
         """A square of corridor, a door, and a square beyond where the next corridor starts. With
         no room for a door in a wall line, the corridor goes on without one."""
-        dug, _ = self.run(i, d, 1, free=True)
-        lead = dug[-1]
-        door = lead + self.step[d]
-        beyond = door + self.step[d]
+        step = self.step[d]
+        lead = i + step  # known to be carvable
+        self.dig(lead)
+        door = lead + step
+        beyond = door + step
         if self.carvable(door, d) and self.carvable(beyond, d):
             self.set_door(door, d)
             self.dig(beyond)
