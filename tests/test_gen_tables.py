@@ -392,12 +392,12 @@ def test_a_corridor_hitting_a_chamber_moves_an_unused_exit() -> None:
     cid = chamber(d, 12, 5)
     assert d.add_exit(cid, True, (NORTH,))
     (pending,) = d.queue
-    assert tile(d, *d.xy(pending.i)) == tiles.DOOR
+    assert tile(d, *d.xy(pending[0])) == tiles.DOOR and d.waiting == {pending[0]: pending}
     d.run(at(d, 2, 8), EAST, 20)
-    assert tile(d, *d.xy(pending.i)) == tiles.WALL and not pending.live
+    assert tile(d, *d.xy(pending[0])) == tiles.WALL and d.waiting == {}
     assert tile(d, 11, 8) == tiles.DOOR and d.doors == {at(d, 11, 8): "ew"}
     d.grow(pending)
-    assert tile(d, *d.xy(pending.i)) == tiles.WALL
+    assert tile(d, *d.xy(pending[0])) == tiles.WALL
 
 
 def test_a_chamber_that_does_not_fit_is_curtailed_to_a_smaller_size() -> None:

@@ -22,6 +22,7 @@ dressing gives each its kind and the game lets the real ones be used.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Final
 
 from game.floorplan import Door, FloorPlan, ParamValue, Stair
@@ -48,7 +49,8 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
     if params["cleanup"]:
         dungeon.cleanup(rows, cols)
     arrival = dungeon.xy(dungeon.arrival)
-    doors = sorted((*dungeon.xy(i), passage) for i, passage in dungeon.doors.items())
+    w = dungeon.width
+    doors = sorted([(i % w, i // w, passage) for i, passage in dungeon.doors.items()])
     return FloorPlan(
         generator=SPEC.name,
         params=dict(params),
@@ -61,7 +63,7 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
         extra={
             "contents": dict(sorted(dungeon.contents.items())),
             "encounter_spots": sorted(list(dungeon.xy(i)) for i in dungeon.spots),
-            "stairs_rolled": sorted(dungeon.stairs, key=lambda s: (int(s["x"]), int(s["y"]))),
+            "stairs_rolled": sorted(dungeon.stairs, key=itemgetter("x", "y")),  # whole numbers
             "budget": budget,
             "encounters": dungeon.monsters + len(dungeon.spots),
             "entrance_room": None if params["entrance"] == "corridor" else 0,

@@ -78,9 +78,8 @@ def back_of(d: int) -> int:
     return (d + 2) % 4
 
 
-def passage(d: int) -> str:
-    """The Door passage of a door walked through heading d."""
-    return "ns" if d % 2 == 0 else "ew"
+PASSAGE: Final = ("ns", "ew", "ns", "ew")
+"""The Door passage of a door walked through heading d."""
 
 
 # --- chamber shapes --------------------------------------------------------------------------
@@ -123,11 +122,12 @@ def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
         starts.append(start + below(pull))
         ends.append(end - below(pull))
     middle = rng.randint(height // 3, height - 1 - height // 3)
-    for i, toward in [(i, i + 1) for i in range(middle - 1, -1, -1)] + [
-        (i, i - 1) for i in range(middle + 1, height)
-    ]:
-        starts[i] = max(starts[i], starts[toward])
-        ends[i] = min(ends[i], ends[toward])
+    for i in range(middle - 1, -1, -1):  # above the middle: within the row below
+        starts[i] = max(starts[i], starts[i + 1])
+        ends[i] = min(ends[i], ends[i + 1])
+    for i in range(middle + 1, height):  # below it: within the row above
+        starts[i] = max(starts[i], starts[i - 1])
+        ends[i] = min(ends[i], ends[i - 1])
     starts[middle] = min(starts[middle - 1], starts[middle + 1])
     ends[middle] = max(ends[middle - 1], ends[middle + 1])
     return [(a, b) for a, b in zip(starts, ends, strict=True) if b - a >= 2]
@@ -171,17 +171,20 @@ def irregular(rng: Rng, width: int, height: int) -> Outline:
     sides are read off its rows: filling a mask row by row and reading its sides back cost a
     dozen numpy calls each."""
     rows = _blob_rows(rng, width, height)
-    low = min(start for start, _ in rows)
-    high = max(end for _, end in rows)
-    flat = b"".join(
-        bytes(start - low) + b"\x01" * (end - start) + bytes(high - end) for start, end in rows
-    )
-    mask = np.frombuffer(flat, dtype=np.bool_).reshape(len(rows), high - low)  # read-only
+    starts = [start for start, _ in rows]
+    ends = [end for _, end in rows]
+    low, high = min(starts), max(ends)
+    span = high - low
+    flat = bytearray(len(rows) * span)
+    for k, (start, end) in enumerate(rows):
+        flat[k * span + start - low : k * span + end - low] = b"\x01" * (end - start)
+    mask = np.frombuffer(flat, dtype=np.bool_).reshape(len(rows), span)
+    mask.flags.writeable = False  # outlines are shared, as the fixed ones are
     near = (
-        tuple(range(rows[-1][0] - low, rows[-1][1] - low)),
-        tuple(k for k, (start, _) in enumerate(rows) if start == low),
-        tuple(range(rows[0][0] - low, rows[0][1] - low)),
-        tuple(k for k, (_, end) in enumerate(rows) if end == high),
+        tuple(range(starts[-1] - low, ends[-1] - low)),
+        tuple([k for k, start in enumerate(starts) if start == low]),
+        tuple(range(starts[0] - low, ends[0] - low)),
+        tuple([k for k, end in enumerate(ends) if end == high]),
     )
     return Outline("irregular", mask, near)
 
@@ -242,14 +245,16 @@ class Site:
         self.flat_room = bytearray(self.size)
         self.flat_keep = bytearray(self.size)
         self.flat_blocked = bytearray(self.size)
+        owner = bytearray(b"\xff") * (4 * self.size)  # int32 -1 in every tile
+        # Blocked: dug, a chamber's, or the border (rows by slices, columns by strided slices).
+        self.flat_blocked[:width] = self.flat_blocked[-width:] = b"\x01" * width
+        self.flat_blocked[::width] = self.flat_blocked[width - 1 :: width] = b"\x01" * height
         self.tiles = np.frombuffer(self.flat_tiles, dtype=np.uint8).reshape(shape)
-        self.owner = np.full(shape, -1, dtype=np.int32)  # chamber: box and frame
+        self.owner = np.frombuffer(owner, dtype=np.int32).reshape(shape)  # chamber: box and frame
         self.in_room = np.frombuffer(self.flat_room, dtype=np.bool_).reshape(shape)  # boxes
         self.keep = np.frombuffer(self.flat_keep, dtype=np.bool_).reshape(shape)  # features
         self.blocked = np.frombuffer(self.flat_blocked, dtype=np.bool_).reshape(shape)
-        self.blocked[[0, -1], :] = True  # blocked: dug, a chamber's, or the border
-        self.blocked[:, [0, -1]] = True
-        self.flat_owner = self.owner.data.cast("B").cast("i")
+        self.flat_owner = memoryview(owner).cast("i")
         # Corridor tiles (dug, outside every chamber's box), padded by two rows each end so a
         # test two tiles across from any tile inside the border needs no bounds check.
         self.pad = 2 * width
@@ -312,7 +317,7 @@ class Site:
 
     def set_door(self, i: int, d: int) -> None:
         self.put(i, DOOR)
-        self.doors[i] = passage(d)
+        self.doors[i] = PASSAGE[d]
 
     def wall_up(self, i: int) -> None:
         self.flat_tiles[i] = WALL
@@ -340,8 +345,8 @@ class Site:
     def entry_columns(self, ox: int, oy: int, d: int, floor: Outline) -> list[int]:
         """The near-side columns k by which a chamber of this outline can be entered, heading d
         through the frame tile (ox, oy): its box and frame inside the map's border and clear of
-        the dungeon and of other frames. One band of the map is reduced across the heading and
-        read for the nearest blocked lanes either side of the opening."""
+        the dungeon and of other frames, read off the nearest blocked lanes (lines along the
+        heading, as deep as the frame) either side of the opening."""
         h, w = floor.mask.shape
         vertical = d % 2 == 0
         along, lateral = (oy, ox) if vertical else (ox, oy)
@@ -351,18 +356,26 @@ class Site:
         if lo < 0 or lo + depth + 2 > extent_a:
             return []
         l_lo, l_hi = max(0, lateral - breadth), min(extent_l, lateral + breadth + 1)
-        any_of = np.logical_or.reduce  # not ndarray.any: its Python wrapper costs as much again
-        if vertical:
-            band = any_of(self.blocked[lo : lo + depth + 2, l_lo:l_hi], axis=0).tobytes()
-        else:
-            band = any_of(self.blocked[l_lo:l_hi, lo : lo + depth + 2], axis=1).tobytes()
         # Column k's frame spans lanes lateral - k - 1 .. lateral - k + breadth: the nearest
         # blocked lane at or below the opening's bounds k from above, the nearest above it from
         # below (the border is blocked, so no frame leaves the map), and the fits are one slice.
-        at = lateral - l_lo
-        below = band.rfind(1, 0, at + 1) + l_lo  # l_lo - 1 if none
-        above = band.find(1, at + 1)
-        above = l_hi if above < 0 else above + l_lo
+        # Lanes are read outward from the opening, one slice each, until one is blocked: fewer
+        # than the band's, and cheaper than reducing the band in numpy for so few tiles.
+        fb, width = self.flat_blocked, self.width
+        origin, across, ahead = (lo * width, 1, width) if vertical else (lo, width, 1)
+        span = (depth + 2) * ahead
+        below = l_lo - 1
+        for lane in range(lateral, l_lo - 1, -1):
+            start = origin + lane * across
+            if 1 in fb[start : start + span : ahead]:
+                below = lane
+                break
+        above = l_hi
+        for lane in range(lateral + 1, l_hi):
+            start = origin + lane * across
+            if 1 in fb[start : start + span : ahead]:
+                above = lane
+                break
         near = floor.near[d]
         first = bisect_left(near, lateral + breadth + 1 - above)
         return list(near[first : bisect_right(near, lateral - 2 - below, first)])
@@ -432,9 +445,14 @@ class Site:
                 if t[i] != FLOOR or keep[i]:
                     continue
                 free.append(i)
-                # Rock beside it (rock is 0), and no doorway (open, outside the box) beside it.
-                if not (t[i - w] and t[i + w] and t[i - 1] and t[i + 1]) and not any(
-                    t[j] and not in_room[j] for j in (i - w, i + w, i - 1, i + 1)
+                # Rock beside it (rock is 0), and no doorway (open, outside the box) beside it:
+                # written out, as a generator per tile cost more than the test.
+                north, south, west, east = t[i - w], t[i + w], t[i - 1], t[i + 1]
+                if not (north and south and west and east) and not (
+                    (north and not in_room[i - w])
+                    or (south and not in_room[i + w])
+                    or (west and not in_room[i - 1])
+                    or (east and not in_room[i + 1])
                 ):
                     best.append(i)
         return best or free
@@ -443,10 +461,14 @@ class Site:
 
     def bounds(self) -> tuple[slice, slice]:
         """The dug part of the map, with a tile of rock around it."""
-        walk = self.tiles != WALL
-        rows = np.flatnonzero(walk.any(axis=1)).tolist()
-        cols = np.flatnonzero(walk.any(axis=0)).tolist()
-        return slice(rows[0] - 1, rows[-1] + 2), slice(cols[0] - 1, cols[-1] + 2)
+        # Rock is 0, so a row or column holds a dug tile where its reduction is nonzero; the first
+        # and last are found by bytes.find and rfind (not flatnonzero: fewer numpy calls).
+        rows = np.logical_or.reduce(self.tiles, axis=1).tobytes()
+        cols = np.logical_or.reduce(self.tiles, axis=0).tobytes()
+        return (
+            slice(rows.find(1) - 1, rows.rfind(1) + 2),
+            slice(cols.find(1) - 1, cols.rfind(1) + 2),
+        )
 
     def prunable(self, i: int) -> bool:
         """A dead end that is a corridor or exit tile: not a chamber's floor nor a feature."""
@@ -460,14 +482,17 @@ class Site:
     def cleanup(self, rows: slice, cols: slice) -> None:
         """Step 3: dig each dead end on to the dungeon ahead if it is near; remove the rest back
         to where they branch off, so a section that is only dead ends goes entirely."""
-        # The bounds keep a tile of rock around the dungeon, so every tip lies inside that ring
-        # and each neighbour count is a sum of four shifted views (no padding, no in-place adds).
-        walk = (self.tiles[rows, cols] != WALL).view(np.uint8)
-        count = walk[:-2, 1:-1] + walk[2:, 1:-1] + walk[1:-1, :-2] + walk[1:-1, 2:]
-        inner = (slice(rows.start + 1, rows.stop - 1), slice(cols.start + 1, cols.stop - 1))
-        corridor = walk[1:-1, 1:-1].view(np.bool_) & ~(self.in_room[inner] | self.keep[inner])
-        ys, xs = np.nonzero((count == 1) & corridor)
-        points = ((ys + inner[0].start) * self.width + xs + inner[1].start).tolist()
+        # The bounds keep a tile of rock around the dungeon, so every tip lies inside that ring;
+        # its rows are read flat, full width (the tiles beyond the columns are rock), and each
+        # neighbour count is a sum of four shifted slices. The lane holds the corridor tiles.
+        w = self.width
+        start, stop = (rows.start + 1) * w, (rows.stop - 1) * w
+        n = stop - start
+        walk = (self.tiles.reshape(-1)[start - w : stop + w] != WALL).view(np.uint8)
+        count = walk[:n] + walk[2 * w :] + walk[w - 1 : n + w - 1] + walk[w + 1 : n + w + 1]
+        lane = np.frombuffer(self.lane, dtype=np.uint8)[start + self.pad : stop + self.pad]
+        corridor = lane > self.keep.reshape(-1)[start:stop]  # not a feature
+        points = (np.flatnonzero((count == 1) & corridor) + start).tolist()
         for i in points:
             if self.prunable(i):
                 self.connect(i)
@@ -479,20 +504,29 @@ class Site:
         off or meets a chamber or a feature."""
         t, room, keep, w = self.flat_tiles, self.flat_room, self.flat_keep, self.width
         while t[i] and not room[i] and not keep[i]:  # prunable(i), its one way on found at once
-            ways = [j for j in (i - w, i + 1, i + w, i - 1) if t[j]]
-            if len(ways) != 1:
+            north, east, south, west = t[i - w], t[i + 1], t[i + w], t[i - 1]
+            if (north != WALL) + (east != WALL) + (south != WALL) + (west != WALL) != 1:
                 return
             self.wall_up(i)
-            i = ways[0]
+            i = i - w if north else i + 1 if east else i + w if south else i - 1
 
     def connect(self, i: int) -> None:
         """Dig the dead end at tile i straight on if the dungeon is within REACH tiles ahead."""
-        t = self.flat_tiles
-        d = next(o for o in range(4) if t[i - self.step[o]] != WALL)
+        t, blocked, lane, w = self.flat_tiles, self.flat_blocked, self.lane, self.width
+        d = 0 if t[i + w] else 1 if t[i - 1] else 2 if t[i - w] else 3  # away from its one way
+        step, side, right, left = self.probe[d]
         path: list[int] = []
         for _ in range(REACH):
-            i += self.step[d]
-            if self.carvable(i, d):
+            i += step
+            # carvable(i, d) written out
+            if not (
+                blocked[i]
+                or t[i + side]
+                or t[i - side]
+                or t[i + step] == DOOR
+                or lane[i + right]
+                or lane[i + left]
+            ):
                 path.append(i)
                 continue
             if t[i] != WALL or self.entry_ok(i, d):

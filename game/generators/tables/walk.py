@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
+from types import MappingProxyType
 from typing import Final
 
 import numpy as np
@@ -104,10 +105,11 @@ def table_sizes(tables: TableSet) -> tuple[Size, ...]:
 @dataclass(frozen=True, slots=True)
 class Segment:
     """A Corridors row as the walk reads it, worked out once per face: what the piece does, on
-    which side, how many squares, how many corridors go on from it, and the T's attach dice."""
+    which side (as quarter turns right from the heading: 3 left, 1 right, else 0), how many
+    squares, how many corridors go on from it, and the T's attach dice."""
 
     kind: str
-    side: str
+    turn: int
     length: int | None
     continues: int
     attach: str | None
@@ -147,7 +149,8 @@ def corridor_segments(tables: TableSet) -> tuple[Segment, ...]:
                 f"{table.path.name}: row {row.faces}: a {kind!r} row cannot continue with "
                 f"{continues} corridors"
             )
-        segments.append(Segment(kind, side, length if isinstance(length, int) else None,
+        segments.append(Segment(kind, {"left": 3, "right": 1}.get(side, 0),
+                                length if isinstance(length, int) else None,
                                 continues, str(attach) if attach is not None else None))
     return tuple(segments)
 
@@ -158,28 +161,46 @@ def rolled_size(roll: Sequence[Face]) -> Size:
     return (str(fields["shape"]), _as_int(fields["width"]), _as_int(fields["height"]))
 
 
-@cache
 def fallbacks(rolled: Size, sizes: tuple[Size, ...]) -> tuple[Size, ...]:
-    """The rolled size, then the table's smaller sizes: the same shape first, largest first
-    (worked out once per rolled size: a table's sizes never change)."""
+    """The rolled size, then the table's smaller sizes: the same shape first, largest first."""
     area = rolled[1] * rolled[2]
     smaller = [size for size in sizes if size[1] * size[2] < area]
     smaller.sort(key=lambda size: (size[0] != rolled[0], -size[1] * size[2], size))
     return (rolled, *smaller)
 
 
-@dataclass(slots=True)
-class OpenEnd:
-    """An open end in the queue: flat index i of its last dug tile, and d the way on.
+@dataclass(frozen=True, slots=True)
+class ChamberSizes:
+    """What the walk reads off the sizes of the Chambers table, worked out once per table set:
+    the fallbacks of each rolled size, the smallest size's box either way round, and the fewest
+    and most tiles entering any chamber crosses in a straight line (its frame, its floor and its
+    far frame; an irregular outline may lie a tile deeper than its printed size)."""
 
-    An exit's own tile (a chamber's door or opening, a door in a corridor's side) is walled up
-    again if no corridor can start beyond it; `chamber` owns it if it is a chamber's exit."""
+    fallbacks: Mapping[Size, tuple[Size, ...]]
+    smallest: tuple[Outline, Outline]
+    shallowest: int
+    deepest: int
 
-    i: int
-    d: int
-    exit: bool = False
-    chamber: int = -1
-    live: bool = True
+
+@cache
+def chamber_sizes(tables: TableSet) -> ChamberSizes:
+    """The Chambers table's sizes as the walk reads them (a loaded set never changes)."""
+    sizes = table_sizes(tables)
+    _, low_w, low_h = min(sizes, key=lambda size: size[1] * size[2])
+    return ChamberSizes(
+        MappingProxyType({size: fallbacks(size, sizes) for size in sizes}),
+        (fixed_outline("rectangle", low_w, low_h), fixed_outline("rectangle", low_h, low_w)),
+        min(low_w, low_h) + 2,
+        max(max(w, h) for _, w, h in sizes) + 3,
+    )
+
+
+OpenEnd = tuple[int, int, bool, int]
+"""An open end in the queue, (i, d, exit, chamber): flat index i of its last dug tile, and d the
+way on. An exit's own tile (a chamber's door or opening, a door in a corridor's side) is walled
+up again if no corridor can start beyond it; `chamber` owns it if it is a chamber's exit (else
+-1). A plain tuple: a floor queues a few hundred ends, and an object each cost four times as
+much to make; a chamber's exit is waiting (`Dungeon.waiting`) until it is grown or moved."""
 
 
 class Dungeon(Site):
@@ -189,20 +210,16 @@ class Dungeon(Site):
     def __init__(self, rng: Rng, width: int, height: int, tables: TableSet) -> None:
         super().__init__(width, height)
         self.rng = rng
-        self.sizes = table_sizes(tables)
+        chambers = chamber_sizes(tables)
+        self.fallbacks = chambers.fallbacks
         self.segments = corridor_segments(tables)
         self.rolls = structure_rolls(tables, STRUCTURE)
-        _, low_w, low_h = min(self.sizes, key=lambda size: size[1] * size[2])
-        self.smallest = (
-            fixed_outline("rectangle", low_w, low_h),
-            fixed_outline("rectangle", low_h, low_w),
+        self.smallest, self.shallowest, self.deepest = (
+            chambers.smallest, chambers.shallowest, chambers.deepest
         )
-        # Entering any chamber crosses its frame, its floor and its far frame in a straight line
-        # (an irregular outline may lie a tile deeper than its printed size).
-        self.shallowest = min(low_w, low_h) + 2
-        self.deepest = max(max(w, h) for _, w, h in self.sizes) + 3
         self.queue: deque[OpenEnd] = deque()
-        self.unused: list[list[OpenEnd]] = []  # per chamber: its exits still in the queue
+        self.unused: list[list[OpenEnd]] = []  # per chamber: its exits queued, in order
+        self.waiting: dict[int, OpenEnd] = {}  # chambers' exits queued and not yet grown or moved
         self.closed: deque[OpenEnd] = deque()  # corridor ends that stopped: a rescue may reopen one
         self.roomy: list[int] = []  # chambers that may still have room for a rescue's exit
         self.contents: dict[int, dict[str, int | bool]] = {}
@@ -213,10 +230,12 @@ class Dungeon(Site):
         self.arrival = 0
 
     def push(self, i: int, d: int, *, exit_: bool = False, chamber: int = -1) -> None:
-        end = OpenEnd(i, d, exit_, chamber)
+        """Queue an open end (the walk's hot paths append a plain corridor end themselves)."""
+        end = (i, d, exit_, chamber)
         self.queue.append(end)
         if chamber >= 0:
             self.unused[chamber].append(end)
+            self.waiting[i] = end
 
     def central(self, size: int, total: int) -> int:
         """A start for `size` tiles in `total`, in the middle half when there is slack."""
@@ -226,52 +245,69 @@ class Dungeon(Site):
     # --- growth ----------------------------------------------------------------------------------
 
     def grow(self, end: OpenEnd) -> None:
-        """Attach a corridor to an open end: roll it, or join, enter a chamber, turn, or stop."""
-        if not end.live:
-            return
-        end.live = False
-        i, d = end.i, end.d
-        step = self.step
-        ahead = i + step[d]
-        if self.carvable(ahead, d):
-            self.piece(i, d)
-            if end.exit and self.degree(i) < 2:
-                self.wall_up(i)  # it rolled a dead end or a chamber that did not fit
-        elif self.flat_tiles[ahead] != WALL:
-            pass  # it already opens onto the dungeon
+        """Attach a corridor to an open end: join, enter a chamber, stop, or find the way on
+        (ahead, else a turn) and roll the corridor on Corridors (one method: a call less for
+        every piece)."""
+        i, d, exit_, chamber = end
+        if chamber >= 0:
+            if self.waiting.get(i) is not end:
+                return  # a corridor that hit its chamber took this exit
+            del self.waiting[i]
+        step, side, right, left = self.probe[d]
+        t, lane = self.flat_tiles, self.lane
+        ahead = i + step
+        # carvable(ahead, d) written out: every open end asks it first
+        if not (
+            self.flat_blocked[ahead]
+            or t[ahead + side]
+            or t[ahead - side]
+            or t[ahead + step] == DOOR
+            or lane[ahead + right]
+            or lane[ahead + left]
+        ):
+            heading = d
+        elif t[ahead] != WALL:
+            return  # it already opens onto the dungeon
         elif self.entry_ok(ahead, d):
             self.enter(ahead, d)
-        elif end.exit:
+            return
+        elif exit_:
             self.wall_up(i)  # an exit onto solid rock is no exit
+            return
         else:
             first, second = (d + 3) % 4, (d + 1) % 4  # left, right
             if self.rng.coin():
                 first, second = second, first
-            if self.carvable(i + step[first], first):
-                self.piece(i, first)
-            elif self.carvable(i + step[second], second):
-                self.piece(i, second)
+            if self.carvable(i + self.step[first], first):
+                heading = first
+            elif self.carvable(i + self.step[second], second):
+                heading = second
             else:
                 self.closed.append(end)
-
-    def piece(self, i: int, d: int) -> None:
-        """Roll on Corridors and dig the result from tile i heading d (the next tile is free).
-        The die is rolled here on the precomputed rows; only what a row refers to on the
-        structure tables (chambers, stairs) is rolled in full, when it is needed."""
+                return
+        # A roll on Corridors, dug from tile i: the die is rolled here on the precomputed rows;
+        # only what a row refers to on the structure tables (chambers, stairs) is rolled in
+        # full, when it is needed.
         self.pieces += 1
         segments = self.segments
         segment = segments[self.rng.below(len(segments))]
-        kind, side, length = segment.kind, segment.side, segment.length
+        kind, length = segment.kind, segment.length
         if kind == "chamber":
-            self.chamber_ahead(i, d, self.rolls.roll("chambers", self.rng))
+            self.chamber_ahead(i, heading, self.rolls.roll("chambers", self.rng))
         elif kind == "dead_end":
-            self.closed.append(OpenEnd(i, d))
-        elif length is not None:
-            self.straight(i, d, length, kind, left_of(d) if side == "left" else right_of(d))
+            self.closed.append((i, heading, False, -1))
+        elif length is not None:  # straight squares, maybe with a door, side passage or stairs
+            dug, goes_on = self.run(i, heading, length, free=True)
+            if kind != "straight":
+                self.beside(dug, (heading + segment.turn) % 4, kind)
+            if goes_on:
+                self.queue.append((dug[-1] if dug else i, heading, False, -1))
         elif kind == "door":
-            self.door_ahead(i, d)
+            self.door_ahead(i, heading)
         else:
-            self.junction(i, d, segment)
+            self.junction(i, heading, segment)
+        if exit_ and self.degree(i) < 2:  # (an exit never turns: it is walled up above)
+            self.wall_up(i)  # it rolled a dead end or a chamber that did not fit
 
     def run(self, i: int, d: int, length: int, free: bool = False) -> tuple[list[int], bool]:
         """Dig up to `length` tiles ahead (`free`: the first is known to be carvable). A
@@ -280,9 +316,7 @@ class Dungeon(Site):
         whether the corridor goes on from the last."""
         dug: list[int] = []
         step, side, right, left = self.probe[d]
-        t, blocked, lane, pad, record = (
-            self.flat_tiles, self.flat_blocked, self.lane, self.pad, self.dug.append
-        )
+        t, blocked, lane, pad = self.flat_tiles, self.flat_blocked, self.lane, self.pad
         for _ in range(length):
             ahead = i + step
             # carvable(ahead, d) and dig(ahead) written out: this loop digs most corridor tiles
@@ -294,83 +328,88 @@ class Dungeon(Site):
                 or lane[ahead + right]
                 or lane[ahead + left]
             ):
-                if t[ahead] != WALL:
-                    return dug, False
-                if self.entry_ok(ahead, d):
-                    self.enter(ahead, d)
-                    return dug, False
-                return dug, True
+                break
             t[ahead] = FLOOR
             blocked[ahead] = True
             lane[ahead + pad] = True
-            record(ahead)
             dug.append(ahead)
             i = ahead
             free = False
+        else:
+            self.dug += dug
+            return dug, True
+        self.dug += dug  # in digging order, before a join digs its own tile
+        if t[ahead] != WALL:
+            return dug, False
+        if self.entry_ok(ahead, d):
+            self.enter(ahead, d)
+            return dug, False
         return dug, True
-
-    def straight(self, i: int, d: int, length: int, kind: str, side: int) -> None:
-        """Straight squares, maybe with a door, side corridor or stairs on one side."""
-        dug, goes_on = self.run(i, d, length, free=True)
-        if kind != "straight":
-            self.beside(dug, side, kind)
-        if goes_on:
-            self.push(dug[-1] if dug else i, d)
 
     def beside(self, dug: list[int], side: int, kind: str) -> None:
         """Put a door, a side corridor or stairs beside one of the tiles just dug; where none
         fits, the corridor goes without it."""
-        order = list(range(len(dug)))
+        order = dug[:]  # shuffled as their indices would be: the same draws, the same order
         self.rng.shuffle(order)
-        step = self.step[side]
-        for index in order:
-            spot = dug[index] + step
-            if not self.carvable(spot, side):
+        step, across, right, left = self.probe[side]
+        t, blocked, lane = self.flat_tiles, self.flat_blocked, self.lane
+        for tile in order:
+            spot = tile + step
+            # carvable(spot, side) written out
+            if (
+                blocked[spot]
+                or t[spot + across]
+                or t[spot - across]
+                or t[spot + step] == DOOR
+                or lane[spot + right]
+                or lane[spot + left]
+            ):
                 continue
             if kind == "side":
-                self.push(dug[index], side)
+                self.queue.append((tile, side, False, -1))
                 return
             if kind == "door" and self.carvable(spot + step, side):
                 self.set_door(spot, side)
-                self.push(spot, side, exit_=True)
+                self.queue.append((spot, side, True, -1))  # an exit: walled up if it leads nowhere
                 return
-            if kind == "stairs" and self.flat_tiles[spot + step] == WALL:
+            if kind == "stairs" and t[spot + step] == WALL:
                 self.place_stairs(spot)
                 return
 
     def door_ahead(self, i: int, d: int) -> None:
         """A square of corridor, a door, and a square beyond where the next corridor starts. With
         no room for a door in a wall line, the corridor goes on without one."""
-        dug, _ = self.run(i, d, 1, free=True)
-        lead = dug[-1]
-        door = lead + self.step[d]
-        beyond = door + self.step[d]
+        step = self.step[d]
+        lead = i + step  # known to be carvable
+        self.dig(lead)
+        door = lead + step
+        beyond = door + step
         if self.carvable(door, d) and self.carvable(beyond, d):
             self.set_door(door, d)
             self.dig(beyond)
-            self.push(beyond, d)
+            self.queue.append((beyond, d, False, -1))
         else:
-            self.push(lead, d)
+            self.queue.append((lead, d, False, -1))
 
     def junction(self, i: int, d: int, segment: Segment) -> None:
         """One tile ahead, then: stairs, an encounter (the corridor goes on past it only if the
         row's `continues` says so), a turn, or branches."""
         here = i + self.step[d]
         self.dig(here)
-        kind = segment.kind
+        kind, queue = segment.kind, self.queue
         if kind == "stairs":
             self.place_stairs(here)
         elif kind == "encounter":
             self.spots.append(here)
             self.flat_keep[here] = True
             if segment.continues:
-                self.push(here, d)
+                queue.append((here, d, False, -1))
         elif kind == "turn":
-            self.push(here, left_of(d) if segment.side == "left" else right_of(d))
+            queue.append((here, (d + segment.turn) % 4, False, -1))
         elif kind == "intersection":
             attach = None if segment.attach is None else self.rng.roll(segment.attach)
             for branch in branches(d, attach):
-                self.push(here, branch)
+                queue.append((here, branch, False, -1))
         else:
             raise ValueError(f"corridors: no rule for a {kind!r} row")
 
@@ -395,7 +434,7 @@ class Dungeon(Site):
         else the largest smaller size of the table that fits. Where none fits ahead the corridor
         turns into it, left or right (not through a door: that would open the door's wall);
         where none fits at all the corridor is a dead end."""
-        turns = [left_of(d), right_of(d)]
+        turns = [(d + 3) % 4, (d + 1) % 4]  # left, right
         if self.rng.coin():
             turns.reverse()
         turnable = self.flat_tiles[i] != DOOR
@@ -404,7 +443,7 @@ class Dungeon(Site):
             free = heading == d or (turnable and self.carvable(opening, heading))
             if free and self.place_chamber(opening, heading, roll):
                 return
-        self.closed.append(OpenEnd(i, d))
+        self.closed.append((i, d, False, -1))
 
     def place_chamber(self, opening: int, d: int, roll: Sequence[Face]) -> bool:
         """A chamber of the roll entered heading d through the free tile `opening`, if any size
@@ -431,7 +470,7 @@ class Dungeon(Site):
                 return []
             return self.entry_columns(ox, oy, d, floor)
 
-        for index, size in enumerate(fallbacks(rolled_size(roll), self.sizes)):
+        for index, size in enumerate(self.fallbacks[rolled_size(roll)]):
             if index == 1 and not any(columns(box) for box in self.smallest):
                 return False  # not even the smallest size fits: no need to try the others
             for shape, w, h in self.orientations(size):
@@ -491,35 +530,43 @@ class Dungeon(Site):
         tile with floor inside, rock beside and `room_for` tiles of free rock straight out.
         False if no side has room."""
         room = self.rooms[cid]
-        below, room_ahead = self.rng.below, self.room_ahead
+        below, room_ahead, frame_side = self.rng.below, self.room_ahead, self.frame_side
         blocked, t = self.flat_blocked, self.flat_tiles
         for o in sides:
-            spots = self.frame_side(room, o)
+            spots = frame_side(room, o)
             start = below(len(spots))
             out, side = self.step[o], self.across[o]
             for spot in chain(spots[start:], spots[:start]):
                 # The quick half of room_ahead (something is dug straight out), then entry_ok
                 # written out for a tile of the chamber's own frame (its owner and the box inside
                 # hold by construction): rock here and beside, floor inside (rock is 0).
-                if blocked[spot + out] or t[spot] or not t[spot - out]:
+                if (
+                    blocked[spot + out]
+                    or t[spot]
+                    or not t[spot - out]
+                    or t[spot + side]
+                    or t[spot - side]
+                    or not room_ahead(spot, o, room_for)
+                ):
                     continue
-                if not (t[spot + side] or t[spot - side]) and room_ahead(spot, o, room_for):
-                    if door:
-                        self.set_door(spot, o)
-                    else:
-                        self.dig(spot)
-                    self.push(spot, o, exit_=True, chamber=cid)
-                    return True
+                if door:
+                    self.set_door(spot, o)
+                else:
+                    self.dig(spot)
+                self.push(spot, o, exit_=True, chamber=cid)
+                return True
         return False
 
     def enter(self, i: int, d: int) -> None:
         """A corridor hits a chamber's wall at frame tile i: move one of the chamber's unused
         exits here, or add a new one (its kind rolled on Exit kind)."""
+        t = self.flat_tiles
         for end in self.unused[self.flat_owner[i]]:
-            if end.live and self.flat_tiles[end.i + self.step[end.d]] == WALL:
-                end.live = False
-                door = self.flat_tiles[end.i] == DOOR
-                self.wall_up(end.i)
+            spot, out = end[0], end[1]
+            if self.waiting.get(spot) is end and t[spot + self.step[out]] == WALL:
+                del self.waiting[spot]
+                door = t[spot] == DOOR
+                self.wall_up(spot)
                 break
         else:
             door = self.rolls.roll("exit_kind", self.rng)[0].fields["kind"] == "door"
@@ -570,7 +617,7 @@ class Dungeon(Site):
         """A chamber rolled on Chambers (the largest size of its fallbacks that fits the map),
         the stairs against its wall."""
         roll = self.rolls.roll("chambers", self.rng)
-        sizes = fallbacks(rolled_size(roll), self.sizes)
+        sizes = self.fallbacks[rolled_size(roll)]
         for shape, width, height in (turn for size in sizes for turn in self.orientations(size)):
             if width + 4 <= self.width and height + 4 <= self.height:
                 floor = shape_outline(self.rng, shape, width, height)
@@ -601,8 +648,9 @@ class Dungeon(Site):
             roomy.pop()
         while self.closed:
             end = self.closed.popleft()
-            if self.flat_tiles[end.i] != WALL and self.room_ahead(end.i, end.d, RESCUE_ROOM):
-                self.push(end.i, end.d)
+            i, d = end[0], end[1]
+            if self.flat_tiles[i] != WALL and self.room_ahead(i, d, RESCUE_ROOM):
+                self.push(i, d)
                 return True
         for _ in range(RESCUE_TRIES if self.dug else 0):
             i, d = self.dug[self.rng.below(len(self.dug))], self.rng.below(4)
@@ -625,8 +673,10 @@ class Dungeon(Site):
             else:
                 break
         for end in queue:
-            if end.live and end.exit and self.flat_tiles[end.i + self.step[end.d]] == WALL:
-                self.wall_up(end.i)
+            i, d, exit_, chamber = end
+            live = chamber < 0 or self.waiting.get(i) is end
+            if exit_ and live and self.flat_tiles[i + self.step[d]] == WALL:
+                self.wall_up(i)
         queue.clear()
 
     # --- the way down ------------------------------------------------------------------------
@@ -727,9 +777,16 @@ def branches(d: int, attach: int | None) -> tuple[int, ...]:
     straight on. A T rolls 1d3 for "which direction to attach to" (the source leaves it open),
     read as its two arms: 1 left and right (the corridor ends across a T), 2 left and straight
     on, 3 right and straight on."""
+    left, right = left_of(d), right_of(d)
     if attach is None:
-        return (left_of(d), right_of(d), d)
-    return {1: (left_of(d), right_of(d)), 2: (left_of(d), d), 3: (right_of(d), d)}[attach]
+        return (left, right, d)
+    if attach == 1:
+        return (left, right)
+    if attach == 2:
+        return (left, d)
+    if attach == 3:
+        return (right, d)
+    raise ValueError(f"a T's attach roll must be 1, 2 or 3, not {attach}")
 
 
 ENTRANCE_BUILDERS: Final[dict[str, Callable[[Dungeon], None]]] = {
