@@ -77,13 +77,24 @@ def _with_features(
         minor = tuple(str(name) for name in written if str(name) not in majors)
         major = tuple(str(name) for name in written if str(name) in majors)
     else:
-        roll = tables.roll("chamber_features", rng, follow=FEATURE_TABLES)
-        minor = tuple(r.text for r in roll.find("minor_features"))
-        major = tuple(r.text for r in roll.find("major_features"))
+        minor, major = _named(tables.roll("chamber_features", rng, follow=FEATURE_TABLES))
     return Contents(
         base.area, base.face, base.text, base.monster, base.features, base.treasure, base.trap,
         minor, major,
     )
+
+
+def _named(roll: Roll) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The minor and major features a Chamber Features roll names, each in `Roll.walk` order
+    (one walk for both: it is asked for every room with features)."""
+    minor: list[str] = []
+    major: list[str] = []
+    for landed in roll.walk():
+        if landed.table == "minor_features":
+            minor.append(landed.text)
+        elif landed.table == "major_features":
+            major.append(landed.text)
+    return tuple(minor), tuple(major)
 
 
 def gold_for(depth: int, rng: Rng) -> int:

@@ -18,9 +18,10 @@ from game.seeds import Rng, seed_from_text
 from game.tables.load import load_table
 from game.tables.model import Nested, Ref, Reroll, Roll, Row, Table, TableError, Value
 
-_Known = tuple[dict[str, Value], tuple[str, ...]]
-"""A row's fixed part: its fields in schema order, defaults filled in (dice as text), and the
-names of its dice fields."""
+_Known = tuple[dict[str, Value], tuple[str, ...], Mapping[str, Value]]
+"""A row's fixed part: its fields in schema order, defaults filled in (dice as text), the
+names of its dice fields, and those fields read-only (what a roll of a row with no dice
+holds: made once, not a copy per roll)."""
 
 
 def tables_dir() -> Path:
@@ -83,7 +84,7 @@ class TableSet:
         if row.reroll is None:
             known = self._known(table, row, rng)
             if not (known[1] or row.refs or table.then):  # nothing more to draw: made once
-                fixed = Roll(table.name, table.die, face, row, MappingProxyType(known[0]))
+                fixed = Roll(table.name, table.die, face, row, known[2])
                 self._faces[(table.name, face)] = fixed
                 return fixed
             if not known[1] and follow is not None and not any(
@@ -91,7 +92,7 @@ class TableSet:
             ):  # nothing this roll follows: the bare row, also made once
                 bare = self._unfollowed.get((table.name, face))
                 if bare is None:
-                    bare = Roll(table.name, table.die, face, row, MappingProxyType(known[0]))
+                    bare = Roll(table.name, table.die, face, row, known[2])
                     self._unfollowed[(table.name, face)] = bare
                 return bare
             fields = self._filled(known, rng)
@@ -103,14 +104,14 @@ class TableSet:
             refs = reroll.row.refs + row.refs
         nested: tuple[Nested, ...] = ()
         if refs or table.then:  # most rows refer to nothing: skip building the empty tuple
-            nested = tuple(
+            nested = tuple([
                 self._nest(ref, rng, follow)
                 for ref in refs + table.then
                 if follow is None or ref.table in follow
-            )
+            ])
         if reroll is not None:
-            fields = {spec.name: fields.get(spec.name) for spec in table.fields}
-        return Roll(table.name, table.die, face, row, MappingProxyType(fields), reroll, nested)
+            fields = MappingProxyType({spec.name: fields.get(spec.name) for spec in table.fields})
+        return Roll(table.name, table.die, face, row, fields, reroll, nested)
 
     def _known(self, table: Table, row: Row, rng: Rng) -> _Known:
         """The fixed part of a row, worked out on its first roll."""
@@ -120,16 +121,19 @@ class TableSet:
             base = _own_fields(table, row, rng, fill=True, roll_dice=False)
             dice = tuple(spec.name for spec in table.fields
                          if spec.kind == "dice" and isinstance(base.get(spec.name), str))
-            known = self._rows[key] = (base, dice)
+            known = self._rows[key] = (base, dice, MappingProxyType(base))
         return known
 
     @staticmethod
-    def _filled(known: _Known, rng: Rng) -> dict[str, Value]:
-        """The row's fields with its dice rolled (in schema order, as `_own_fields` rolls them)."""
+    def _filled(known: _Known, rng: Rng) -> Mapping[str, Value]:
+        """The row's fields with its dice rolled (in schema order, as `_own_fields` rolls them),
+        read-only; the row's own when it has no dice."""
+        if not known[1]:
+            return known[2]
         fields = dict(known[0])
         for name in known[1]:
             fields[name] = rng.roll(str(fields[name]))
-        return fields
+        return MappingProxyType(fields)
 
     def _reroll(self, table: Table, rule: Reroll, rng: Rng) -> Roll:
         """The second roll, on faces below `ignore_from` ("ignoring rolls of 91+").
@@ -143,7 +147,7 @@ class TableSet:
 
     def _nest(self, ref: Ref, rng: Rng, follow: Collection[str] | None) -> Nested:
         count = ref.count if isinstance(ref.count, int) else rng.roll(ref.count)
-        return Nested(ref, count, tuple(self.roll(ref.table, rng, follow) for _ in range(count)))
+        return Nested(ref, count, tuple([self.roll(ref.table, rng, follow) for _ in range(count)]))
 
 
 def _own_fields(
