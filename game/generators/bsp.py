@@ -136,30 +136,6 @@ def _rooms(rng: Rng, leaves: list[Section], skip: float) -> list[Room]:
 # --- candidate tunnels -----------------------------------------------------------------------
 
 
-def _facing(owner: NDArray[np.int32]) -> tuple[IntArray, ...]:
-    """(a, b, line, lo, hi) for every row `line` on which room a's run ends at lo - 1 and the next
-    run is room b's, starting at hi, with no room in the rows beside the gap [lo, hi).
-
-    One sweep over the runs of each row replaces the original's all-pairs test."""
-    room = owner >= 0
-    starts = room[:, 1:] & (owner[:, 1:] != owner[:, :-1])
-    ends = room[:, :-1] & (owner[:, :-1] != owner[:, 1:])
-    start_y, start_x = np.nonzero(starts)
-    _, end_x = np.nonzero(ends)
-    same = start_y[1:] == start_y[:-1]
-    line = start_y[1:][same].astype(np.int64)
-    lo = end_x[:-1][same].astype(np.int64) + 1
-    hi = start_x[1:][same].astype(np.int64) + 1
-    beside = np.zeros(owner.shape, dtype=np.int32)
-    beside[1:-1] = room[:-2] | room[2:]
-    across = np.zeros((owner.shape[0], owner.shape[1] + 1), dtype=np.int32)
-    np.cumsum(beside, axis=1, out=across[:, 1:])
-    clear = across[line, hi] == across[line, lo]
-    a = owner[line, lo - 1].astype(np.int64)
-    b = owner[line, hi].astype(np.int64)
-    return a[clear], b[clear], line[clear], lo[clear], hi[clear]
-
-
 @dataclass(frozen=True, slots=True)
 class _Links:
     """Candidate tunnels, one per facing pair of rooms, shortest centre distance first.
@@ -178,27 +154,59 @@ class _Links:
 
 
 def _links(owner: NDArray[np.int32], rooms: list[Room]) -> _Links:
-    """Every facing pair (rows, then columns), grouped per pair and sorted by centre distance."""
-    parts = [_facing(owner), _facing(np.ascontiguousarray(owner.T))]
-    a, b, line, lo, hi = (np.concatenate([p[k] for p in parts]) for k in range(5))
-    vertical = np.repeat([False, True], [len(parts[0][0]), len(parts[1][0])])
+    """Every facing pair (rows, then columns), grouped per pair and sorted by centre distance.
+
+    One sweep over the runs of every row and column replaces the original's all-pairs test: the
+    rows of `owner` and then of its transpose lie end to end in one flat array (padded to one
+    width), where room a's run ending at lo - 1 and room b's starting at hi face across [lo, hi)
+    if no room tile lies in the rows beside the gap."""
+    height, width = owner.shape
+    span = max(width, height)
+    both = np.full((height + width, span), -1, dtype=np.int32)
+    both[:height, :width] = owner
+    both[height:, :height] = owner.T
+    flat = both.ravel()
+    # Rooms never touch and the border is wall, so the changes of value alternate: one before a
+    # run's first tile, then its last tile.
+    change = (flat[1:] != flat[:-1]).nonzero()[0]
+    firsts, lasts = change[::2] + 1, change[1::2]
+    end, start = lasts[:-1], firsts[1:]
+    row = start // span
+    same = end // span == row
+    end, start, row = end[same], start[same], row[same]
+    # The runs that meet the tiles [x, y) of a row: those starting before y less those ending
+    # before x (a binary search each, where a running count would pass over every tile).
+    above = firsts.searchsorted(start - span) == lasts.searchsorted(end + 1 - span)
+    clear = above & (firsts.searchsorted(start + span) == lasts.searchsorted(end + 1 + span))
+    end, start, row = end[clear], start[clear], row[clear]
+    a = flat[end].astype(np.int64)
+    b = flat[start].astype(np.int64)
     key = a * len(rooms) + b
-    order = np.lexsort((line, key))
-    keys, first, count = np.unique(key[order], return_index=True, return_counts=True)
+    order = key.argsort(kind="stable")  # by pair, then by line: the gaps come in flat order
+    ordered = key[order]
+    new = np.ones(len(order), dtype=np.bool_)
+    new[1:] = ordered[1:] != ordered[:-1]
+    first = new.nonzero()[0]
+    count = np.empty_like(first)
+    count[:-1] = first[1:] - first[:-1]
+    count[-1:] = len(order) - first[-1:]
     pick = order[first]
     centres = np.array([room.center for room in rooms], dtype=np.int64).reshape(-1, 2)
     gap = centres[a[pick]] - centres[b[pick]]
-    rank = np.lexsort((keys, (gap * gap).sum(axis=1)))
+    rank = (gap * gap).sum(axis=1).argsort(kind="stable")  # ties stay in pair order
     pick = pick[rank]
+    lines = row[order]
+    vertical = lines >= height
+    lines[vertical] -= height
     return _Links(
         a[pick].tolist(),
         b[pick].tolist(),
-        vertical[pick].tolist(),
-        lo[pick].tolist(),
-        hi[pick].tolist(),
+        (row[pick] >= height).tolist(),
+        (end[pick] % span + 1).tolist(),
+        (start[pick] % span).tolist(),
         first[rank].tolist(),
         count[rank].tolist(),
-        line[order].tolist(),
+        lines.tolist(),
     )
 
 
