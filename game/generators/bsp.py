@@ -213,62 +213,63 @@ def _links(owner: NDArray[np.int32], rooms: list[Room]) -> _Links:
 # --- walking distances -----------------------------------------------------------------------
 
 
-def _steps(p: Point, q: Point) -> int:
-    return abs(p[0] - q[0]) + abs(p[1] - q[1])
-
-
 class _Walks:
     """Walking distances between portals: tunnel mouths and teleporters, each inside a room.
 
     A room is an open rectangle, so crossing it costs the Manhattan distance; tunnels and teleporter
     links are the only other edges. Since tunnels touch nothing but their two rooms, this small
-    graph gives the same distances as a flood over the tiles."""
+    graph gives the same distances as a flood over the tiles. Portals come in linked pairs, p and
+    p ^ 1; their coordinates are kept in flat lists, which the searches read in their hot loops."""
 
     def __init__(self, rooms: int) -> None:
-        self.points: list[Point] = []
+        self.xs: list[int] = []
+        self.ys: list[int] = []
         self.room_of: list[int] = []
         self.in_room: list[list[int]] = [[] for _ in range(rooms)]
-        self.links: list[list[tuple[int, int]]] = []
+        self.cost: list[int] = []
 
-    def add(self, point: Point, room: int) -> int:
-        self.points.append(point)
-        self.room_of.append(room)
-        self.in_room[room].append(len(self.points) - 1)
-        self.links.append([])
-        return len(self.points) - 1
-
-    def join(self, p: int, q: int, cost: int) -> None:
-        self.links[p].append((q, cost))
-        self.links[q].append((p, cost))
+    def join(self, a: Point, room_a: int, b: Point, room_b: int, cost: int) -> None:
+        """Two new portals, at `a` in `room_a` and at `b` in `room_b`, `cost` steps apart."""
+        p = len(self.xs)
+        self.xs += (a[0], b[0])
+        self.ys += (a[1], b[1])
+        self.room_of += (room_a, room_b)
+        self.in_room[room_a].append(p)
+        self.in_room[room_b].append(p + 1)
+        self.cost += (cost, cost)
 
     def spread(self, room: int, start: Point, cutoff: int = FAR) -> dict[int, int]:
         """Distance from `start` (a tile of `room`) to every portal within `cutoff`."""
-        points, in_room, room_of, links = self.points, self.in_room, self.room_of, self.links
-        heap = [(_steps(start, points[q]), q) for q in in_room[room]]
+        xs, ys, in_room, room_of, cost = self.xs, self.ys, self.in_room, self.room_of, self.cost
+        heappush, heappop = heapq.heappush, heapq.heappop
+        x, y = start
+        heap = [(abs(xs[q] - x) + abs(ys[q] - y), q) for q in in_room[room]]
         heapq.heapify(heap)
         dist: dict[int, int] = {}
         while heap:
-            d, p = heapq.heappop(heap)
+            d, p = heappop(heap)
             if d > cutoff:
                 break
             if p in dist:
                 continue
             dist[p] = d
-            here = points[p]
+            if p ^ 1 not in dist:
+                heappush(heap, (d + cost[p], p ^ 1))
+            x, y = xs[p], ys[p]
             for q in in_room[room_of[p]]:
                 if q not in dist:
-                    heapq.heappush(heap, (d + _steps(here, points[q]), q))
-            for q, cost in links[p]:
-                if q not in dist:
-                    heapq.heappush(heap, (d + cost, q))
+                    heappush(heap, (d + abs(xs[q] - x) + abs(ys[q] - y), q))
         return dist
 
     def reach(self, dist: dict[int, int], room: int, point: Point) -> int:
         """Distance to `point` in `room` from a `spread` (FAR if beyond its cutoff)."""
-        return min(
-            (dist[q] + _steps(self.points[q], point) for q in self.in_room[room] if q in dist),
-            default=FAR,
-        )
+        xs, ys = self.xs, self.ys
+        x, y = point
+        best = FAR
+        for q in self.in_room[room]:
+            if q in dist:
+                best = min(best, dist[q] + abs(xs[q] - x) + abs(ys[q] - y))
+        return best
 
 
 # --- digging ---------------------------------------------------------------------------------
@@ -279,13 +280,15 @@ class _Floor:
 
     def __init__(self, width: int, height: int, rooms: list[Room]) -> None:
         self.rooms = rooms
-        self.tiles = blank(width, height)
         self.owner = np.full((height, width), -1, dtype=np.int32)
         for room in rooms:
-            box = (slice(room.y, room.y + room.h), slice(room.x, room.x + room.w))
-            self.tiles[box] = tiles.FLOOR
-            self.owner[box] = room.id
-        self.dug = np.zeros((height, width), dtype=np.bool_)
+            self.owner[room.y : room.y + room.h, room.x : room.x + room.w] = room.id
+        self.tiles = blank(width, height)
+        self.tiles[self.owner >= 0] = tiles.FLOOR
+        # Tunnel tiles, row after row and column after column: bytearray.find checks a stretch of
+        # a line for one without the cost of a numpy call on so few tiles.
+        self.dug = (bytearray(width * height), bytearray(width * height))
+        self.line_size = (width, height)
         self.doors: list[Door] = []
         self.tunnels: list[list[int]] = []
         self.walks = _Walks(len(rooms))
@@ -295,15 +298,16 @@ class _Floor:
     def clear_line(self, rng: Rng, links: _Links, i: int) -> int | None:
         """A random line of link i whose tunnel would not touch an earlier tunnel, if any."""
         first, count, lo, hi = links.first[i], links.count[i], links.lo[i], links.hi[i]
+        dug, size = self.dug[links.vertical[i]], self.line_size[links.vertical[i]]
         start = rng.below(count)
         for j in range(count):
             line = links.lines[first + (start + j) % count]
-            band = (
-                self.dug[lo:hi, line - 1 : line + 2]
-                if links.vertical[i]
-                else self.dug[line - 1 : line + 2, lo:hi]
-            )
-            if not band.any():
+            before, on, after = (line - 1) * size, line * size, (line + 1) * size
+            if (
+                dug.find(1, before + lo, before + hi) < 0
+                and dug.find(1, on + lo, on + hi) < 0
+                and dug.find(1, after + lo, after + hi) < 0
+            ):
                 return line
         return None
 
@@ -317,9 +321,14 @@ class _Floor:
     def dig(self, links: _Links, i: int, line: int) -> None:
         """Dig link i's tunnel on `line`; doors: both ends if 4+ long, the one tile if 1 long."""
         lo, hi, vertical = links.lo[i], links.hi[i], links.vertical[i]
-        cells = (slice(lo, hi), line) if vertical else (line, slice(lo, hi))
-        self.tiles[cells] = tiles.FLOOR
-        self.dug[cells] = True
+        size, other = self.line_size[vertical], self.line_size[not vertical]
+        dug = b"\x01" * (hi - lo)
+        self.dug[vertical][line * size + lo : line * size + hi] = dug
+        self.dug[not vertical][lo * other + line : hi * other + line : other] = dug
+        if vertical:
+            self.tiles[lo:hi, line] = tiles.FLOOR
+        else:
+            self.tiles[line, lo:hi] = tiles.FLOOR
         ends = [(line, lo), (line, hi - 1)] if vertical else [(lo, line), (hi - 1, line)]
         length = hi - lo
         doors = ends if length >= 4 else ends[:1] if length == 1 else []
@@ -328,8 +337,7 @@ class _Floor:
             self.doors.append(Door(x, y, "ns" if vertical else "ew"))
         mouth_a, mouth_b = self.mouths_of(links, i, line)
         self.mouths.update((mouth_a, mouth_b))
-        walks = self.walks
-        walks.join(walks.add(mouth_a, links.a[i]), walks.add(mouth_b, links.b[i]), length + 1)
+        self.walks.join(mouth_a, links.a[i], mouth_b, links.b[i], length + 1)
         self.tunnels.append([*ends[0], *ends[1]])
 
     def free_tile(self, rng: Rng, room_id: int, spare_mouths: bool) -> Point | None:
@@ -449,8 +457,7 @@ def _teleporters(rng: Rng, floor: _Floor, groups: _Groups) -> list[TeleporterPai
             point, room = floor.place(rng, group[start:] + group[:start], tiles.TELEPORTER)
             ends.append((point, room))
         (a, room_a), (b, room_b) = ends
-        walks = floor.walks
-        walks.join(walks.add(a, room_a), walks.add(b, room_b), 1)
+        floor.walks.join(a, room_a, b, room_b, 1)
         pairs.append(TeleporterPair(a, b))
     return pairs
 
