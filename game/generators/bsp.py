@@ -239,7 +239,12 @@ class _Walks:
         self.cost += (cost, cost)
 
     def spread(self, room: int, start: Point, cutoff: int = FAR) -> dict[int, int]:
-        """Distance from `start` (a tile of `room`) to every portal within `cutoff`."""
+        """Distance from `start` (a tile of `room`) to every portal within `cutoff`.
+
+        Dijkstra, with each portal followed by one kind of edge only: a portal walked to across
+        its room leads on through its link, one come to through its link leads on across its
+        room (across the room again, or back through the link, it could not beat the walk it
+        came by). A heap entry ~p is portal p come to through its link."""
         xs, ys, in_room, room_of, cost = self.xs, self.ys, self.in_room, self.room_of, self.cost
         heappush, heappop = heapq.heappush, heapq.heappop
         x, y = start
@@ -250,15 +255,21 @@ class _Walks:
             d, p = heappop(heap)
             if d > cutoff:
                 break
-            if p in dist:
-                continue
-            dist[p] = d
-            if p ^ 1 not in dist:
-                heappush(heap, (d + cost[p], p ^ 1))
-            x, y = xs[p], ys[p]
-            for q in in_room[room_of[p]]:
-                if q not in dist:
-                    heappush(heap, (d + abs(xs[q] - x) + abs(ys[q] - y), q))
+            if p >= 0:
+                if p in dist:
+                    continue
+                dist[p] = d
+                if p ^ 1 not in dist:
+                    heappush(heap, (d + cost[p], ~(p ^ 1)))
+            else:
+                p = ~p
+                if p in dist:
+                    continue
+                dist[p] = d
+                x, y = xs[p], ys[p]
+                for q in in_room[room_of[p]]:
+                    if q not in dist:
+                        heappush(heap, (d + abs(xs[q] - x) + abs(ys[q] - y), q))
         return dist
 
     def reach(self, dist: dict[int, int], room: int, point: Point) -> int:
@@ -271,6 +282,16 @@ class _Walks:
                 best = min(best, dist[q] + abs(xs[q] - x) + abs(ys[q] - y))
         return best
 
+    def reach_all(self, dist: dict[int, int], points: list[Point]) -> list[int]:
+        """`reach` for every room at once, to `points[room]`: one pass over the spread."""
+        xs, ys, room_of = self.xs, self.ys, self.room_of
+        best = [FAR] * len(points)
+        for q, d in dist.items():
+            room = room_of[q]
+            x, y = points[room]
+            best[room] = min(best[room], d + abs(xs[q] - x) + abs(ys[q] - y))
+        return best
+
 
 # --- digging ---------------------------------------------------------------------------------
 
@@ -280,6 +301,7 @@ class _Floor:
 
     def __init__(self, width: int, height: int, rooms: list[Room]) -> None:
         self.rooms = rooms
+        self.centres = [room.center for room in rooms]
         self.owner = np.full((height, width), -1, dtype=np.int32)
         for room in rooms:
             self.owner[room.y : room.y + room.h, room.x : room.x + room.w] = room.id
@@ -464,13 +486,9 @@ def _teleporters(rng: Rng, floor: _Floor, groups: _Groups) -> list[TeleporterPai
 
 def _farthest_first(floor: _Floor, room: int, start: Point, skip: int) -> list[int]:
     """Rooms other than `skip`, farthest walk from `start` (to the room's centre) first."""
-    dist = floor.walks.spread(room, start)
-    far = [
-        (-floor.walks.reach(dist, other.id, other.center), other.id)
-        for other in floor.rooms
-        if other.id != skip
-    ]
-    return [room_id for _, room_id in sorted(far)]
+    walk = floor.walks.reach_all(floor.walks.spread(room, start), floor.centres)
+    far = sorted((-steps, room_id) for room_id, steps in enumerate(walk) if room_id != skip)
+    return [room_id for _, room_id in far]
 
 
 def _stairs(rng: Rng, floor: _Floor) -> tuple[Point, Point]:
