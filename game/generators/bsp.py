@@ -77,20 +77,13 @@ class _Params:
 
 def _cut(rng: Rng, lo: int, hi: int, margin: int) -> int:
     """The wall line splitting [lo, hi): the midpoint +/- 2, leaving `margin` tiles either side."""
-    cut = (lo + hi) // 2 + rng.randint(-JITTER, JITTER)
+    cut = (lo + hi) // 2 - JITTER + rng.below(2 * JITTER + 1)  # randint(-JITTER, JITTER)
     return min(max(cut, lo + margin), hi - 1 - margin)
 
 
-def _halves(section: Section, across_rows: bool, cut: int) -> tuple[Section, Section]:
-    """The two sections either side of wall line `cut` (a row if `across_rows`, else a column)."""
-    x0, y0, x1, y1 = section
-    if across_rows:
-        return (x0, y0, x1, cut), (x0, cut + 1, x1, y1)
-    return (x0, y0, cut, y1), (cut + 1, y0, x1, y1)
-
-
 def _partition(rng: Rng, width: int, height: int, leaf: int) -> list[Section]:
-    """BSP leaves in depth-first order, like the original's recursion; always at least two."""
+    """BSP leaves in depth-first order, like the original's recursion; always at least two.
+    A cut line stays wall: the halves are the sections either side of it."""
     root = (1, 1, width - 1, height - 1)
     leaves: list[Section] = []
     stack = [root]
@@ -100,23 +93,27 @@ def _partition(rng: Rng, width: int, height: int, leaf: int) -> list[Section]:
         tall, wide = y1 - y0 >= leaf, x1 - x0 >= leaf
         if not (tall or wide):
             leaves.append(section)
-            continue
-        across_rows = tall if tall != wide else rng.coin()
-        lo, hi = (y0, y1) if across_rows else (x0, x1)
-        first, second = _halves(section, across_rows, _cut(rng, lo, hi, THINNEST))
-        stack += [second, first]
+        elif tall if tall != wide else rng.coin():
+            cut = _cut(rng, y0, y1, THINNEST)
+            stack += [(x0, cut + 1, x1, y1), (x0, y0, x1, cut)]  # the first half is popped first
+        else:
+            cut = _cut(rng, x0, x1, THINNEST)
+            stack += [(cut + 1, y0, x1, y1), (x0, y0, cut, y1)]
     if len(leaves) > 1:
         return leaves
     # The whole floor is under one leaf: cut it once anyway so that there are two rooms.
     x0, y0, x1, y1 = root
-    across_rows = y1 - y0 > x1 - x0
-    lo, hi = (y0, y1) if across_rows else (x0, x1)
-    return list(_halves(root, across_rows, _cut(rng, lo, hi, min(THINNEST, (hi - lo - 1) // 2))))
+    if y1 - y0 > x1 - x0:
+        cut = _cut(rng, y0, y1, min(THINNEST, (y1 - y0 - 1) // 2))
+        return [(x0, y0, x1, cut), (x0, cut + 1, x1, y1)]
+    cut = _cut(rng, x0, x1, min(THINNEST, (x1 - x0 - 1) // 2))
+    return [(x0, y0, cut, y1), (cut + 1, y0, x1, y1)]
 
 
 def _share(rng: Rng, size: int) -> int:
     """60-99% of `size`, rounded, at least 1."""
-    return max(1, (rng.randint(*SHARE) * size + 50) // 100)
+    low, high = SHARE
+    return max(1, ((low + rng.below(high - low + 1)) * size + 50) // 100)  # randint(low, high)
 
 
 def _rooms(rng: Rng, leaves: list[Section], skip: float) -> list[Room]:
