@@ -166,39 +166,37 @@ def _links(owner: NDArray[np.int32], rooms: list[Room]) -> _Links:
     # Rooms never touch and the border is wall, so the changes of value alternate: one before a
     # run's first tile, then its last tile.
     change = (flat[1:] != flat[:-1]).nonzero()[0]
-    firsts, lasts = change[::2] + 1, change[1::2]
-    end, start = lasts[:-1], firsts[1:]
-    row = start // span
-    same = end // span == row
-    end, start, row = end[same], start[same], row[same]
-    # The runs that meet the tiles [x, y) of a row: those starting before y less those ending
-    # before x (a binary search each, where a running count would pass over every tile).
-    above = firsts.searchsorted(start - span) == lasts.searchsorted(end + 1 - span)
-    clear = above & (firsts.searchsorted(start + span) == lasts.searchsorted(end + 1 + span))
-    end, start, row = end[clear], start[clear], row[clear]
-    a = flat[end].astype(np.int64)
-    b = flat[start].astype(np.int64)
+    end, start = change[1:-1:2], change[2::2] + 1
+    # A gap [end + 1, start) faces if no tile of it is blocked: beside a room tile, or in the
+    # first column, which a gap holds only if it runs on to another line.
+    room = both >= 0
+    blocked = np.zeros_like(room)
+    np.logical_or(room[:-2], room[2:], out=blocked[1:-1])
+    blocked[:, 0] = True
+    gaps = np.empty(2 * len(end), dtype=np.intp)  # [x, y) of every gap, and the tiles between
+    gaps[0::2] = end + 1
+    gaps[1::2] = start
+    keep = ~np.logical_or.reduceat(blocked.ravel(), gaps)[0::2]
+    end, start = end[keep], start[keep]
+    a, b = flat[end].astype(np.int64), flat[start].astype(np.int64)
     key = a * len(rooms) + b
     order = key.argsort(kind="stable")  # by pair, then by line: the gaps come in flat order
     ordered = key[order]
-    new = np.ones(len(order), dtype=np.bool_)
-    new[1:] = ordered[1:] != ordered[:-1]
-    first = new.nonzero()[0]
-    count = np.empty_like(first)
-    count[:-1] = first[1:] - first[:-1]
-    count[-1:] = len(order) - first[-1:]
+    bound = np.ones(len(order) + 1, dtype=np.bool_)  # where a pair's lines begin, and the end
+    np.not_equal(ordered[1:], ordered[:-1], out=bound[1:-1])
+    bounds = bound.nonzero()[0]
+    first, count = bounds[:-1], bounds[1:] - bounds[:-1]
     pick = order[first]
     centres = np.array([room.center for room in rooms], dtype=np.int64).reshape(-1, 2)
     gap = centres[a[pick]] - centres[b[pick]]
     rank = (gap * gap).sum(axis=1).argsort(kind="stable")  # ties stay in pair order
     pick = pick[rank]
-    lines = row[order]
-    vertical = lines >= height
-    lines[vertical] -= height
+    lines = start[order] // span
+    lines[lines >= height] -= height
     return _Links(
         a[pick].tolist(),
         b[pick].tolist(),
-        (row[pick] >= height).tolist(),
+        (start[pick] >= height * span).tolist(),
         (end[pick] % span + 1).tolist(),
         (start[pick] % span).tolist(),
         first[rank].tolist(),
@@ -402,8 +400,9 @@ class _Groups:
             i = parent[i]
         return i
 
-    def union(self, i: int, j: int) -> None:
-        self.parent[self.find(i)] = self.find(j)
+    def union(self, root_i: int, root_j: int) -> None:
+        """Join two groups by their roots, `find`'s answers (the caller has them already)."""
+        self.parent[root_i] = root_j
         self.count -= 1
 
     def members(self) -> list[list[int]]:
@@ -422,12 +421,13 @@ def _merge(rng: Rng, floor: _Floor, links: _Links, groups: _Groups, stop_at: int
     for i, (a, b) in enumerate(zip(links.a, links.b, strict=True)):
         if groups.count <= stop_at:
             break
-        if find(a) == find(b):
+        root_a, root_b = find(a), find(b)
+        if root_a == root_b:
             continue
         line = floor.clear_line(rng, links, i)
         if line is not None:
             floor.dig(links, i, line)
-            groups.union(a, b)
+            groups.union(root_a, root_b)
             dug[i] = True
     return dug
 
