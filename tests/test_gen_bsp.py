@@ -16,7 +16,7 @@ from game.floorplan import FloorPlan, Point, Room
 from game.generators import bsp, generate_floor, get
 from game.generators.common import label_regions
 from game.params import ParamError
-from game.pathing import to_yx, walk_distance
+from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
 from game.stats import pair_path_ratio
 
@@ -460,9 +460,35 @@ def test_mouth_graph_walks_match_a_tile_flood() -> None:
         start = rooms[0].center
         flood = walk_distance(tiles.walkable(floor.tiles), [start], pairs)
         spread = floor.walks.spread(0, start)
+        for points in (
+            [room.center for room in rooms],
+            [(room.x, room.y) for room in rooms],
+            [(room.x + room.w - 1, room.y) for room in rooms],
+        ):
+            walk = floor.walks.reach(spread, points)
+            for room in rooms[1:]:
+                assert walk[room.id] == int(flood[to_yx(points[room.id])])
+
+
+def test_loops_ask_the_mouth_graph_what_a_tile_flood_would_say() -> None:
+    """`_Walks.longer_than` (A*, before the teleporters) must agree with a flood over tiles."""
+    for seed in range(30):
+        rng = Rng(seed)
+        width, height = 40 + seed * 3, 20 + seed
+        params = bsp._Params(8 + seed % 12, 0.2, 1 + seed % 5, seed % 7, seed % 15)
+        rooms = bsp._rooms(rng, bsp._partition(rng, width, height, params.leaf), params.skip)
+        floor = bsp._Floor(width, height, rooms)
+        links = bsp._links(floor.owner, rooms)
+        groups = bsp._Groups(len(rooms))
+        dug = bsp._merge(rng, floor, links, groups, params.teleporter_groups)
+        bsp._loops(rng, floor, links, groups, dug, params)
+        start = rooms[0].center
+        flood = walk_distance(tiles.walkable(floor.tiles), [start])
         for room in rooms[1:]:
-            for point in [room.center, (room.x, room.y), (room.x + room.w - 1, room.y)]:
-                assert floor.walks.reach(spread, room.id, point) == int(flood[to_yx(point)])
+            walk = int(flood[to_yx(room.center)])
+            for cutoff in (walk - 1, walk, walk + 1) if walk != UNREACHED else (10, 10_000):
+                longer = floor.walks.longer_than(0, start, room.id, room.center, cutoff)
+                assert longer == (walk > cutoff)
 
 
 def test_no_loops_when_the_gain_is_out_of_reach() -> None:

@@ -233,8 +233,8 @@ class _Walks:
         self.in_room[room_b].append(p + 1)
         self.cost += (cost, cost)
 
-    def spread(self, room: int, start: Point, cutoff: int = FAR) -> dict[int, int]:
-        """Distance from `start` (a tile of `room`) to every portal within `cutoff`.
+    def spread(self, room: int, start: Point) -> dict[int, int]:
+        """Distance from `start` (a tile of `room`) to every portal it reaches.
 
         Dijkstra, with each portal followed by one kind of edge only: a portal walked to across
         its room leads on through its link, one come to through its link leads on across its
@@ -248,8 +248,6 @@ class _Walks:
         dist: dict[int, int] = {}
         while heap:
             d, p = heappop(heap)
-            if d > cutoff:
-                break
             if p >= 0:
                 if p in dist:
                     continue
@@ -267,18 +265,54 @@ class _Walks:
                         heappush(heap, (d + abs(xs[q] - x) + abs(ys[q] - y), q))
         return dist
 
-    def reach(self, dist: dict[int, int], room: int, point: Point) -> int:
-        """Distance to `point` in `room` from a `spread` (FAR if beyond its cutoff)."""
-        xs, ys = self.xs, self.ys
-        x, y = point
-        best = FAR
-        for q in self.in_room[room]:
-            if q in dist:
-                best = min(best, dist[q] + abs(xs[q] - x) + abs(ys[q] - y))
-        return best
+    def longer_than(
+        self, room: int, start: Point, goal_room: int, goal: Point, cutoff: int
+    ) -> bool:
+        """Whether the walk from `start` (in `room`) to `goal` (in another room, `goal_room`) is
+        longer than `cutoff`.
 
-    def reach_all(self, dist: dict[int, int], points: list[Point]) -> list[int]:
-        """`reach` for every room at once, to `points[room]`: one pass over the spread."""
+        A* on the Manhattan distance to `goal`, so it looks only where a walk within `cutoff`
+        could pass: exact while there are no teleporters (loops are opened before them), as no
+        other edge is shorter than that distance between its ends. Each portal leads on by one
+        kind of edge, as in `spread`."""
+        xs, ys, in_room, room_of, cost = self.xs, self.ys, self.in_room, self.room_of, self.cost
+        heappush, heappop = heapq.heappush, heapq.heappop
+        x, y = start
+        gx, gy = goal
+        heap: list[tuple[int, int, int]] = []  # (walk so far + what is left at best, walk, portal)
+        for q in in_room[room]:
+            d = abs(xs[q] - x) + abs(ys[q] - y)
+            heap.append((d + abs(xs[q] - gx) + abs(ys[q] - gy), d, q))
+        heapq.heapify(heap)
+        done: set[int] = set()
+        while heap:
+            guess, d, p = heappop(heap)
+            if guess > cutoff:
+                return True
+            if p >= 0:
+                if p in done:
+                    continue
+                done.add(p)
+                q = p ^ 1
+                if q not in done:
+                    nd = d + cost[p]
+                    heappush(heap, (nd + abs(xs[q] - gx) + abs(ys[q] - gy), nd, ~q))
+            else:
+                p = ~p
+                if room_of[p] == goal_room:  # and the rest of the walk is straight across
+                    return False
+                if p in done:
+                    continue
+                done.add(p)
+                x, y = xs[p], ys[p]
+                for q in in_room[room_of[p]]:
+                    if q not in done:
+                        nd = d + abs(xs[q] - x) + abs(ys[q] - y)
+                        heappush(heap, (nd + abs(xs[q] - gx) + abs(ys[q] - gy), nd, q))
+        return True
+
+    def reach(self, dist: dict[int, int], points: list[Point]) -> list[int]:
+        """Distance from a `spread` to `points[room]` in every room (FAR where it did not reach)."""
         xs, ys, room_of = self.xs, self.ys, self.room_of
         best = [FAR] * len(points)
         for q, d in dist.items():
@@ -457,8 +491,7 @@ def _loops(
             continue
         mouth_a, mouth_b = floor.mouths_of(links, i, line)
         cutoff = links.hi[i] - links.lo[i] + 1 + params.loop_gain
-        near = floor.walks.spread(links.a[i], mouth_a, cutoff)
-        if floor.walks.reach(near, links.b[i], mouth_b) > cutoff:
+        if floor.walks.longer_than(links.a[i], mouth_a, links.b[i], mouth_b, cutoff):
             floor.dig(links, i, line)
             opened += 1
     return opened
@@ -483,7 +516,7 @@ def _teleporters(rng: Rng, floor: _Floor, groups: _Groups) -> list[TeleporterPai
 
 def _farthest_first(floor: _Floor, room: int, start: Point, skip: int) -> list[int]:
     """Rooms other than `skip`, farthest walk from `start` (to the room's centre) first."""
-    walk = floor.walks.reach_all(floor.walks.spread(room, start), floor.centres)
+    walk = floor.walks.reach(floor.walks.spread(room, start), floor.centres)
     far = sorted((-steps, room_id) for room_id, steps in enumerate(walk) if room_id != skip)
     return [room_id for _, room_id in far]
 
