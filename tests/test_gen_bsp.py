@@ -459,13 +459,12 @@ def test_mouth_graph_walks_match_a_tile_flood() -> None:
         pairs = bsp._teleporters(rng, floor, groups)
         start = rooms[0].center
         flood = walk_distance(tiles.walkable(floor.tiles), [start], pairs)
-        spread = floor.walks.spread(0, start)
         for points in (
             [room.center for room in rooms],
             [(room.x, room.y) for room in rooms],
             [(room.x + room.w - 1, room.y) for room in rooms],
         ):
-            walk = floor.walks.reach(spread, points)
+            walk = floor.walks.spread(0, start, points)
             for room in rooms[1:]:
                 assert walk[room.id] == int(flood[to_yx(points[room.id])])
 

@@ -233,37 +233,44 @@ class _Walks:
         self.in_room[room_b].append(p + 1)
         self.cost += (cost, cost)
 
-    def spread(self, room: int, start: Point) -> dict[int, int]:
-        """Distance from `start` (a tile of `room`) to every portal it reaches.
+    def spread(self, room: int, start: Point, points: list[Point]) -> list[int]:
+        """The walk from `start` (a tile of `room`) to `points[r]` in every room r (FAR where
+        it does not reach).
 
-        Dijkstra, with each portal followed by one kind of edge only: a portal walked to across
-        its room leads on through its link, one come to through its link leads on across its
-        room (across the room again, or back through the link, it could not beat the walk it
-        came by). A heap entry ~p is portal p come to through its link."""
+        Dijkstra over the portals, with each portal followed by one kind of edge only: a portal
+        walked to across its room leads on through its link, one come to through its link leads
+        on across its room (across the room again, or back through the link, it could not beat
+        the walk it came by). So a room's point is best reached from the start or from a portal
+        come to through its link. A heap entry ~p is portal p come to through its link."""
         xs, ys, in_room, room_of, cost = self.xs, self.ys, self.in_room, self.room_of, self.cost
         heappush, heappop = heapq.heappush, heapq.heappop
         x, y = start
+        walk = [FAR] * len(points)
+        walk[room] = abs(points[room][0] - x) + abs(points[room][1] - y)
         heap = [(abs(xs[q] - x) + abs(ys[q] - y), q) for q in in_room[room]]
         heapq.heapify(heap)
-        dist: dict[int, int] = {}
+        done: set[int] = set()
         while heap:
             d, p = heappop(heap)
             if p >= 0:
-                if p in dist:
+                if p in done:
                     continue
-                dist[p] = d
-                if p ^ 1 not in dist:
+                done.add(p)
+                if p ^ 1 not in done:
                     heappush(heap, (d + cost[p], ~(p ^ 1)))
             else:
                 p = ~p
-                if p in dist:
+                if p in done:
                     continue
-                dist[p] = d
+                done.add(p)
                 x, y = xs[p], ys[p]
-                for q in in_room[room_of[p]]:
-                    if q not in dist:
+                here = room_of[p]
+                point = points[here]
+                walk[here] = min(walk[here], d + abs(point[0] - x) + abs(point[1] - y))
+                for q in in_room[here]:
+                    if q not in done:
                         heappush(heap, (d + abs(xs[q] - x) + abs(ys[q] - y), q))
-        return dist
+        return walk
 
     def longer_than(
         self, room: int, start: Point, goal_room: int, goal: Point, cutoff: int
@@ -310,16 +317,6 @@ class _Walks:
                         nd = d + abs(xs[q] - x) + abs(ys[q] - y)
                         heappush(heap, (nd + abs(xs[q] - gx) + abs(ys[q] - gy), nd, q))
         return True
-
-    def reach(self, dist: dict[int, int], points: list[Point]) -> list[int]:
-        """Distance from a `spread` to `points[room]` in every room (FAR where it did not reach)."""
-        xs, ys, room_of = self.xs, self.ys, self.room_of
-        best = [FAR] * len(points)
-        for q, d in dist.items():
-            room = room_of[q]
-            x, y = points[room]
-            best[room] = min(best[room], d + abs(xs[q] - x) + abs(ys[q] - y))
-        return best
 
 
 # --- digging ---------------------------------------------------------------------------------
@@ -516,7 +513,7 @@ def _teleporters(rng: Rng, floor: _Floor, groups: _Groups) -> list[TeleporterPai
 
 def _farthest_first(floor: _Floor, room: int, start: Point, skip: int) -> list[int]:
     """Rooms other than `skip`, farthest walk from `start` (to the room's centre) first."""
-    walk = floor.walks.reach(floor.walks.spread(room, start), floor.centres)
+    walk = floor.walks.spread(room, start, floor.centres)
     far = sorted((-steps, room_id) for room_id, steps in enumerate(walk) if room_id != skip)
     return [room_id for _, room_id in far]
 
