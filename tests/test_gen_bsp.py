@@ -279,7 +279,7 @@ def test_facing_sweep_matches_all_pairs() -> None:
         rng = Rng(seed)
         rooms = bsp._rooms(rng, bsp._partition(rng, 70, 45, 8 + seed % 10), 0.3)
         floor = bsp._Floor(70, 45, rooms)
-        links = bsp._links(floor.owner, rooms)
+        links = bsp._links(floor.owner, floor.centres)
         swept = {
             (links.a[i], links.b[i], links.vertical[i], line)
             for i in range(len(links.a))
@@ -297,7 +297,7 @@ def test_facing_sweep_matches_all_pairs() -> None:
 def test_a_third_room_blocks_its_rows() -> None:
     rooms = [Room(0, 2, 2, 4, 8), Room(1, 8, 4, 3, 2), Room(2, 13, 2, 4, 8)]
     floor = bsp._Floor(20, 12, rooms)
-    links = bsp._links(floor.owner, rooms)
+    links = bsp._links(floor.owner, floor.centres)
     by_pair = {
         (links.a[i], links.b[i]): links.lines[links.first[i] : links.first[i] + links.count[i]]
         for i in range(len(links.a))
@@ -316,7 +316,7 @@ def grid_floor() -> tuple[bsp._Floor, bsp._Links]:
         Room(3, 11, 12, 6, 6),
     ]
     floor = bsp._Floor(20, 22, rooms)
-    return floor, bsp._links(floor.owner, rooms)
+    return floor, bsp._links(floor.owner, floor.centres)
 
 
 def test_merge_takes_the_shortest_link_out_of_a_group() -> None:
@@ -341,7 +341,7 @@ def test_merge_stops_at_k_groups() -> None:
 def test_door_rule_on_one_tunnel(gap: int, doors: int) -> None:
     rooms = [Room(0, 2, 2, 4, 4), Room(1, 6 + gap, 2, 4, 4)]
     floor = bsp._Floor(12 + gap, 8, rooms)
-    links = bsp._links(floor.owner, rooms)
+    links = bsp._links(floor.owner, floor.centres)
     bsp._merge(Rng(0), floor, links, bsp._Groups(2), 1)
     assert len(floor.doors) == doors
     assert all(d.passage == "ew" and d.x in (6, 5 + gap) for d in floor.doors)
@@ -452,7 +452,7 @@ def test_mouth_graph_walks_match_a_tile_flood() -> None:
         params = bsp._Params(8 + seed % 12, 0.2, 1 + seed % 5, seed % 7, seed % 15)
         rooms = bsp._rooms(rng, bsp._partition(rng, width, height, params.leaf), params.skip)
         floor = bsp._Floor(width, height, rooms)
-        links = bsp._links(floor.owner, rooms)
+        links = bsp._links(floor.owner, floor.centres)
         groups = bsp._Groups(len(rooms))
         dug = bsp._merge(rng, floor, links, groups, params.teleporter_groups)
         bsp._loops(rng, floor, links, groups, dug, params)
@@ -477,7 +477,7 @@ def test_loops_ask_the_mouth_graph_what_a_tile_flood_would_say() -> None:
         params = bsp._Params(8 + seed % 12, 0.2, 1 + seed % 5, seed % 7, seed % 15)
         rooms = bsp._rooms(rng, bsp._partition(rng, width, height, params.leaf), params.skip)
         floor = bsp._Floor(width, height, rooms)
-        links = bsp._links(floor.owner, rooms)
+        links = bsp._links(floor.owner, floor.centres)
         groups = bsp._Groups(len(rooms))
         dug = bsp._merge(rng, floor, links, groups, params.teleporter_groups)
         bsp._loops(rng, floor, links, groups, dug, params)

@@ -150,7 +150,7 @@ class _Links:
     lines: list[int]
 
 
-def _links(owner: NDArray[np.int32], rooms: list[Room]) -> _Links:
+def _links(owner: NDArray[np.int32], centres: list[Point]) -> _Links:
     """Every facing pair (rows, then columns), grouped per pair and sorted by centre distance.
 
     One sweep over the runs of every row and column replaces the original's all-pairs test: the
@@ -179,7 +179,7 @@ def _links(owner: NDArray[np.int32], rooms: list[Room]) -> _Links:
     keep = ~np.logical_or.reduceat(blocked.ravel(), gaps)[0::2]
     end, start = end[keep], start[keep]
     a, b = flat[end].astype(np.int64), flat[start].astype(np.int64)
-    key = a * len(rooms) + b
+    key = a * len(centres) + b
     order = key.argsort(kind="stable")  # by pair, then by line: the gaps come in flat order
     ordered = key[order]
     bound = np.ones(len(order) + 1, dtype=np.bool_)  # where a pair's lines begin, and the end
@@ -187,8 +187,8 @@ def _links(owner: NDArray[np.int32], rooms: list[Room]) -> _Links:
     bounds = bound.nonzero()[0]
     first, count = bounds[:-1], bounds[1:] - bounds[:-1]
     pick = order[first]
-    centres = np.array([room.center for room in rooms], dtype=np.int64).reshape(-1, 2)
-    gap = centres[a[pick]] - centres[b[pick]]
+    at = np.array(centres, dtype=np.int64).reshape(-1, 2)
+    gap = at[a[pick]] - at[b[pick]]
     rank = (gap * gap).sum(axis=1).argsort(kind="stable")  # ties stay in pair order
     pick = pick[rank]
     lines = start[order] // span
@@ -549,7 +549,7 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
     )
     rooms = _rooms(rng, _partition(rng, width, height, p.leaf), p.skip)
     floor = _Floor(width, height, rooms)
-    links = _links(floor.owner, rooms)
+    links = _links(floor.owner, floor.centres)
     groups = _Groups(len(rooms))
     dug = _merge(rng, floor, links, groups, p.teleporter_groups)
     loops = _loops(rng, floor, links, groups, dug, p)
