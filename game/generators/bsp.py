@@ -369,22 +369,27 @@ class _Floor:
     def dig(self, links: _Links, i: int, line: int) -> None:
         """Dig link i's tunnel on `line`; doors: both ends if 4+ long, the one tile if 1 long."""
         lo, hi, vertical = links.lo[i], links.hi[i], links.vertical[i]
-        size, other = self.line_size[vertical], self.line_size[not vertical]
-        dug = b"\x01" * (hi - lo)
-        self.dug[vertical][line * size + lo : line * size + hi] = dug
-        self.dug[not vertical][lo * other + line : hi * other + line : other] = dug
-        if vertical:
-            self.tiles[lo:hi, line] = tiles.FLOOR
-        else:
-            self.tiles[line, lo:hi] = tiles.FLOOR
-        ends = [(line, lo), (line, hi - 1)] if vertical else [(lo, line), (hi - 1, line)]
         length = hi - lo
+        dug = b"\x01" * length
+        rows, columns = self.dug
+        width, height = self.line_size
+        if vertical:
+            columns[line * height + lo : line * height + hi] = dug
+            rows[lo * width + line : hi * width + line : width] = dug
+            self.tiles[lo:hi, line] = tiles.FLOOR
+            ends = [(line, lo), (line, hi - 1)]
+        else:
+            rows[line * width + lo : line * width + hi] = dug
+            columns[lo * height + line : hi * height + line : height] = dug
+            self.tiles[line, lo:hi] = tiles.FLOOR
+            ends = [(lo, line), (hi - 1, line)]
         doors = ends if length >= 4 else ends[:1] if length == 1 else []
         for x, y in doors:
             self.tiles[y, x] = tiles.DOOR
             self.doors.append(Door(x, y, "ns" if vertical else "ew"))
         mouth_a, mouth_b = self.mouths_of(links, i, line)
-        self.mouths.update((mouth_a, mouth_b))
+        self.mouths.add(mouth_a)
+        self.mouths.add(mouth_b)
         self.walks.join(mouth_a, links.a[i], mouth_b, links.b[i], length + 1)
         self.tunnels.append([*ends[0], *ends[1]])
 
