@@ -519,8 +519,8 @@ def _teleporters(rng: Rng, floor: _Floor, groups: _Groups) -> list[TeleporterPai
 def _farthest_first(floor: _Floor, room: int, start: Point, skip: int) -> list[int]:
     """Rooms other than `skip`, farthest walk from `start` (to the room's centre) first."""
     walk = floor.walks.spread(room, start, floor.centres)
-    far = sorted((-steps, room_id) for room_id, steps in enumerate(walk) if room_id != skip)
-    return [room_id for _, room_id in far]
+    others = [room_id for room_id in range(len(walk)) if room_id != skip]
+    return sorted(others, key=walk.__getitem__, reverse=True)  # stable: ties in room order
 
 
 def _stairs(rng: Rng, floor: _Floor) -> tuple[Point, Point]:
