@@ -51,7 +51,6 @@ from game.seeds import Rng
 
 Section = tuple[int, int, int, int]
 """x0, y0, x1, y1 of a BSP section, half-open: the tiles x0 <= x < x1, y0 <= y < y1."""
-IntArray = NDArray[np.int64]
 
 JITTER = 2  # a cut lands on the midpoint +/- this, as in the original
 THINNEST = 3  # a regular cut leaves at least this many tiles either side (so rooms are >= 2)
