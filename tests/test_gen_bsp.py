@@ -16,7 +16,7 @@ from game.floorplan import FloorPlan, Point, Room
 from game.generators import bsp, generate_floor, get
 from game.generators.common import label_regions
 from game.params import ParamError
-from game.pathing import to_yx, walk_distance
+from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
 from game.stats import pair_path_ratio
 
@@ -279,7 +279,7 @@ def test_facing_sweep_matches_all_pairs() -> None:
         rng = Rng(seed)
         rooms = bsp._rooms(rng, bsp._partition(rng, 70, 45, 8 + seed % 10), 0.3)
         floor = bsp._Floor(70, 45, rooms)
-        links = bsp._links(floor.owner, rooms)
+        links = bsp._links(floor.owner, floor.centres)
         swept = {
             (links.a[i], links.b[i], links.vertical[i], line)
             for i in range(len(links.a))
@@ -297,7 +297,7 @@ def test_facing_sweep_matches_all_pairs() -> None:
 def test_a_third_room_blocks_its_rows() -> None:
     rooms = [Room(0, 2, 2, 4, 8), Room(1, 8, 4, 3, 2), Room(2, 13, 2, 4, 8)]
     floor = bsp._Floor(20, 12, rooms)
-    links = bsp._links(floor.owner, rooms)
+    links = bsp._links(floor.owner, floor.centres)
     by_pair = {
         (links.a[i], links.b[i]): links.lines[links.first[i] : links.first[i] + links.count[i]]
         for i in range(len(links.a))
@@ -316,7 +316,7 @@ def grid_floor() -> tuple[bsp._Floor, bsp._Links]:
         Room(3, 11, 12, 6, 6),
     ]
     floor = bsp._Floor(20, 22, rooms)
-    return floor, bsp._links(floor.owner, rooms)
+    return floor, bsp._links(floor.owner, floor.centres)
 
 
 def test_merge_takes_the_shortest_link_out_of_a_group() -> None:
@@ -341,7 +341,7 @@ def test_merge_stops_at_k_groups() -> None:
 def test_door_rule_on_one_tunnel(gap: int, doors: int) -> None:
     rooms = [Room(0, 2, 2, 4, 4), Room(1, 6 + gap, 2, 4, 4)]
     floor = bsp._Floor(12 + gap, 8, rooms)
-    links = bsp._links(floor.owner, rooms)
+    links = bsp._links(floor.owner, floor.centres)
     bsp._merge(Rng(0), floor, links, bsp._Groups(2), 1)
     assert len(floor.doors) == doors
     assert all(d.passage == "ew" and d.x in (6, 5 + gap) for d in floor.doors)
@@ -452,17 +452,42 @@ def test_mouth_graph_walks_match_a_tile_flood() -> None:
         params = bsp._Params(8 + seed % 12, 0.2, 1 + seed % 5, seed % 7, seed % 15)
         rooms = bsp._rooms(rng, bsp._partition(rng, width, height, params.leaf), params.skip)
         floor = bsp._Floor(width, height, rooms)
-        links = bsp._links(floor.owner, rooms)
+        links = bsp._links(floor.owner, floor.centres)
         groups = bsp._Groups(len(rooms))
         dug = bsp._merge(rng, floor, links, groups, params.teleporter_groups)
         bsp._loops(rng, floor, links, groups, dug, params)
         pairs = bsp._teleporters(rng, floor, groups)
         start = rooms[0].center
         flood = walk_distance(tiles.walkable(floor.tiles), [start], pairs)
-        spread = floor.walks.spread(0, start)
+        for points in (
+            [room.center for room in rooms],
+            [(room.x, room.y) for room in rooms],
+            [(room.x + room.w - 1, room.y) for room in rooms],
+        ):
+            walk = floor.walks.spread(0, start, points)
+            for room in rooms[1:]:
+                assert walk[room.id] == int(flood[to_yx(points[room.id])])
+
+
+def test_loops_ask_the_mouth_graph_what_a_tile_flood_would_say() -> None:
+    """`_Walks.longer_than` (A*, before the teleporters) must agree with a flood over tiles."""
+    for seed in range(30):
+        rng = Rng(seed)
+        width, height = 40 + seed * 3, 20 + seed
+        params = bsp._Params(8 + seed % 12, 0.2, 1 + seed % 5, seed % 7, seed % 15)
+        rooms = bsp._rooms(rng, bsp._partition(rng, width, height, params.leaf), params.skip)
+        floor = bsp._Floor(width, height, rooms)
+        links = bsp._links(floor.owner, floor.centres)
+        groups = bsp._Groups(len(rooms))
+        dug = bsp._merge(rng, floor, links, groups, params.teleporter_groups)
+        bsp._loops(rng, floor, links, groups, dug, params)
+        start = rooms[0].center
+        flood = walk_distance(tiles.walkable(floor.tiles), [start])
         for room in rooms[1:]:
-            for point in [room.center, (room.x, room.y), (room.x + room.w - 1, room.y)]:
-                assert floor.walks.reach(spread, room.id, point) == int(flood[to_yx(point)])
+            walk = int(flood[to_yx(room.center)])
+            for cutoff in (walk - 1, walk, walk + 1) if walk != UNREACHED else (10, 10_000):
+                longer = floor.walks.longer_than(0, start, room.id, room.center, cutoff)
+                assert longer == (walk > cutoff)
 
 
 def test_no_loops_when_the_gain_is_out_of_reach() -> None:

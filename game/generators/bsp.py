@@ -51,7 +51,6 @@ from game.seeds import Rng
 
 Section = tuple[int, int, int, int]
 """x0, y0, x1, y1 of a BSP section, half-open: the tiles x0 <= x < x1, y0 <= y < y1."""
-IntArray = NDArray[np.int64]
 
 JITTER = 2  # a cut lands on the midpoint +/- this, as in the original
 THINNEST = 3  # a regular cut leaves at least this many tiles either side (so rooms are >= 2)
@@ -77,20 +76,13 @@ class _Params:
 
 def _cut(rng: Rng, lo: int, hi: int, margin: int) -> int:
     """The wall line splitting [lo, hi): the midpoint +/- 2, leaving `margin` tiles either side."""
-    cut = (lo + hi) // 2 + rng.randint(-JITTER, JITTER)
+    cut = (lo + hi) // 2 - JITTER + rng.below(2 * JITTER + 1)  # randint(-JITTER, JITTER)
     return min(max(cut, lo + margin), hi - 1 - margin)
 
 
-def _halves(section: Section, across_rows: bool, cut: int) -> tuple[Section, Section]:
-    """The two sections either side of wall line `cut` (a row if `across_rows`, else a column)."""
-    x0, y0, x1, y1 = section
-    if across_rows:
-        return (x0, y0, x1, cut), (x0, cut + 1, x1, y1)
-    return (x0, y0, cut, y1), (cut + 1, y0, x1, y1)
-
-
 def _partition(rng: Rng, width: int, height: int, leaf: int) -> list[Section]:
-    """BSP leaves in depth-first order, like the original's recursion; always at least two."""
+    """BSP leaves in depth-first order, like the original's recursion; always at least two.
+    A cut line stays wall: the halves are the sections either side of it."""
     root = (1, 1, width - 1, height - 1)
     leaves: list[Section] = []
     stack = [root]
@@ -100,23 +92,27 @@ def _partition(rng: Rng, width: int, height: int, leaf: int) -> list[Section]:
         tall, wide = y1 - y0 >= leaf, x1 - x0 >= leaf
         if not (tall or wide):
             leaves.append(section)
-            continue
-        across_rows = tall if tall != wide else rng.coin()
-        lo, hi = (y0, y1) if across_rows else (x0, x1)
-        first, second = _halves(section, across_rows, _cut(rng, lo, hi, THINNEST))
-        stack += [second, first]
+        elif tall if tall != wide else rng.coin():
+            cut = _cut(rng, y0, y1, THINNEST)
+            stack += [(x0, cut + 1, x1, y1), (x0, y0, x1, cut)]  # the first half is popped first
+        else:
+            cut = _cut(rng, x0, x1, THINNEST)
+            stack += [(cut + 1, y0, x1, y1), (x0, y0, cut, y1)]
     if len(leaves) > 1:
         return leaves
     # The whole floor is under one leaf: cut it once anyway so that there are two rooms.
     x0, y0, x1, y1 = root
-    across_rows = y1 - y0 > x1 - x0
-    lo, hi = (y0, y1) if across_rows else (x0, x1)
-    return list(_halves(root, across_rows, _cut(rng, lo, hi, min(THINNEST, (hi - lo - 1) // 2))))
+    if y1 - y0 > x1 - x0:
+        cut = _cut(rng, y0, y1, min(THINNEST, (y1 - y0 - 1) // 2))
+        return [(x0, y0, x1, cut), (x0, cut + 1, x1, y1)]
+    cut = _cut(rng, x0, x1, min(THINNEST, (x1 - x0 - 1) // 2))
+    return [(x0, y0, cut, y1), (cut + 1, y0, x1, y1)]
 
 
 def _share(rng: Rng, size: int) -> int:
     """60-99% of `size`, rounded, at least 1."""
-    return max(1, (rng.randint(*SHARE) * size + 50) // 100)
+    low, high = SHARE
+    return max(1, ((low + rng.below(high - low + 1)) * size + 50) // 100)  # randint(low, high)
 
 
 def _rooms(rng: Rng, leaves: list[Section], skip: float) -> list[Room]:
@@ -136,30 +132,6 @@ def _rooms(rng: Rng, leaves: list[Section], skip: float) -> list[Room]:
 # --- candidate tunnels -----------------------------------------------------------------------
 
 
-def _facing(owner: NDArray[np.int32]) -> tuple[IntArray, ...]:
-    """(a, b, line, lo, hi) for every row `line` on which room a's run ends at lo - 1 and the next
-    run is room b's, starting at hi, with no room in the rows beside the gap [lo, hi).
-
-    One sweep over the runs of each row replaces the original's all-pairs test."""
-    room = owner >= 0
-    starts = room[:, 1:] & (owner[:, 1:] != owner[:, :-1])
-    ends = room[:, :-1] & (owner[:, :-1] != owner[:, 1:])
-    start_y, start_x = np.nonzero(starts)
-    _, end_x = np.nonzero(ends)
-    same = start_y[1:] == start_y[:-1]
-    line = start_y[1:][same].astype(np.int64)
-    lo = end_x[:-1][same].astype(np.int64) + 1
-    hi = start_x[1:][same].astype(np.int64) + 1
-    beside = np.zeros(owner.shape, dtype=np.int32)
-    beside[1:-1] = room[:-2] | room[2:]
-    across = np.zeros((owner.shape[0], owner.shape[1] + 1), dtype=np.int32)
-    np.cumsum(beside, axis=1, out=across[:, 1:])
-    clear = across[line, hi] == across[line, lo]
-    a = owner[line, lo - 1].astype(np.int64)
-    b = owner[line, hi].astype(np.int64)
-    return a[clear], b[clear], line[clear], lo[clear], hi[clear]
-
-
 @dataclass(frozen=True, slots=True)
 class _Links:
     """Candidate tunnels, one per facing pair of rooms, shortest centre distance first.
@@ -177,36 +149,62 @@ class _Links:
     lines: list[int]
 
 
-def _links(owner: NDArray[np.int32], rooms: list[Room]) -> _Links:
-    """Every facing pair (rows, then columns), grouped per pair and sorted by centre distance."""
-    parts = [_facing(owner), _facing(np.ascontiguousarray(owner.T))]
-    a, b, line, lo, hi = (np.concatenate([p[k] for p in parts]) for k in range(5))
-    vertical = np.repeat([False, True], [len(parts[0][0]), len(parts[1][0])])
-    key = a * len(rooms) + b
-    order = np.lexsort((line, key))
-    keys, first, count = np.unique(key[order], return_index=True, return_counts=True)
+def _links(owner: NDArray[np.int32], centres: list[Point]) -> _Links:
+    """Every facing pair (rows, then columns), grouped per pair and sorted by centre distance.
+
+    One sweep over the runs of every row and column replaces the original's all-pairs test: the
+    rows of `owner` and then of its transpose lie end to end in one flat array (padded to one
+    width), where room a's run ending at lo - 1 and room b's starting at hi face across [lo, hi)
+    if no room tile lies in the rows beside the gap."""
+    height, width = owner.shape
+    span = max(width, height)
+    both = np.full((height + width, span), -1, dtype=np.int32)
+    both[:height, :width] = owner
+    both[height:, :height] = owner.T
+    flat = both.ravel()
+    # Rooms never touch and the border is wall, so the changes of value alternate: one before a
+    # run's first tile, then its last tile.
+    change = (flat[1:] != flat[:-1]).nonzero()[0]
+    end, start = change[1:-1:2], change[2::2] + 1
+    # A gap [end + 1, start) faces if no tile of it is blocked: beside a room tile, or in the
+    # first column, which a gap holds only if it runs on to another line.
+    room = both >= 0
+    blocked = np.zeros_like(room)
+    np.logical_or(room[:-2], room[2:], out=blocked[1:-1])
+    blocked[:, 0] = True
+    gaps = np.empty(2 * len(end), dtype=np.intp)  # [x, y) of every gap, and the tiles between
+    gaps[0::2] = end + 1
+    gaps[1::2] = start
+    keep = ~np.logical_or.reduceat(blocked.ravel(), gaps)[0::2]
+    end, start = end[keep], start[keep]
+    a, b = flat[end].astype(np.int64), flat[start].astype(np.int64)
+    key = a * len(centres) + b
+    order = key.argsort(kind="stable")  # by pair, then by line: the gaps come in flat order
+    ordered = key[order]
+    bound = np.ones(len(order) + 1, dtype=np.bool_)  # where a pair's lines begin, and the end
+    np.not_equal(ordered[1:], ordered[:-1], out=bound[1:-1])
+    bounds = bound.nonzero()[0]
+    first, count = bounds[:-1], bounds[1:] - bounds[:-1]
     pick = order[first]
-    centres = np.array([room.center for room in rooms], dtype=np.int64).reshape(-1, 2)
-    gap = centres[a[pick]] - centres[b[pick]]
-    rank = np.lexsort((keys, (gap * gap).sum(axis=1)))
+    at = np.array(centres, dtype=np.int64).reshape(-1, 2)
+    gap = at[a[pick]] - at[b[pick]]
+    rank = (gap * gap).sum(axis=1).argsort(kind="stable")  # ties stay in pair order
     pick = pick[rank]
+    lines = start[order] // span
+    lines[lines >= height] -= height
     return _Links(
         a[pick].tolist(),
         b[pick].tolist(),
-        vertical[pick].tolist(),
-        lo[pick].tolist(),
-        hi[pick].tolist(),
+        (start[pick] >= height * span).tolist(),
+        (end[pick] % span + 1).tolist(),
+        (start[pick] % span).tolist(),
         first[rank].tolist(),
         count[rank].tolist(),
-        line[order].tolist(),
+        lines.tolist(),
     )
 
 
 # --- walking distances -----------------------------------------------------------------------
-
-
-def _steps(p: Point, q: Point) -> int:
-    return abs(p[0] - q[0]) + abs(p[1] - q[1])
 
 
 class _Walks:
@@ -214,53 +212,110 @@ class _Walks:
 
     A room is an open rectangle, so crossing it costs the Manhattan distance; tunnels and teleporter
     links are the only other edges. Since tunnels touch nothing but their two rooms, this small
-    graph gives the same distances as a flood over the tiles."""
+    graph gives the same distances as a flood over the tiles. Portals come in linked pairs, p and
+    p ^ 1; their coordinates are kept in flat lists, which the searches read in their hot loops."""
 
     def __init__(self, rooms: int) -> None:
-        self.points: list[Point] = []
+        self.xs: list[int] = []
+        self.ys: list[int] = []
         self.room_of: list[int] = []
         self.in_room: list[list[int]] = [[] for _ in range(rooms)]
-        self.links: list[list[tuple[int, int]]] = []
+        self.cost: list[int] = []
 
-    def add(self, point: Point, room: int) -> int:
-        self.points.append(point)
-        self.room_of.append(room)
-        self.in_room[room].append(len(self.points) - 1)
-        self.links.append([])
-        return len(self.points) - 1
+    def join(self, a: Point, room_a: int, b: Point, room_b: int, cost: int) -> None:
+        """Two new portals, at `a` in `room_a` and at `b` in `room_b`, `cost` steps apart."""
+        p = len(self.xs)
+        self.xs += (a[0], b[0])
+        self.ys += (a[1], b[1])
+        self.room_of += (room_a, room_b)
+        self.in_room[room_a].append(p)
+        self.in_room[room_b].append(p + 1)
+        self.cost += (cost, cost)
 
-    def join(self, p: int, q: int, cost: int) -> None:
-        self.links[p].append((q, cost))
-        self.links[q].append((p, cost))
+    def spread(self, room: int, start: Point, points: list[Point]) -> list[int]:
+        """The walk from `start` (a tile of `room`) to `points[r]` in every room r (FAR where
+        it does not reach).
 
-    def spread(self, room: int, start: Point, cutoff: int = FAR) -> dict[int, int]:
-        """Distance from `start` (a tile of `room`) to every portal within `cutoff`."""
-        points, in_room, room_of, links = self.points, self.in_room, self.room_of, self.links
-        heap = [(_steps(start, points[q]), q) for q in in_room[room]]
+        Dijkstra over the portals, with each portal followed by one kind of edge only: a portal
+        walked to across its room leads on through its link, one come to through its link leads
+        on across its room (across the room again, or back through the link, it could not beat
+        the walk it came by). So a room's point is best reached from the start or from a portal
+        come to through its link. A heap entry ~p is portal p come to through its link."""
+        xs, ys, in_room, room_of, cost = self.xs, self.ys, self.in_room, self.room_of, self.cost
+        heappush, heappop = heapq.heappush, heapq.heappop
+        x, y = start
+        walk = [FAR] * len(points)
+        walk[room] = abs(points[room][0] - x) + abs(points[room][1] - y)
+        heap = [(abs(xs[q] - x) + abs(ys[q] - y), q) for q in in_room[room]]
         heapq.heapify(heap)
-        dist: dict[int, int] = {}
+        done: set[int] = set()
         while heap:
-            d, p = heapq.heappop(heap)
-            if d > cutoff:
-                break
-            if p in dist:
-                continue
-            dist[p] = d
-            here = points[p]
-            for q in in_room[room_of[p]]:
-                if q not in dist:
-                    heapq.heappush(heap, (d + _steps(here, points[q]), q))
-            for q, cost in links[p]:
-                if q not in dist:
-                    heapq.heappush(heap, (d + cost, q))
-        return dist
+            d, p = heappop(heap)
+            if p >= 0:
+                if p in done:
+                    continue
+                done.add(p)
+                if p ^ 1 not in done:
+                    heappush(heap, (d + cost[p], ~(p ^ 1)))
+            else:
+                p = ~p
+                if p in done:
+                    continue
+                done.add(p)
+                x, y = xs[p], ys[p]
+                here = room_of[p]
+                point = points[here]
+                walk[here] = min(walk[here], d + abs(point[0] - x) + abs(point[1] - y))
+                for q in in_room[here]:
+                    if q not in done:
+                        heappush(heap, (d + abs(xs[q] - x) + abs(ys[q] - y), q))
+        return walk
 
-    def reach(self, dist: dict[int, int], room: int, point: Point) -> int:
-        """Distance to `point` in `room` from a `spread` (FAR if beyond its cutoff)."""
-        return min(
-            (dist[q] + _steps(self.points[q], point) for q in self.in_room[room] if q in dist),
-            default=FAR,
-        )
+    def longer_than(
+        self, room: int, start: Point, goal_room: int, goal: Point, cutoff: int
+    ) -> bool:
+        """Whether the walk from `start` (in `room`) to `goal` (in another room, `goal_room`) is
+        longer than `cutoff`.
+
+        A* on the Manhattan distance to `goal`, so it looks only where a walk within `cutoff`
+        could pass: exact while there are no teleporters (loops are opened before them), as no
+        other edge is shorter than that distance between its ends. Each portal leads on by one
+        kind of edge, as in `spread`."""
+        xs, ys, in_room, room_of, cost = self.xs, self.ys, self.in_room, self.room_of, self.cost
+        heappush, heappop = heapq.heappush, heapq.heappop
+        x, y = start
+        gx, gy = goal
+        heap: list[tuple[int, int, int]] = []  # (walk so far + what is left at best, walk, portal)
+        for q in in_room[room]:
+            d = abs(xs[q] - x) + abs(ys[q] - y)
+            heap.append((d + abs(xs[q] - gx) + abs(ys[q] - gy), d, q))
+        heapq.heapify(heap)
+        done: set[int] = set()
+        while heap:
+            guess, d, p = heappop(heap)
+            if guess > cutoff:
+                return True
+            if p >= 0:
+                if p in done:
+                    continue
+                done.add(p)
+                q = p ^ 1
+                if q not in done:
+                    nd = d + cost[p]
+                    heappush(heap, (nd + abs(xs[q] - gx) + abs(ys[q] - gy), nd, ~q))
+            else:
+                p = ~p
+                if room_of[p] == goal_room:  # and the rest of the walk is straight across
+                    return False
+                if p in done:
+                    continue
+                done.add(p)
+                x, y = xs[p], ys[p]
+                for q in in_room[room_of[p]]:
+                    if q not in done:
+                        nd = d + abs(xs[q] - x) + abs(ys[q] - y)
+                        heappush(heap, (nd + abs(xs[q] - gx) + abs(ys[q] - gy), nd, q))
+        return True
 
 
 # --- digging ---------------------------------------------------------------------------------
@@ -271,13 +326,16 @@ class _Floor:
 
     def __init__(self, width: int, height: int, rooms: list[Room]) -> None:
         self.rooms = rooms
-        self.tiles = blank(width, height)
+        self.centres = [room.center for room in rooms]
         self.owner = np.full((height, width), -1, dtype=np.int32)
         for room in rooms:
-            box = (slice(room.y, room.y + room.h), slice(room.x, room.x + room.w))
-            self.tiles[box] = tiles.FLOOR
-            self.owner[box] = room.id
-        self.dug = np.zeros((height, width), dtype=np.bool_)
+            self.owner[room.y : room.y + room.h, room.x : room.x + room.w] = room.id
+        self.tiles = blank(width, height)
+        self.tiles[self.owner >= 0] = tiles.FLOOR
+        # Tunnel tiles, row after row and column after column: bytearray.find checks a stretch of
+        # a line for one without the cost of a numpy call on so few tiles.
+        self.dug = (bytearray(width * height), bytearray(width * height))
+        self.line_size = (width, height)
         self.doors: list[Door] = []
         self.tunnels: list[list[int]] = []
         self.walks = _Walks(len(rooms))
@@ -287,15 +345,16 @@ class _Floor:
     def clear_line(self, rng: Rng, links: _Links, i: int) -> int | None:
         """A random line of link i whose tunnel would not touch an earlier tunnel, if any."""
         first, count, lo, hi = links.first[i], links.count[i], links.lo[i], links.hi[i]
+        dug, size = self.dug[links.vertical[i]], self.line_size[links.vertical[i]]
         start = rng.below(count)
         for j in range(count):
             line = links.lines[first + (start + j) % count]
-            band = (
-                self.dug[lo:hi, line - 1 : line + 2]
-                if links.vertical[i]
-                else self.dug[line - 1 : line + 2, lo:hi]
-            )
-            if not band.any():
+            before, on, after = (line - 1) * size, line * size, (line + 1) * size
+            if (
+                dug.find(1, before + lo, before + hi) < 0
+                and dug.find(1, on + lo, on + hi) < 0
+                and dug.find(1, after + lo, after + hi) < 0
+            ):
                 return line
         return None
 
@@ -309,19 +368,28 @@ class _Floor:
     def dig(self, links: _Links, i: int, line: int) -> None:
         """Dig link i's tunnel on `line`; doors: both ends if 4+ long, the one tile if 1 long."""
         lo, hi, vertical = links.lo[i], links.hi[i], links.vertical[i]
-        cells = (slice(lo, hi), line) if vertical else (line, slice(lo, hi))
-        self.tiles[cells] = tiles.FLOOR
-        self.dug[cells] = True
-        ends = [(line, lo), (line, hi - 1)] if vertical else [(lo, line), (hi - 1, line)]
         length = hi - lo
+        dug = b"\x01" * length
+        rows, columns = self.dug
+        width, height = self.line_size
+        if vertical:
+            columns[line * height + lo : line * height + hi] = dug
+            rows[lo * width + line : hi * width + line : width] = dug
+            self.tiles[lo:hi, line] = tiles.FLOOR
+            ends = [(line, lo), (line, hi - 1)]
+        else:
+            rows[line * width + lo : line * width + hi] = dug
+            columns[lo * height + line : hi * height + line : height] = dug
+            self.tiles[line, lo:hi] = tiles.FLOOR
+            ends = [(lo, line), (hi - 1, line)]
         doors = ends if length >= 4 else ends[:1] if length == 1 else []
         for x, y in doors:
             self.tiles[y, x] = tiles.DOOR
             self.doors.append(Door(x, y, "ns" if vertical else "ew"))
         mouth_a, mouth_b = self.mouths_of(links, i, line)
-        self.mouths.update((mouth_a, mouth_b))
-        walks = self.walks
-        walks.join(walks.add(mouth_a, links.a[i]), walks.add(mouth_b, links.b[i]), length + 1)
+        self.mouths.add(mouth_a)
+        self.mouths.add(mouth_b)
+        self.walks.join(mouth_a, links.a[i], mouth_b, links.b[i], length + 1)
         self.tunnels.append([*ends[0], *ends[1]])
 
     def free_tile(self, rng: Rng, room_id: int, spare_mouths: bool) -> Point | None:
@@ -367,8 +435,9 @@ class _Groups:
             i = parent[i]
         return i
 
-    def union(self, i: int, j: int) -> None:
-        self.parent[self.find(i)] = self.find(j)
+    def union(self, root_i: int, root_j: int) -> None:
+        """Join two groups by their roots, `find`'s answers (the caller has them already)."""
+        self.parent[root_i] = root_j
         self.count -= 1
 
     def members(self) -> list[list[int]]:
@@ -387,12 +456,13 @@ def _merge(rng: Rng, floor: _Floor, links: _Links, groups: _Groups, stop_at: int
     for i, (a, b) in enumerate(zip(links.a, links.b, strict=True)):
         if groups.count <= stop_at:
             break
-        if find(a) == find(b):
+        root_a, root_b = find(a), find(b)
+        if root_a == root_b:
             continue
         line = floor.clear_line(rng, links, i)
         if line is not None:
             floor.dig(links, i, line)
-            groups.union(a, b)
+            groups.union(root_a, root_b)
             dug[i] = True
     return dug
 
@@ -422,8 +492,7 @@ def _loops(
             continue
         mouth_a, mouth_b = floor.mouths_of(links, i, line)
         cutoff = links.hi[i] - links.lo[i] + 1 + params.loop_gain
-        near = floor.walks.spread(links.a[i], mouth_a, cutoff)
-        if floor.walks.reach(near, links.b[i], mouth_b) > cutoff:
+        if floor.walks.longer_than(links.a[i], mouth_a, links.b[i], mouth_b, cutoff):
             floor.dig(links, i, line)
             opened += 1
     return opened
@@ -441,21 +510,16 @@ def _teleporters(rng: Rng, floor: _Floor, groups: _Groups) -> list[TeleporterPai
             point, room = floor.place(rng, group[start:] + group[:start], tiles.TELEPORTER)
             ends.append((point, room))
         (a, room_a), (b, room_b) = ends
-        walks = floor.walks
-        walks.join(walks.add(a, room_a), walks.add(b, room_b), 1)
+        floor.walks.join(a, room_a, b, room_b, 1)
         pairs.append(TeleporterPair(a, b))
     return pairs
 
 
 def _farthest_first(floor: _Floor, room: int, start: Point, skip: int) -> list[int]:
     """Rooms other than `skip`, farthest walk from `start` (to the room's centre) first."""
-    dist = floor.walks.spread(room, start)
-    far = [
-        (-floor.walks.reach(dist, other.id, other.center), other.id)
-        for other in floor.rooms
-        if other.id != skip
-    ]
-    return [room_id for _, room_id in sorted(far)]
+    walk = floor.walks.spread(room, start, floor.centres)
+    others = [room_id for room_id in range(len(walk)) if room_id != skip]
+    return sorted(others, key=walk.__getitem__, reverse=True)  # stable: ties in room order
 
 
 def _stairs(rng: Rng, floor: _Floor) -> tuple[Point, Point]:
@@ -489,7 +553,7 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
     )
     rooms = _rooms(rng, _partition(rng, width, height, p.leaf), p.skip)
     floor = _Floor(width, height, rooms)
-    links = _links(floor.owner, rooms)
+    links = _links(floor.owner, floor.centres)
     groups = _Groups(len(rooms))
     dug = _merge(rng, floor, links, groups, p.teleporter_groups)
     loops = _loops(rng, floor, links, groups, dug, p)
