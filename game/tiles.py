@@ -59,6 +59,9 @@ TILES.flags.writeable = False
 
 WALKABLE: Final[NDArray[np.bool_]] = TILES["walkable"]
 TRANSPARENT: Final[NDArray[np.bool_]] = TILES["transparent"]
+OPEN: Final[NDArray[np.bool_]] = WALKABLE & (np.arange(len(WALKABLE)) != DOOR)
+"""By tile id: walkable and not a closed door, what a floor's regions and areas are made of
+(the mask of a map is one lookup, `OPEN[tiles]`)."""
 
 HERO_GLYPH: Final = "@"
 HERO_COLOUR: Final = (255, 255, 255)

@@ -184,7 +184,7 @@ the boxes' own, the areas go one by one."""
 def build_areas(plan: FloorPlan) -> AreaMap:
     """Rooms (and corridor spots) when the plan has rooms; pockets and sectors otherwise."""
     walkable = tiles.walkable(plan.tiles)
-    open_ = walkable & (plan.tiles != tiles.DOOR)
+    open_ = tiles.OPEN[plan.tiles]
     owner = np.zeros(plan.tiles.shape, dtype=np.int32)
     areas: list[Area] = []
     if plan.rooms:
@@ -231,13 +231,12 @@ def _paint_rooms(
     open_: NDArray[np.bool_], owner: NDArray[np.int32], rooms: Sequence[Room]
 ) -> list[Area]:
     """Areas 1..n for the rooms in order: each takes the open tiles of its box that no room
-    before it took (the lowest id over each box, one array operation a room)."""
-    unclaimed = np.iinfo(np.int32).max
-    owner[...] = unclaimed
-    for area_id, room in enumerate(rooms, start=1):
-        view = owner[max(0, room.y) : room.y + room.h, max(0, room.x) : room.x + room.w]
-        np.minimum(view, area_id, out=view)
-    owner[~open_ | (owner == unclaimed)] = 0
+    before it took. `owner` comes all 0; the boxes are painted last room first, so the lowest
+    id over a tile is the one left on it (one fill a room)."""
+    for area_id in range(len(rooms), 0, -1):
+        room = rooms[area_id - 1]
+        owner[max(0, room.y) : room.y + room.h, max(0, room.x) : room.x + room.w] = area_id
+    owner[~open_] = 0
     sizes = np.bincount(owner.ravel(), minlength=len(rooms) + 1).tolist()
     return [
         Area(area_id, room.x, room.y, room.w, room.h, "room", room.id, sizes[area_id])
