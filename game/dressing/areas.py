@@ -13,6 +13,7 @@ import math
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 import numpy as np
@@ -21,7 +22,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.dressing.model import Area
 from game.floorplan import FloorPlan, Point, Room
-from game.grids import _both_ways, taxicab_distance
+from game.grids import taxicab_distance
 
 BLOCK_W: Final = 20
 BLOCK_H: Final = 14
@@ -99,9 +100,10 @@ class AreaMap:
         self, areas: Sequence[Area], cells: Sequence[NDArray[np.int64]]
     ) -> list[NDArray[np.int64] | None]:
         """`gate_distance` for many areas at once: area i's for the flat indices `cells[i]`.
-        Each area's box (grown by one, so it holds the entrances) is a layer of one padded
-        stack, and one taxicab transform of the stack serves them all, instead of a broadcast
-        or a transform an area. Areas too unlike in size to share a stack go one by one."""
+        On a small floor, tiles paired with entrances (`_paired`); else each area's box (grown
+        by one, so it holds the entrances) is a layer of one padded stack, and one walk over
+        the stack serves them all (`_spread`), instead of a broadcast or a transform an area.
+        Areas too unlike in size to share a stack go one by one."""
         width = self.owner.shape[1]
         found: list[NDArray[np.int64] | None] = [None] * len(areas)
         spans = [self._gate_span(area) for area in areas]
@@ -114,33 +116,79 @@ class AreaMap:
                                strict=True):
                 found[i] = dist
             return found
-        boxes = [self.box(area, 1) for area in areas]
-        tall = max(boxes[i][0].stop - boxes[i][0].start for i in layers)
-        wide = max(boxes[i][1].stop - boxes[i][1].start for i in layers)
+        h = self.owner.shape[0]
+        x0: list[int] = []
+        y0: list[int] = []
+        talls: list[int] = []
+        wides: list[int] = []
+        for i in layers:  # each box grown by one and clipped to the map (`box`), inline
+            area = areas[i]
+            x0.append(max(0, area.x - 1))
+            y0.append(max(0, area.y - 1))
+            wides.append(min(width, area.x + area.w + 1) - x0[-1])
+            talls.append(min(h, area.y + area.h + 1) - y0[-1])
+        tall, wide = max(talls), max(wides)
         if len(layers) * tall * wide > STACK_LIMIT + 4 * sum(
-            (boxes[i][0].stop - boxes[i][0].start) * (boxes[i][1].stop - boxes[i][1].start)
-            for i in layers
+            t * w for t, w in zip(talls, wides, strict=True)
         ):
             for i in layers:
                 found[i] = self.gate_distance(areas[i], spots_of(cells[i], width))
             return found
-        x0 = np.array([boxes[i][1].start for i in layers], dtype=np.int64)
-        y0 = np.array([boxes[i][0].start for i in layers], dtype=np.int64)
-        sizes = [spans[i].stop - spans[i].start for i in layers]
-        which = np.repeat(np.arange(len(layers), dtype=np.int64), sizes)
-        gates = np.concatenate([np.arange(spans[i].start, spans[i].stop) for i in layers])
-        stack = np.full((len(layers), tall, wide), tall + wide, dtype=np.int32)
-        stack[which, self.gate_y[gates] - y0[which], self.gate_x[gates] - x0[which]] = 0
-        stack = _both_ways(stack, np.arange(wide, dtype=np.int32), 2)
-        stack = _both_ways(stack, np.arange(tall, dtype=np.int32)[:, None], 1)
         counts = [len(cells[i]) for i in layers]
-        flat = np.concatenate([cells[i] for i in layers])
-        at = np.repeat(np.arange(len(layers), dtype=np.int64), counts)
-        ys, xs = np.divmod(flat, width)
-        dist = stack[at, ys - y0[at], xs - x0[at]].astype(np.int64)
+        dist = self._spread([spans[i] for i in layers], [cells[i] for i in layers], counts,
+                            x0, y0, tall, wide)
         ends = np.cumsum(counts).tolist()
         for i, start, end in zip(layers, [0, *ends[:-1]], ends, strict=True):
             found[i] = dist[start:end]
+        return found
+
+    def _spread(self, spans: Sequence[slice], cells: Sequence[NDArray[np.int64]],
+                counts: list[int], x0: list[int], y0: list[int], tall: int, wide: int
+                ) -> NDArray[np.int64]:
+        """`gate_distances` of the areas whose entrances are `spans` (boxes from (x0, y0), at
+        most tall x wide), for all their `cells` in a row: a breadth-first walk from every
+        entrance at once over one Python integer with a bit per tile of a stack of boxes (each
+        row ended by a spare bit, each box by a spare row, so no step leaks into the next): a
+        few integer operations a step for all the areas, where numpy's running minima over the
+        padded boxes cost far more. A tile's distance is the step that reaches it, kept bit by
+        bit: the walk's k-th front joins plane p for each bit p of k."""
+        width = self.owner.shape[1]
+        row = wide + 1
+        plane = (tall + 1) * row
+        # the bit of (x, y) in box i is y * row + x + shift[i]
+        shift = [i * plane - y * row - x for i, (x, y) in enumerate(zip(x0, y0, strict=True))]
+        sizes = [span.stop - span.start for span in spans]
+        gates = np.concatenate([np.arange(span.start, span.stop) for span in spans])
+        gate_bits = self.gate_y[gates] * row + self.gate_x[gates] + np.repeat(shift, sizes)
+        flat = np.concatenate(cells)
+        cell_bits = flat + flat // width * (row - width) + np.repeat(shift, counts)
+        size = (len(spans) * plane + 7) // 8 + 1  # bytes, with room for a front's spill
+        bits = np.zeros(size * 8, dtype=np.bool_)
+        bits[gate_bits] = True
+        front = int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+        bits[gate_bits] = False
+        bits[cell_bits] = True
+        target = int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+        # every tile of every box: a row of `wide` ones repeated `tall` times, then per box
+        box = ((1 << wide) - 1) * (((1 << (row * tall)) - 1) // ((1 << row) - 1))
+        todo = box * (((1 << (plane * len(spans))) - 1) // ((1 << plane) - 1)) & ~front
+        planes: list[int] = []
+        step = 0
+        while target & todo:
+            front = (front << 1 | front >> 1 | front << row | front >> row) & todo
+            todo ^= front
+            step += 1
+            if step & (step - 1) == 0:
+                planes.append(front)
+                continue
+            for p in _set_bits(step):
+                planes[p] |= front
+        if not planes:
+            return np.zeros(len(flat), dtype=np.int64)
+        packed = np.frombuffer(b"".join(p.to_bytes(size, "little") for p in planes), np.uint8)
+        unpacked = np.unpackbits(packed.reshape(len(planes), size), axis=1, bitorder="little")
+        weights = np.left_shift(1, np.arange(len(planes), dtype=np.int64))
+        found: NDArray[np.int64] = weights @ unpacked.take(cell_bits, axis=1)
         return found
 
     def _paired(self, cells: Sequence[NDArray[np.int64]], spans: Sequence[slice], width: int
@@ -164,6 +212,12 @@ class AreaMap:
         dist = np.minimum.reduceat(near, starts)
         ends = np.cumsum(counts).tolist()
         return [dist[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+@cache
+def _set_bits(number: int) -> tuple[int, ...]:
+    """The positions of the one bits of `number` (a walk's step: a few dozen ever asked)."""
+    return tuple(p for p in range(number.bit_length()) if number >> p & 1)
 
 
 def spots_of(cells: NDArray[np.int64], width: int) -> Spots:
