@@ -220,9 +220,22 @@ class Composer:
         self.rng = rng
         self.gentle = depth <= GENTLE_DEPTH
         """The first floor's cores keep to its own kinds and to the budget (GENTLE_DEPTH)."""
+        self._rests: dict[tuple[str, int], int] = {}
+        """The cheapest the core's members after the i-th can cost, by (template, i): a sum
+        over the pools, the same for every encounter of the floor."""
+        self._plain: dict[str, Member] = {}
+        """A plain member of each kind asked so far, by key: members are values, so an
+        encounter's pack of one kind shares one."""
 
     def pool(self, slot: Slot) -> tuple[MonsterKind, ...]:
         return slot_pool(self.bestiary, self.depth, slot)
+
+    def member(self, kind: MonsterKind) -> Member:
+        """A plain (not elite, not boss) member of the kind."""
+        found = self._plain.get(kind.key)
+        if found is None or found.kind is not kind:
+            found = self._plain[kind.key] = Member(kind)
+        return found
 
     def compose(self, template: str, budget: int, room: int) -> Party:
         """At most `room` monsters (the free tiles of the area), never more than MAX_MONSTERS."""
@@ -232,56 +245,65 @@ class Composer:
         high = budget * (1 + TOLERANCE)
         cap = min(room, MAX_MONSTERS)
         members: list[Member] = []
+        spent = 0  # the members' XP, kept as they join
         for index, name in enumerate(shape.core):
             pool = self.pool(SLOTS[name])
             if not pool or len(members) >= cap:
                 continue
             if self.gentle and pool[0].band_distance(self.depth):
                 continue  # the first floor keeps to its own kinds: the filler takes the budget
-            rest = sum(_cheapest(self.pool(SLOTS[n])) for n in shape.core[index + 1 :])
-            spent = sum(m.xp for m in members)
             if template == "boss":
                 members.append(Member(_strongest_within(pool, high), boss=True))
+                spent += members[-1].xp
                 continue
+            rest = self._rests.get((template, index))
+            if rest is None:
+                rest = self._rests[(template, index)] = sum(
+                    [_cheapest(self.pool(SLOTS[n])) for n in shape.core[index + 1 :]])
             fit = [k for k in pool if spent + k.xp + rest <= high]
             if not fit and members and self.gentle:
                 continue  # the first floor's core stays within budget: one foe, not two
-            members.append(Member(self.rng.choice(fit) if fit else _weakest(pool)))
-        self._fill(members, shape.filler, budget, high, cap)
-        return Party(tuple(members), 0, sum(m.xp for m in members), len(members) >= room)
+            kind = self.rng.choice(fit) if fit else _weakest(pool)
+            members.append(self.member(kind))
+            spent += kind.xp
+        if shape.filler:
+            spent = self._fill(members, spent, shape.filler, budget, high, cap)
+        return Party(tuple(members), 0, spent, len(members) >= room)
 
-    def _fill(
-        self, members: list[Member], filler: tuple[str, ...], budget: int, high: float, cap: int
-    ) -> None:
-        """Add filler until the budget is met, nothing fits under the ceiling, or no room.
-        Battle lines keep both lines even (melee first): the slot with fewer members is tried
-        first, its count kept as members join rather than recounted each time. A template of
-        one filler slot repeats the slot's kind while it fits (as `_pick` would, drawing
-        nothing), so a pack of sixteen is one loop, not sixteen picks."""
+    def _fill(self, members: list[Member], spent: int, filler: tuple[str, ...], budget: int,
+              high: float, cap: int) -> int:
+        """Add filler until the budget is met, nothing fits under the ceiling, or no room;
+        the members' XP after. Battle lines keep both lines even (melee first): the slot with
+        fewer members is tried first, its count kept as members join rather than recounted
+        each time. A template of one filler slot repeats the slot's kind while it fits (as
+        `_pick` would, drawing nothing), so a pack of sixteen is one loop, not sixteen picks."""
         preferred: dict[str, MonsterKind] = {}
-        spent = sum(m.xp for m in members)
         slots = [SLOTS[name] for name in filler]
-        counts = [sum(1 for m in members if slot.allows(m.kind)) for slot in slots]
-        while filler and len(members) < cap and spent < budget:
+        single = len(slots) == 1
+        counts = [] if single else [
+            sum([slot.allows(m.kind) for m in members]) for slot in slots]
+        while len(members) < cap and spent < budget:
             need = (budget - spent) / (cap - len(members))
-            order = filler if len(filler) < 2 else [
-                n for _, n in sorted(zip(counts, filler, strict=True), key=lambda p: p[0])
+            order = filler if single else [
+                n for _, n in sorted(zip(counts, filler, strict=True), key=_first)
             ]
             for name in order:
                 kind = self._pick(name, preferred, high - spent, need)
                 if kind is not None:
-                    member = Member(kind)
+                    member = self.member(kind)
                     members.append(member)
                     spent += kind.xp
-                    if len(slots) == 1:
+                    if single:
                         while len(members) < cap and spent < budget and kind.xp <= high - spent:
                             members.append(member)
                             spent += kind.xp
-                    for i, slot in enumerate(slots):
-                        counts[i] += slot.allows(kind)
+                    else:
+                        for i, slot in enumerate(slots):
+                            counts[i] += slot.allows(kind)
                     break
             else:
-                return
+                return spent
+        return spent
 
     def _pick(
         self, name: str, preferred: dict[str, MonsterKind], room: float, need: float
@@ -295,7 +317,7 @@ class Composer:
         if not fit:
             return None
         strong = [k for k in fit if k.xp >= need]
-        kind = self.rng.choice(strong) if strong else max(fit, key=lambda k: (k.xp, k.key))
+        kind = self.rng.choice(strong) if strong else max(fit, key=_xp_key)
         preferred[name] = kind
         return kind
 
@@ -327,6 +349,10 @@ class Composer:
 
 def _xp_key(kind: MonsterKind) -> tuple[int, str]:
     return (kind.xp, kind.key)
+
+
+def _first(pair: tuple[int, str]) -> int:
+    return pair[0]
 
 
 def _cheapest(pool: Sequence[MonsterKind]) -> int:
@@ -499,6 +525,8 @@ class Dealer:
         """Areas with an encounter pending: their free tiles are not known until it is placed."""
         self._avail = space.free_counts()
         self._high: dict[int, NDArray[np.uint64]] = {}
+        self._budgets: dict[str, int] = {}
+        """`xp_budget` by difficulty, worked out once a floor."""
 
     def run(self, cards: Sequence[Card], queue: Sequence[Area], boss_area: Area | None
             ) -> FloorEncounters:
@@ -524,19 +552,21 @@ class Dealer:
         room = free - (1 if card.template == "boss" else 0)  # the relic's tile
         if room < 1:
             return False
-        budget = xp_budget(self.depth, card.difficulty, self.party)
+        budget = self._budgets.get(card.difficulty)
+        if budget is None:
+            budget = self._budgets[card.difficulty] = xp_budget(self.depth, card.difficulty,
+                                                                self.party)
         party = self.composer.compose(card.template, budget, room)
         if not party.members:
             return False
         rng = self.rng
-        count = len(party.members)
         anchor = rng.below(free) if card.template == "wolf_pack" else None
         seed = rng.next64()
-        trap_kinds = tuple(rng.choice(DEN_TRAPS) for _ in range(party.traps)) if anchor is None \
-            else ()
-        used = count + len(trap_kinds)
+        trap_kinds = tuple([rng.choice(DEN_TRAPS) for _ in range(party.traps)]) \
+            if party.traps and anchor is None else ()
+        used = len(party.members) + len(trap_kinds)
         relic_seed = None
-        if free > used and any(m.boss for m in party.members):
+        if free > used and card.template == "boss" and any(m.boss for m in party.members):
             relic_seed = rng.next64()
             used += 1
         self._avail[area.id] = free - used
