@@ -496,6 +496,16 @@ class Space:
         self.take_cell(y * self.width + x)
         return point
 
+    def take_cells(self, cells: list[int], area_id: int) -> None:
+        """`take_cell` for many tiles of the area `area_id` at once: one store for them all."""
+        self._taken_flat[cells] = True
+        free = self._free.get(area_id)
+        if free is not None:
+            for cell in cells:
+                at = bisect_left(free, cell)
+                if at < len(free) and free[at] == cell:
+                    del free[at]
+
     def take_cell(self, cell: int) -> None:
         """`take` by flat index."""
         self._taken_flat[cell] = True

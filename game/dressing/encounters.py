@@ -632,8 +632,9 @@ class Dealer:
             rest = order[count:]
         else:
             fronts, backs = [], []
-            for m in party.members:  # one pass: `back` is a property, asked once a member
-                (backs if m.back else fronts).append(m)
+            for m in party.members:  # one pass: `Member.back` written out, asked once a member
+                (backs if m.kind.range > 0 or m.kind.role in BACK_ROLES or m.boss
+                 else fronts).append(m)
             ahead, behind = len(fronts) + party.traps, len(order) - len(backs)
             head = order[:ahead].tolist()
             front_cells, trap_cells = head[: len(fronts)], head[len(fronts) :]
@@ -644,8 +645,7 @@ class Dealer:
             Monster(m.kind.key, m.kind.role, cell % width, cell // width, m.elite, m.boss)
             for m, cell in zip(fronts + backs, cells, strict=True)
         ])
-        for cell in cells:
-            space.take_cell(cell)
+        space.take_cells(cells, area.id)
         trap_ids = []
         for cell, kind in zip(trap_cells, p.trap_kinds, strict=True):
             trap_id = self.first_trap + len(self.traps)
@@ -675,10 +675,16 @@ class Dealer:
         space = self.space
         cells = [space.floor_cells[slice(*space.span(area))] for area in fresh]
         found = space.amap.gate_distances(fresh, cells)
-        for area, mine, gate in zip(fresh, cells, found, strict=True):
-            dist = gate if gate is not None else closeness(spots_of(mine, space.width),
-                                                          space.plan.arrival)
-            self._high[area.id] = dist.astype(np.uint64) << _HIGH
+        dists = [
+            gate if gate is not None else closeness(spots_of(mine, space.width),
+                                                    space.plan.arrival)
+            for mine, gate in zip(cells, found, strict=True)
+        ]
+        high = np.concatenate(dists).astype(np.uint64) << _HIGH  # one shift for all the areas
+        start = 0
+        for area, dist in zip(fresh, dists, strict=True):
+            self._high[area.id] = high[start : start + len(dist)]
+            start += len(dist)
 
     def gate_distance(self, area: Area, free: Spots) -> NDArray[np.int64]:
         """Distance to the area's entrances, or from the arrival when it has none."""
