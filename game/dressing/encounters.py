@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Final
 
 import numpy as np
@@ -377,6 +378,9 @@ _HIGH: Final = np.uint64(32)
 _SEG_BITS: Final = 12
 """The dealer sorts many encounters' tiles at once with the encounter's number in the top bits
 of the key, when the distances leave them free."""
+_FAR: Final = 1 << (32 - _SEG_BITS)
+"""Distances (never more than the map's width and height) below this leave them free."""
+_MASK64: Final = (1 << 64) - 1
 
 
 _COUNTERS: list[NDArray[np.uint64]] = [np.arange(256, dtype=np.uint64)]
@@ -498,6 +502,8 @@ class _Pending:
     """The draw that breaks the ties of the placement sort."""
     trap_kinds: tuple[str, ...]
     relic_seed: int | None
+    free: int
+    """The area's free tiles: nothing takes one of them until this encounter is placed."""
 
 
 class Dealer:
@@ -571,7 +577,7 @@ class Dealer:
             used += 1
         self._avail[area.id] = free - used
         self._pending.append(_Pending(card, area, budget, party, anchor, seed, trap_kinds,
-                                      relic_seed))
+                                      relic_seed, free))
         self._waiting.add(area.id)
         return True
 
@@ -584,39 +590,37 @@ class Dealer:
             return
         space = self.space
         width = space.width
-        spans = [space.span(p.area) for p in pending]
-        cells = np.concatenate([space.floor_cells[a:b] for a, b in spans])
+        cells = np.concatenate([space.floor_cells[slice(*space.span(p.area))] for p in pending])
         self._gate_highs([p.area for p in pending])
         high = np.concatenate([self._high[p.area.id] for p in pending])
-        seg = np.repeat(np.arange(len(pending), dtype=np.int64), [b - a for a, b in spans])
         keep = ~space.blocked(cells)
-        cells, high, seg = cells[keep], high[keep], seg[keep]
-        counts = np.bincount(seg, minlength=len(pending))
-        starts = np.cumsum(counts) - counts
-        wolves = [i for i, p in enumerate(pending) if p.anchor is not None]
-        if wolves:
-            xs, ys = cells % width, cells // width
-            for i in wolves:
-                at = int(starts[i]) + int(pending[i].anchor or 0)
-                part = slice(int(starts[i]), int(starts[i] + counts[i]))
-                near = np.abs(xs[part] - xs[at])
-                np.maximum(near, np.abs(ys[part] - ys[at]), out=near)
-                high[part] = near.astype(np.uint64) << _HIGH
-        seeds = np.array([p.seed for p in pending], dtype=np.uint64)
-        z = _counters(len(cells)) - np.repeat(starts.astype(np.uint64), counts)
-        z += np.repeat(seeds, counts)
+        cells, high = cells[keep], high[keep]
+        counts = [p.free for p in pending]  # what `keep` leaves of each area, known already
+        starts = [0, *accumulate(counts[:-1])]
+        for p, start, count in zip(pending, starts, counts, strict=True):
+            if p.anchor is not None:  # a wolf pack: the king's-move distance from its anchor
+                part = cells[start : start + count]
+                xs, ys = part % width, part // width
+                near = np.abs(xs - xs[p.anchor])
+                np.maximum(near, np.abs(ys - ys[p.anchor]), out=near)
+                high[start : start + count] = near.astype(np.uint64) << _HIGH
+        # each tile's tie-breaker mixes (the encounter's seed + its index in the encounter)
+        base = [(p.seed - start) & _MASK64 for p, start in zip(pending, starts, strict=True)]
+        z = _counters(len(cells)) + np.repeat(np.array(base, dtype=np.uint64), counts)
         key = _mix(z)
         key >>= _HIGH
         key |= high
         if len(pending) == 1:
             order = np.argsort(key)
-        elif len(pending) < 1 << _SEG_BITS and int(high.max()) < 1 << (64 - _SEG_BITS):
-            key |= seg.astype(np.uint64) << np.uint64(64 - _SEG_BITS)  # one sort, not lexsort's two
+        elif len(pending) < 1 << _SEG_BITS and space.width + space.plan.height < _FAR:
+            # one sort, not lexsort's two: the encounter's number in the top bits
+            seg = np.arange(len(pending), dtype=np.uint64) << np.uint64(64 - _SEG_BITS)
+            key |= np.repeat(seg, counts)
             order = np.argsort(key)
         else:
-            order = np.lexsort((key, seg))
+            order = np.lexsort((key, np.repeat(np.arange(len(pending)), counts)))
         ordered = cells[order]
-        for p, begin, size in zip(pending, starts.tolist(), counts.tolist(), strict=True):
+        for p, begin, size in zip(pending, starts, counts, strict=True):
             self._give(p, ordered[begin : begin + size])
 
     def _give(self, p: _Pending, order: NDArray[np.int64]) -> None:
