@@ -13,7 +13,7 @@ import math
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 import numpy as np
@@ -156,12 +156,17 @@ class AreaMap:
         row = wide + 1
         plane = (tall + 1) * row
         # the bit of (x, y) in box i is y * row + x + shift[i]
-        shift = [i * plane - y * row - x for i, (x, y) in enumerate(zip(x0, y0, strict=True))]
+        shift = np.array(
+            [i * plane - y * row - x for i, (x, y) in enumerate(zip(x0, y0, strict=True))])
         sizes = [span.stop - span.start for span in spans]
         gates = np.concatenate([np.arange(span.start, span.stop) for span in spans])
-        gate_bits = self.gate_y[gates] * row + self.gate_x[gates] + np.repeat(shift, sizes)
+        gate_bits = self.gate_y[gates] * row
+        gate_bits += self.gate_x[gates]
+        gate_bits += shift.repeat(sizes)
         flat = np.concatenate(cells)
-        cell_bits = flat + flat // width * (row - width) + np.repeat(shift, counts)
+        cell_bits = flat // width * (row - width)
+        cell_bits += flat
+        cell_bits += shift.repeat(counts)
         size = (len(spans) * plane + 7) // 8 + 1  # bytes, with room for a front's spill
         bits = np.zeros(size * 8, dtype=np.bool_)
         bits[gate_bits] = True
@@ -169,9 +174,7 @@ class AreaMap:
         bits[gate_bits] = False
         bits[cell_bits] = True
         target = int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
-        # every tile of every box: a row of `wide` ones repeated `tall` times, then per box
-        box = ((1 << wide) - 1) * (((1 << (row * tall)) - 1) // ((1 << row) - 1))
-        todo = box * (((1 << (plane * len(spans))) - 1) // ((1 << plane) - 1)) & ~front
+        todo = _boxes(len(spans), tall, wide) & ~front
         planes: list[int] = []
         step = 0
         while target & todo:
@@ -212,6 +215,16 @@ class AreaMap:
         dist = np.minimum.reduceat(near, starts)
         ends = np.cumsum(counts).tolist()
         return [dist[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+@lru_cache(maxsize=16)
+def _boxes(count: int, tall: int, wide: int) -> int:
+    """Every tile of `count` stacked boxes as `AreaMap._spread` lays them out: a row of `wide`
+    ones and a spare bit, `tall` times, then a spare row, per box (a few shapes a run)."""
+    row = wide + 1
+    plane = (tall + 1) * row
+    box = ((1 << wide) - 1) * (((1 << (row * tall)) - 1) // ((1 << row) - 1))
+    return box * (((1 << (plane * count)) - 1) // ((1 << plane) - 1))
 
 
 @cache
