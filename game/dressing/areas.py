@@ -14,6 +14,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import accumulate
 from typing import Final
 
 import numpy as np
@@ -137,7 +138,7 @@ class AreaMap:
         counts = [len(cells[i]) for i in layers]
         dist = self._spread([spans[i] for i in layers], [cells[i] for i in layers], counts,
                             x0, y0, tall, wide)
-        ends = np.cumsum(counts).tolist()
+        ends = list(accumulate(counts))
         for i, start, end in zip(layers, [0, *ends[:-1]], ends, strict=True):
             found[i] = dist[start:end]
         return found
@@ -203,17 +204,16 @@ class AreaMap:
         flat = np.concatenate(cells)
         if len(flat) == 0:
             return [np.zeros(0, dtype=np.int64) for _ in cells]
-        layer = np.repeat(np.arange(len(cells), dtype=np.int64), counts)
-        gates = np.array([span.stop - span.start for span in spans], dtype=np.int64)[layer]
-        first = np.array([span.start for span in spans], dtype=np.int64)[layer]
-        tile = np.repeat(np.arange(len(flat), dtype=np.int64), gates)
+        gates = np.array([span.stop - span.start for span in spans], dtype=np.int64).repeat(counts)
+        first = np.array([span.start for span in spans], dtype=np.int64).repeat(counts)
+        tile = np.arange(len(flat), dtype=np.int64).repeat(gates)
         starts = np.cumsum(gates) - gates
         gate = np.arange(len(tile), dtype=np.int64) - (starts - first)[tile]
         ys, xs = np.divmod(flat, width)
         near = np.abs(xs[tile] - self.gate_x[gate])
         near += np.abs(ys[tile] - self.gate_y[gate])
         dist = np.minimum.reduceat(near, starts)
-        ends = np.cumsum(counts).tolist()
+        ends = list(accumulate(counts))
         return [dist[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
 
 
@@ -510,8 +510,10 @@ class Space:
         return point
 
     def take_cells(self, cells: list[int], area_id: int) -> None:
-        """`take_cell` for many tiles of the area `area_id` at once: one store for them all."""
-        self._taken_flat[cells] = True
+        """`take_cell` for many tiles of the area `area_id`: their area known, not looked up."""
+        taken = self._taken_flat
+        for cell in cells:  # a store a tile: for a few tiles, cheaper than one fancy store
+            taken[cell] = True
         free = self._free.get(area_id)
         if free is not None:
             for cell in cells:
