@@ -224,12 +224,17 @@ class Composer:
         self._rests: dict[tuple[str, int], int] = {}
         """The cheapest the core's members after the i-th can cost, by (template, i): a sum
         over the pools, the same for every encounter of the floor."""
+        self._pools: dict[Slot, tuple[MonsterKind, ...]] = {}
+        """`slot_pool` by slot, for this composer's bestiary and depth: no key to build."""
         self._plain: dict[str, Member] = {}
         """A plain member of each kind asked so far, by key: members are values, so an
         encounter's pack of one kind shares one."""
 
     def pool(self, slot: Slot) -> tuple[MonsterKind, ...]:
-        return slot_pool(self.bestiary, self.depth, slot)
+        found = self._pools.get(slot)
+        if found is None:
+            found = self._pools[slot] = slot_pool(self.bestiary, self.depth, slot)
+        return found
 
     def member(self, kind: MonsterKind) -> Member:
         """A plain (not elite, not boss) member of the kind."""
