@@ -509,6 +509,12 @@ class _Pending:
     relic_seed: int | None
     free: int
     """The area's free tiles: nothing takes one of them until this encounter is placed."""
+    placed: list[Member]
+    """The members in the order they take tiles: the front rank, then the back."""
+    fronts: int
+    """How many of `placed` stand nearest the entrances (a pack: all, round its anchor); the
+    den's traps take the tiles after theirs, the rest (`backs`) the farthest tiles."""
+    backs: int
 
 
 class Dealer:
@@ -581,8 +587,19 @@ class Dealer:
             relic_seed = rng.next64()
             used += 1
         self._avail[area.id] = free - used
+        placed: list[Member]
+        if anchor is not None:
+            placed, fronts = list(party.members), len(party.members)
+        else:
+            placed = []
+            backs: list[Member] = []
+            for m in party.members:  # one pass: `Member.back` written out, asked once a member
+                (backs if m.kind.range > 0 or m.kind.role in BACK_ROLES or m.boss
+                 else placed).append(m)
+            fronts = len(placed)
+            placed += backs
         self._pending.append(_Pending(card, area, budget, party, anchor, seed, trap_kinds,
-                                      relic_seed, free))
+                                      relic_seed, free, placed, fronts, len(placed) - fronts))
         self._waiting.add(area.id)
         return True
 
@@ -625,34 +642,32 @@ class Dealer:
         else:
             order = np.lexsort((key, np.repeat(np.arange(len(pending)), counts)))
         ordered = cells[order]
-        for p, begin, size in zip(pending, starts, counts, strict=True):
-            self._give(p, ordered[begin : begin + size])
+        # the tiles taken, for all the encounters in one gather: each one's first (front rank,
+        # then traps) and last (back rank, farthest first)
+        wanted: list[int] = []
+        for p, start, count in zip(pending, starts, counts, strict=True):
+            wanted += range(start, start + p.fronts + len(p.trap_kinds))
+            wanted += range(start + count - 1, start + count - 1 - p.backs, -1)
+        taken = ordered.take(wanted).tolist()
+        at = 0
+        for p, start, count in zip(pending, starts, counts, strict=True):
+            ahead = p.fronts + len(p.trap_kinds)
+            rest = None if p.relic_seed is None else \
+                ordered[start + ahead : start + count - p.backs]
+            self._give(p, taken[at : at + ahead + p.backs], rest)
+            at += ahead + p.backs
 
-    def _give(self, p: _Pending, order: NDArray[np.int64]) -> None:
-        """The pending encounter's monsters and traps onto its tiles, nearest first. Only the
-        tiles used become Python ints: the ends of `order`, and the middle for a relic."""
+    def _give(self, p: _Pending, mine: list[int], rest: NDArray[np.int64] | None) -> None:
+        """The pending encounter's monsters and traps onto its tiles `mine` (the front rank's,
+        the traps', then the back rank's); `rest`, the tiles left between them in order, asked
+        only for a relic."""
         space, width, area, party = self.space, self.space.width, p.area, p.party
-        count = len(party.members)
-        fronts: list[Member]
-        backs: list[Member]
-        if p.anchor is not None:
-            fronts, backs = list(party.members), []
-            front_cells, back_cells, trap_cells = order[:count].tolist(), [], []
-            rest = order[count:]
-        else:
-            fronts, backs = [], []
-            for m in party.members:  # one pass: `Member.back` written out, asked once a member
-                (backs if m.kind.range > 0 or m.kind.role in BACK_ROLES or m.boss
-                 else fronts).append(m)
-            ahead, behind = len(fronts) + party.traps, len(order) - len(backs)
-            head = order[:ahead].tolist()
-            front_cells, trap_cells = head[: len(fronts)], head[len(fronts) :]
-            back_cells = order[behind:][::-1].tolist()
-            rest = order[ahead:behind]
-        cells = front_cells + back_cells
+        ahead = p.fronts + len(p.trap_kinds)
+        cells = mine[: p.fronts] + mine[ahead:]
+        trap_cells = mine[p.fronts : ahead]
         monsters = tuple([
             Monster(m.kind.key, m.kind.role, cell % width, cell // width, m.elite, m.boss)
-            for m, cell in zip(fronts + backs, cells, strict=True)
+            for m, cell in zip(p.placed, cells, strict=True)
         ])
         space.take_cells(cells, area.id)
         trap_ids = []
@@ -662,7 +677,7 @@ class Dealer:
             self.traps.append(make_trap(trap_id, point, kind, self.depth, "encounter", area.id,
                                         space.plan.arrival))
             trap_ids.append(trap_id)
-        if p.relic_seed is not None:
+        if p.relic_seed is not None and rest is not None:
             boss = next(m.point for m in monsters if m.boss)
             spots = spots_of(rest, width)
             key = _mix(_counters(len(spots)) + np.uint64(p.relic_seed))
