@@ -95,6 +95,11 @@ SHAPES: Final = {
     "boss": Shape(("solo",), ("troops",)),
 }
 
+_FILLER_SLOTS: Final = {
+    shape.filler: tuple(SLOTS[name] for name in shape.filler) for shape in SHAPES.values()
+}
+"""Each template's filler as slots, looked up once a module, not once an encounter."""
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -256,8 +261,8 @@ class Composer:
             pool = self.pool(SLOTS[name])
             if not pool or len(members) >= cap:
                 continue
-            if self.gentle and pool[0].band_distance(self.depth):
-                continue  # the first floor keeps to its own kinds: the filler takes the budget
+            if self.gentle and not pool[0].depth_min <= self.depth <= pool[0].depth_max:
+                continue  # the first floor keeps to its own kinds (`band_distance` written out)
             if template == "boss":
                 members.append(Member(_strongest_within(pool, high), boss=True))
                 spent += members[-1].xp
@@ -284,7 +289,7 @@ class Composer:
         each time. A template of one filler slot repeats the slot's kind while it fits (as
         `_pick` would, drawing nothing), so a pack of sixteen is one loop, not sixteen picks."""
         preferred: dict[str, MonsterKind] = {}
-        slots = [SLOTS[name] for name in filler]
+        slots = _FILLER_SLOTS[filler]
         single = len(slots) == 1
         counts = [] if single else [
             sum([slot.allows(m.kind) for m in members]) for slot in slots]
