@@ -257,8 +257,12 @@ class Composer:
         cap = min(room, MAX_MONSTERS)
         members: list[Member] = []
         spent = 0  # the members' XP, kept as they join
+        pools, plain = self._pools, self._plain  # `pool` and `member` written out below
         for index, name in enumerate(shape.core):
-            pool = self.pool(SLOTS[name])
+            slot = SLOTS[name]
+            pool = pools.get(slot)
+            if pool is None:
+                pool = self.pool(slot)
             if not pool or len(members) >= cap:
                 continue
             if self.gentle and not pool[0].depth_min <= self.depth <= pool[0].depth_max:
@@ -275,7 +279,9 @@ class Composer:
             if not fit and members and self.gentle:
                 continue  # the first floor's core stays within budget: one foe, not two
             kind = self.rng.choice(fit) if fit else _weakest(pool)
-            members.append(self.member(kind))
+            member = plain.get(kind.key)
+            members.append(member if member is not None and member.kind is kind
+                           else self.member(kind))
             spent += kind.xp
         if shape.filler:
             spent = self._fill(members, spent, shape.filler, budget, high, cap)
@@ -287,8 +293,9 @@ class Composer:
         the members' XP after. Battle lines keep both lines even (melee first): the slot with
         fewer members is tried first, its count kept as members join rather than recounted
         each time. A template of one filler slot repeats the slot's kind while it fits (as
-        `_pick` would, drawing nothing), so a pack of sixteen is one loop, not sixteen picks."""
+        `_pick` would, drawing nothing), so a pack of sixteen is one sum, not sixteen picks."""
         preferred: dict[str, MonsterKind] = {}
+        plain = self._plain
         slots = _FILLER_SLOTS[filler]
         single = len(slots) == 1
         counts = [] if single else [
@@ -301,13 +308,19 @@ class Composer:
             for name in order:
                 kind = self._pick(name, preferred, high - spent, need)
                 if kind is not None:
-                    member = self.member(kind)
+                    member = plain.get(kind.key)  # `member` written out
+                    if member is None or member.kind is not kind:
+                        member = self.member(kind)
                     members.append(member)
                     spent += kind.xp
                     if single:
-                        while len(members) < cap and spent < budget and kind.xp <= high - spent:
-                            members.append(member)
-                            spent += kind.xp
+                        # as many more as the room, the budget (each joins while it is not met)
+                        # and the ceiling (each joins while it fits) allow; XP is at least 1
+                        more = min(cap - len(members), -((spent - budget) // kind.xp),
+                                   int((high - spent) // kind.xp))
+                        if more > 0:
+                            members += [member] * more
+                            spent += more * kind.xp
                     else:
                         for i, slot in enumerate(slots):
                             counts[i] += slot.allows(kind)
