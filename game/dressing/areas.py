@@ -424,7 +424,8 @@ class Space:
     A free tile is plain floor (never a door, stairs or teleporter) that nothing else holds;
     monsters and traps also keep clear of the arrival and the eight tiles around it. The floor
     tiles of every area are sorted out in one pass; an area's free tiles are then kept as a list
-    that loses each tile as it is taken, so asking again costs no pass over the map."""
+    that loses each tile as it is taken, so asking again costs no pass over the map. `taken` is
+    written only by the `take` methods (what `blocked` keeps relies on it)."""
 
     def __init__(self, plan: FloorPlan, amap: AreaMap) -> None:
         self.plan = plan
@@ -451,7 +452,9 @@ class Space:
         """The arrival and the tiles around it: kept clear of monsters and traps."""
         self._near_arrival = frozenset(floor_owner[sorted(self._by_arrival)].tolist())
         self._taken_flat = self.taken.ravel()
-        self._arrival_flat: NDArray[np.bool_] | None = None
+        self._blocked_flat: NDArray[np.bool_] | None = None
+        """What `blocked` answers, by flat index, made on its first ask and kept by every take
+        after (one gather an ask, not two and an or)."""
 
     @property
     def floor_cells(self) -> NDArray[np.int64]:
@@ -472,12 +475,11 @@ class Space:
     def blocked(self, cells: NDArray[np.int64]) -> NDArray[np.bool_]:
         """Per flat index: taken, or the arrival or a tile around it (so `~blocked` of an
         area's `floor_cells` are its `cells`)."""
-        if self._arrival_flat is None:
-            near = np.zeros(self.taken.size, dtype=np.bool_)
+        if self._blocked_flat is None:
+            near = self._taken_flat.copy()
             near[sorted(self._by_arrival)] = True
-            self._arrival_flat = near
-        found: NDArray[np.bool_] = self._taken_flat[cells]
-        found |= self._arrival_flat[cells]
+            self._blocked_flat = near
+        found: NDArray[np.bool_] = self._blocked_flat[cells]
         return found
 
     def cells(self, area: Area, *, clear_of_arrival: bool = True) -> Sequence[int]:
@@ -511,9 +513,11 @@ class Space:
 
     def take_cells(self, cells: list[int], area_id: int) -> None:
         """`take_cell` for many tiles of the area `area_id`: their area known, not looked up."""
-        taken = self._taken_flat
+        taken, blocked = self._taken_flat, self._blocked_flat
         for cell in cells:  # a store a tile: for a few tiles, cheaper than one fancy store
             taken[cell] = True
+            if blocked is not None:
+                blocked[cell] = True
         free = self._free.get(area_id)
         if free is not None:
             for cell in cells:
@@ -524,6 +528,8 @@ class Space:
     def take_cell(self, cell: int) -> None:
         """`take` by flat index."""
         self._taken_flat[cell] = True
+        if self._blocked_flat is not None:
+            self._blocked_flat[cell] = True
         free = self._free.get(int(self._owner[cell]))
         if free is not None:
             at = bisect_left(free, cell)
