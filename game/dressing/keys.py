@@ -22,7 +22,7 @@ import heapq
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, islice
+from itertools import accumulate
 
 import numpy as np
 from numpy.typing import NDArray
@@ -238,10 +238,8 @@ class _Picker:
     def pick(self, rng: Rng, order: list[int]) -> tuple[Point, int]:
         """A free tile and the region it lies in."""
         floor, totals = self.floor, self.totals
-        if len(totals) < len(order):  # the regions reached since the last pick join the totals
-            counts = floor.counts
-            totals += islice(accumulate([counts[region] for region in order[len(totals):]],
-                                        initial=totals[-1] if totals else 0), 1, None)
+        for region in order[len(totals):]:
+            totals.append((totals[-1] if totals else 0) + floor.counts[region])
         total = totals[-1] if totals else 0
         taken, width = self.taken, floor.width
         for _ in range(_TRIES if total else 0):
