@@ -13,6 +13,8 @@ import math
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import accumulate
 from typing import Final
 
 import numpy as np
@@ -21,7 +23,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.dressing.model import Area
 from game.floorplan import FloorPlan, Point, Room
-from game.grids import _both_ways, taxicab_distance
+from game.grids import taxicab_distance
 
 BLOCK_W: Final = 20
 BLOCK_H: Final = 14
@@ -99,9 +101,10 @@ class AreaMap:
         self, areas: Sequence[Area], cells: Sequence[NDArray[np.int64]]
     ) -> list[NDArray[np.int64] | None]:
         """`gate_distance` for many areas at once: area i's for the flat indices `cells[i]`.
-        Each area's box (grown by one, so it holds the entrances) is a layer of one padded
-        stack, and one taxicab transform of the stack serves them all, instead of a broadcast
-        or a transform an area. Areas too unlike in size to share a stack go one by one."""
+        On a small floor, tiles paired with entrances (`_paired`); else each area's box (grown
+        by one, so it holds the entrances) is a layer of one padded stack, and one walk over
+        the stack serves them all (`_spread`), instead of a broadcast or a transform an area.
+        Areas too unlike in size to share a stack go one by one."""
         width = self.owner.shape[1]
         found: list[NDArray[np.int64] | None] = [None] * len(areas)
         spans = [self._gate_span(area) for area in areas]
@@ -114,33 +117,82 @@ class AreaMap:
                                strict=True):
                 found[i] = dist
             return found
-        boxes = [self.box(area, 1) for area in areas]
-        tall = max(boxes[i][0].stop - boxes[i][0].start for i in layers)
-        wide = max(boxes[i][1].stop - boxes[i][1].start for i in layers)
+        h = self.owner.shape[0]
+        x0: list[int] = []
+        y0: list[int] = []
+        talls: list[int] = []
+        wides: list[int] = []
+        for i in layers:  # each box grown by one and clipped to the map (`box`), inline
+            area = areas[i]
+            x0.append(max(0, area.x - 1))
+            y0.append(max(0, area.y - 1))
+            wides.append(min(width, area.x + area.w + 1) - x0[-1])
+            talls.append(min(h, area.y + area.h + 1) - y0[-1])
+        tall, wide = max(talls), max(wides)
         if len(layers) * tall * wide > STACK_LIMIT + 4 * sum(
-            (boxes[i][0].stop - boxes[i][0].start) * (boxes[i][1].stop - boxes[i][1].start)
-            for i in layers
+            t * w for t, w in zip(talls, wides, strict=True)
         ):
             for i in layers:
                 found[i] = self.gate_distance(areas[i], spots_of(cells[i], width))
             return found
-        x0 = np.array([boxes[i][1].start for i in layers], dtype=np.int64)
-        y0 = np.array([boxes[i][0].start for i in layers], dtype=np.int64)
-        sizes = [spans[i].stop - spans[i].start for i in layers]
-        which = np.repeat(np.arange(len(layers), dtype=np.int64), sizes)
-        gates = np.concatenate([np.arange(spans[i].start, spans[i].stop) for i in layers])
-        stack = np.full((len(layers), tall, wide), tall + wide, dtype=np.int32)
-        stack[which, self.gate_y[gates] - y0[which], self.gate_x[gates] - x0[which]] = 0
-        stack = _both_ways(stack, np.arange(wide, dtype=np.int32), 2)
-        stack = _both_ways(stack, np.arange(tall, dtype=np.int32)[:, None], 1)
         counts = [len(cells[i]) for i in layers]
-        flat = np.concatenate([cells[i] for i in layers])
-        at = np.repeat(np.arange(len(layers), dtype=np.int64), counts)
-        ys, xs = np.divmod(flat, width)
-        dist = stack[at, ys - y0[at], xs - x0[at]].astype(np.int64)
-        ends = np.cumsum(counts).tolist()
+        dist = self._spread([spans[i] for i in layers], [cells[i] for i in layers], counts,
+                            x0, y0, tall, wide)
+        ends = list(accumulate(counts))
         for i, start, end in zip(layers, [0, *ends[:-1]], ends, strict=True):
             found[i] = dist[start:end]
+        return found
+
+    def _spread(self, spans: Sequence[slice], cells: Sequence[NDArray[np.int64]],
+                counts: list[int], x0: list[int], y0: list[int], tall: int, wide: int
+                ) -> NDArray[np.int64]:
+        """`gate_distances` of the areas whose entrances are `spans` (boxes from (x0, y0), at
+        most tall x wide), for all their `cells` in a row: a breadth-first walk from every
+        entrance at once over one Python integer with a bit per tile of a stack of boxes (each
+        row ended by a spare bit, each box by a spare row, so no step leaks into the next): a
+        few integer operations a step for all the areas, where numpy's running minima over the
+        padded boxes cost far more. A tile's distance is the step that reaches it, kept bit by
+        bit: the walk's k-th front joins plane p for each bit p of k."""
+        width = self.owner.shape[1]
+        row = wide + 1
+        plane = (tall + 1) * row
+        # the bit of (x, y) in box i is y * row + x + shift[i]
+        shift = np.array(
+            [i * plane - y * row - x for i, (x, y) in enumerate(zip(x0, y0, strict=True))])
+        sizes = [span.stop - span.start for span in spans]
+        gates = np.concatenate([np.arange(span.start, span.stop) for span in spans])
+        gate_bits = self.gate_y[gates] * row
+        gate_bits += self.gate_x[gates]
+        gate_bits += shift.repeat(sizes)
+        flat = np.concatenate(cells)
+        cell_bits = flat // width * (row - width)
+        cell_bits += flat
+        cell_bits += shift.repeat(counts)
+        size = (len(spans) * plane + 7) // 8 + 1  # bytes, with room for a front's spill
+        bits = np.zeros(size * 8, dtype=np.bool_)
+        bits[gate_bits] = True
+        front = int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+        bits[gate_bits] = False
+        bits[cell_bits] = True
+        target = int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+        todo = _boxes(len(spans), tall, wide) & ~front
+        planes: list[int] = []
+        step = 0
+        while target & todo:
+            front = (front << 1 | front >> 1 | front << row | front >> row) & todo
+            todo ^= front
+            step += 1
+            if step & (step - 1) == 0:
+                planes.append(front)
+                continue
+            for p in _set_bits(step):
+                planes[p] |= front
+        if not planes:
+            return np.zeros(len(flat), dtype=np.int64)
+        packed = np.frombuffer(b"".join(p.to_bytes(size, "little") for p in planes), np.uint8)
+        unpacked = np.unpackbits(packed.reshape(len(planes), size), axis=1, bitorder="little")
+        weights = np.left_shift(1, np.arange(len(planes), dtype=np.int64))
+        found: NDArray[np.int64] = weights @ unpacked.take(cell_bits, axis=1)
         return found
 
     def _paired(self, cells: Sequence[NDArray[np.int64]], spans: Sequence[slice], width: int
@@ -152,18 +204,33 @@ class AreaMap:
         flat = np.concatenate(cells)
         if len(flat) == 0:
             return [np.zeros(0, dtype=np.int64) for _ in cells]
-        layer = np.repeat(np.arange(len(cells), dtype=np.int64), counts)
-        gates = np.array([span.stop - span.start for span in spans], dtype=np.int64)[layer]
-        first = np.array([span.start for span in spans], dtype=np.int64)[layer]
-        tile = np.repeat(np.arange(len(flat), dtype=np.int64), gates)
+        gates = np.array([span.stop - span.start for span in spans], dtype=np.int64).repeat(counts)
+        first = np.array([span.start for span in spans], dtype=np.int64).repeat(counts)
+        tile = np.arange(len(flat), dtype=np.int64).repeat(gates)
         starts = np.cumsum(gates) - gates
         gate = np.arange(len(tile), dtype=np.int64) - (starts - first)[tile]
         ys, xs = np.divmod(flat, width)
         near = np.abs(xs[tile] - self.gate_x[gate])
         near += np.abs(ys[tile] - self.gate_y[gate])
         dist = np.minimum.reduceat(near, starts)
-        ends = np.cumsum(counts).tolist()
+        ends = list(accumulate(counts))
         return [dist[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+@lru_cache(maxsize=16)
+def _boxes(count: int, tall: int, wide: int) -> int:
+    """Every tile of `count` stacked boxes as `AreaMap._spread` lays them out: a row of `wide`
+    ones and a spare bit, `tall` times, then a spare row, per box (a few shapes a run)."""
+    row = wide + 1
+    plane = (tall + 1) * row
+    box = ((1 << wide) - 1) * (((1 << (row * tall)) - 1) // ((1 << row) - 1))
+    return box * (((1 << (plane * count)) - 1) // ((1 << plane) - 1))
+
+
+@cache
+def _set_bits(number: int) -> tuple[int, ...]:
+    """The positions of the one bits of `number` (a walk's step: a few dozen ever asked)."""
+    return tuple(p for p in range(number.bit_length()) if number >> p & 1)
 
 
 def spots_of(cells: NDArray[np.int64], width: int) -> Spots:
@@ -356,7 +423,8 @@ class Space:
     A free tile is plain floor (never a door, stairs or teleporter) that nothing else holds;
     monsters and traps also keep clear of the arrival and the eight tiles around it. The floor
     tiles of every area are sorted out in one pass; an area's free tiles are then kept as a list
-    that loses each tile as it is taken, so asking again costs no pass over the map."""
+    that loses each tile as it is taken, so asking again costs no pass over the map. `taken` is
+    written only by the `take` methods (what `blocked` keeps relies on it)."""
 
     def __init__(self, plan: FloorPlan, amap: AreaMap) -> None:
         self.plan = plan
@@ -383,7 +451,9 @@ class Space:
         """The arrival and the tiles around it: kept clear of monsters and traps."""
         self._near_arrival = frozenset(floor_owner[sorted(self._by_arrival)].tolist())
         self._taken_flat = self.taken.ravel()
-        self._arrival_flat: NDArray[np.bool_] | None = None
+        self._blocked_flat: NDArray[np.bool_] | None = None
+        """What `blocked` answers, by flat index, made on its first ask and kept by every take
+        after (one gather an ask, not two and an or)."""
 
     @property
     def floor_cells(self) -> NDArray[np.int64]:
@@ -404,12 +474,11 @@ class Space:
     def blocked(self, cells: NDArray[np.int64]) -> NDArray[np.bool_]:
         """Per flat index: taken, or the arrival or a tile around it (so `~blocked` of an
         area's `floor_cells` are its `cells`)."""
-        if self._arrival_flat is None:
-            near = np.zeros(self.taken.size, dtype=np.bool_)
+        if self._blocked_flat is None:
+            near = self._taken_flat.copy()
             near[sorted(self._by_arrival)] = True
-            self._arrival_flat = near
-        found: NDArray[np.bool_] = self._taken_flat[cells]
-        found |= self._arrival_flat[cells]
+            self._blocked_flat = near
+        found: NDArray[np.bool_] = self._blocked_flat[cells]
         return found
 
     def cells(self, area: Area, *, clear_of_arrival: bool = True) -> Sequence[int]:
@@ -441,9 +510,25 @@ class Space:
         self.take_cell(y * self.width + x)
         return point
 
+    def take_cells(self, cells: list[int], area_id: int) -> None:
+        """`take_cell` for many tiles of the area `area_id`: their area known, not looked up."""
+        taken, blocked = self._taken_flat, self._blocked_flat
+        for cell in cells:  # a store a tile: for a few tiles, cheaper than one fancy store
+            taken[cell] = True
+            if blocked is not None:
+                blocked[cell] = True
+        free = self._free.get(area_id)
+        if free is not None:
+            for cell in cells:
+                at = bisect_left(free, cell)
+                if at < len(free) and free[at] == cell:
+                    del free[at]
+
     def take_cell(self, cell: int) -> None:
         """`take` by flat index."""
         self._taken_flat[cell] = True
+        if self._blocked_flat is not None:
+            self._blocked_flat[cell] = True
         free = self._free.get(int(self._owner[cell]))
         if free is not None:
             at = bisect_left(free, cell)

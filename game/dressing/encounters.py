@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Final
 
 import numpy as np
@@ -93,6 +94,11 @@ SHAPES: Final = {
     "wolf_pack": Shape(("minion",), ("minion",)),
     "boss": Shape(("solo",), ("troops",)),
 }
+
+_FILLER_SLOTS: Final = {
+    shape.filler: tuple(SLOTS[name] for name in shape.filler) for shape in SHAPES.values()
+}
+"""Each template's filler as slots, looked up once a module, not once an encounter."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,9 +226,27 @@ class Composer:
         self.rng = rng
         self.gentle = depth <= GENTLE_DEPTH
         """The first floor's cores keep to its own kinds and to the budget (GENTLE_DEPTH)."""
+        self._rests: dict[tuple[str, int], int] = {}
+        """The cheapest the core's members after the i-th can cost, by (template, i): a sum
+        over the pools, the same for every encounter of the floor."""
+        self._pools: dict[Slot, tuple[MonsterKind, ...]] = {}
+        """`slot_pool` by slot, for this composer's bestiary and depth: no key to build."""
+        self._plain: dict[str, Member] = {}
+        """A plain member of each kind asked so far, by key: members are values, so an
+        encounter's pack of one kind shares one."""
 
     def pool(self, slot: Slot) -> tuple[MonsterKind, ...]:
-        return slot_pool(self.bestiary, self.depth, slot)
+        found = self._pools.get(slot)
+        if found is None:
+            found = self._pools[slot] = slot_pool(self.bestiary, self.depth, slot)
+        return found
+
+    def member(self, kind: MonsterKind) -> Member:
+        """A plain (not elite, not boss) member of the kind."""
+        found = self._plain.get(kind.key)
+        if found is None or found.kind is not kind:
+            found = self._plain[kind.key] = Member(kind)
+        return found
 
     def compose(self, template: str, budget: int, room: int) -> Party:
         """At most `room` monsters (the free tiles of the area), never more than MAX_MONSTERS."""
@@ -232,56 +256,78 @@ class Composer:
         high = budget * (1 + TOLERANCE)
         cap = min(room, MAX_MONSTERS)
         members: list[Member] = []
+        spent = 0  # the members' XP, kept as they join
+        pools, plain = self._pools, self._plain  # `pool` and `member` written out below
         for index, name in enumerate(shape.core):
-            pool = self.pool(SLOTS[name])
+            slot = SLOTS[name]
+            pool = pools.get(slot)
+            if pool is None:
+                pool = self.pool(slot)
             if not pool or len(members) >= cap:
                 continue
-            if self.gentle and pool[0].band_distance(self.depth):
-                continue  # the first floor keeps to its own kinds: the filler takes the budget
-            rest = sum(_cheapest(self.pool(SLOTS[n])) for n in shape.core[index + 1 :])
-            spent = sum(m.xp for m in members)
+            if self.gentle and not pool[0].depth_min <= self.depth <= pool[0].depth_max:
+                continue  # the first floor keeps to its own kinds (`band_distance` written out)
             if template == "boss":
                 members.append(Member(_strongest_within(pool, high), boss=True))
+                spent += members[-1].xp
                 continue
+            rest = self._rests.get((template, index))
+            if rest is None:
+                rest = self._rests[(template, index)] = sum(
+                    [_cheapest(self.pool(SLOTS[n])) for n in shape.core[index + 1 :]])
             fit = [k for k in pool if spent + k.xp + rest <= high]
             if not fit and members and self.gentle:
                 continue  # the first floor's core stays within budget: one foe, not two
-            members.append(Member(self.rng.choice(fit) if fit else _weakest(pool)))
-        self._fill(members, shape.filler, budget, high, cap)
-        return Party(tuple(members), 0, sum(m.xp for m in members), len(members) >= room)
+            kind = self.rng.choice(fit) if fit else _weakest(pool)
+            member = plain.get(kind.key)
+            members.append(member if member is not None and member.kind is kind
+                           else self.member(kind))
+            spent += kind.xp
+        if shape.filler:
+            spent = self._fill(members, spent, shape.filler, budget, high, cap)
+        return Party(tuple(members), 0, spent, len(members) >= room)
 
-    def _fill(
-        self, members: list[Member], filler: tuple[str, ...], budget: int, high: float, cap: int
-    ) -> None:
-        """Add filler until the budget is met, nothing fits under the ceiling, or no room.
-        Battle lines keep both lines even (melee first): the slot with fewer members is tried
-        first, its count kept as members join rather than recounted each time. A template of
-        one filler slot repeats the slot's kind while it fits (as `_pick` would, drawing
-        nothing), so a pack of sixteen is one loop, not sixteen picks."""
+    def _fill(self, members: list[Member], spent: int, filler: tuple[str, ...], budget: int,
+              high: float, cap: int) -> int:
+        """Add filler until the budget is met, nothing fits under the ceiling, or no room;
+        the members' XP after. Battle lines keep both lines even (melee first): the slot with
+        fewer members is tried first, its count kept as members join rather than recounted
+        each time. A template of one filler slot repeats the slot's kind while it fits (as
+        `_pick` would, drawing nothing), so a pack of sixteen is one sum, not sixteen picks."""
         preferred: dict[str, MonsterKind] = {}
-        spent = sum(m.xp for m in members)
-        slots = [SLOTS[name] for name in filler]
-        counts = [sum(1 for m in members if slot.allows(m.kind)) for slot in slots]
-        while filler and len(members) < cap and spent < budget:
+        plain = self._plain
+        slots = _FILLER_SLOTS[filler]
+        single = len(slots) == 1
+        counts = [] if single else [
+            sum([slot.allows(m.kind) for m in members]) for slot in slots]
+        while len(members) < cap and spent < budget:
             need = (budget - spent) / (cap - len(members))
-            order = filler if len(filler) < 2 else [
-                n for _, n in sorted(zip(counts, filler, strict=True), key=lambda p: p[0])
+            order = filler if single else [
+                n for _, n in sorted(zip(counts, filler, strict=True), key=_first)
             ]
             for name in order:
                 kind = self._pick(name, preferred, high - spent, need)
                 if kind is not None:
-                    member = Member(kind)
+                    member = plain.get(kind.key)  # `member` written out
+                    if member is None or member.kind is not kind:
+                        member = self.member(kind)
                     members.append(member)
                     spent += kind.xp
-                    if len(slots) == 1:
-                        while len(members) < cap and spent < budget and kind.xp <= high - spent:
-                            members.append(member)
-                            spent += kind.xp
-                    for i, slot in enumerate(slots):
-                        counts[i] += slot.allows(kind)
+                    if single:
+                        # as many more as the room, the budget (each joins while it is not met)
+                        # and the ceiling (each joins while it fits) allow; XP is at least 1
+                        more = min(cap - len(members), -((spent - budget) // kind.xp),
+                                   int((high - spent) // kind.xp))
+                        if more > 0:
+                            members += [member] * more
+                            spent += more * kind.xp
+                    else:
+                        for i, slot in enumerate(slots):
+                            counts[i] += slot.allows(kind)
                     break
             else:
-                return
+                return spent
+        return spent
 
     def _pick(
         self, name: str, preferred: dict[str, MonsterKind], room: float, need: float
@@ -295,7 +341,7 @@ class Composer:
         if not fit:
             return None
         strong = [k for k in fit if k.xp >= need]
-        kind = self.rng.choice(strong) if strong else max(fit, key=lambda k: (k.xp, k.key))
+        kind = self.rng.choice(strong) if strong else max(fit, key=_xp_key)
         preferred[name] = kind
         return kind
 
@@ -329,6 +375,10 @@ def _xp_key(kind: MonsterKind) -> tuple[int, str]:
     return (kind.xp, kind.key)
 
 
+def _first(pair: tuple[int, str]) -> int:
+    return pair[0]
+
+
 def _cheapest(pool: Sequence[MonsterKind]) -> int:
     return min((k.xp for k in pool), default=0)
 
@@ -351,6 +401,9 @@ _HIGH: Final = np.uint64(32)
 _SEG_BITS: Final = 12
 """The dealer sorts many encounters' tiles at once with the encounter's number in the top bits
 of the key, when the distances leave them free."""
+_FAR: Final = 1 << (32 - _SEG_BITS)
+"""Distances (never more than the map's width and height) below this leave them free."""
+_MASK64: Final = (1 << 64) - 1
 
 
 _COUNTERS: list[NDArray[np.uint64]] = [np.arange(256, dtype=np.uint64)]
@@ -472,6 +525,14 @@ class _Pending:
     """The draw that breaks the ties of the placement sort."""
     trap_kinds: tuple[str, ...]
     relic_seed: int | None
+    free: int
+    """The area's free tiles: nothing takes one of them until this encounter is placed."""
+    placed: list[Member]
+    """The members in the order they take tiles: the front rank, then the back."""
+    fronts: int
+    """How many of `placed` stand nearest the entrances (a pack: all, round its anchor); the
+    den's traps take the tiles after theirs, the rest (`backs`) the farthest tiles."""
+    backs: int
 
 
 class Dealer:
@@ -499,6 +560,8 @@ class Dealer:
         """Areas with an encounter pending: their free tiles are not known until it is placed."""
         self._avail = space.free_counts()
         self._high: dict[int, NDArray[np.uint64]] = {}
+        self._budgets: dict[str, int] = {}
+        """`xp_budget` by difficulty, worked out once a floor."""
 
     def run(self, cards: Sequence[Card], queue: Sequence[Area], boss_area: Area | None
             ) -> FloorEncounters:
@@ -524,24 +587,37 @@ class Dealer:
         room = free - (1 if card.template == "boss" else 0)  # the relic's tile
         if room < 1:
             return False
-        budget = xp_budget(self.depth, card.difficulty, self.party)
+        budget = self._budgets.get(card.difficulty)
+        if budget is None:
+            budget = self._budgets[card.difficulty] = xp_budget(self.depth, card.difficulty,
+                                                                self.party)
         party = self.composer.compose(card.template, budget, room)
         if not party.members:
             return False
         rng = self.rng
-        count = len(party.members)
         anchor = rng.below(free) if card.template == "wolf_pack" else None
         seed = rng.next64()
-        trap_kinds = tuple(rng.choice(DEN_TRAPS) for _ in range(party.traps)) if anchor is None \
-            else ()
-        used = count + len(trap_kinds)
+        trap_kinds = tuple([rng.choice(DEN_TRAPS) for _ in range(party.traps)]) \
+            if party.traps and anchor is None else ()
+        used = len(party.members) + len(trap_kinds)
         relic_seed = None
-        if free > used and any(m.boss for m in party.members):
+        if free > used and card.template == "boss" and any(m.boss for m in party.members):
             relic_seed = rng.next64()
             used += 1
         self._avail[area.id] = free - used
+        placed: list[Member]
+        if anchor is not None:
+            placed, fronts = list(party.members), len(party.members)
+        else:
+            placed = []
+            backs: list[Member] = []
+            for m in party.members:  # one pass: `Member.back` written out, asked once a member
+                (backs if m.kind.range > 0 or m.kind.role in BACK_ROLES or m.boss
+                 else placed).append(m)
+            fronts = len(placed)
+            placed += backs
         self._pending.append(_Pending(card, area, budget, party, anchor, seed, trap_kinds,
-                                      relic_seed))
+                                      relic_seed, free, placed, fronts, len(placed) - fronts))
         self._waiting.add(area.id)
         return True
 
@@ -554,68 +630,64 @@ class Dealer:
             return
         space = self.space
         width = space.width
-        spans = [space.span(p.area) for p in pending]
-        cells = np.concatenate([space.floor_cells[a:b] for a, b in spans])
+        cells = np.concatenate([space.floor_cells[slice(*space.span(p.area))] for p in pending])
         self._gate_highs([p.area for p in pending])
         high = np.concatenate([self._high[p.area.id] for p in pending])
-        seg = np.repeat(np.arange(len(pending), dtype=np.int64), [b - a for a, b in spans])
         keep = ~space.blocked(cells)
-        cells, high, seg = cells[keep], high[keep], seg[keep]
-        counts = np.bincount(seg, minlength=len(pending))
-        starts = np.cumsum(counts) - counts
-        wolves = [i for i, p in enumerate(pending) if p.anchor is not None]
-        if wolves:
-            xs, ys = cells % width, cells // width
-            for i in wolves:
-                at = int(starts[i]) + int(pending[i].anchor or 0)
-                part = slice(int(starts[i]), int(starts[i] + counts[i]))
-                near = np.abs(xs[part] - xs[at])
-                np.maximum(near, np.abs(ys[part] - ys[at]), out=near)
-                high[part] = near.astype(np.uint64) << _HIGH
-        seeds = np.array([p.seed for p in pending], dtype=np.uint64)
-        z = _counters(len(cells)) - np.repeat(starts.astype(np.uint64), counts)
-        z += np.repeat(seeds, counts)
+        cells, high = cells[keep], high[keep]
+        counts = [p.free for p in pending]  # what `keep` leaves of each area, known already
+        starts = [0, *accumulate(counts[:-1])]
+        for p, start, count in zip(pending, starts, counts, strict=True):
+            if p.anchor is not None:  # a wolf pack: the king's-move distance from its anchor
+                part = cells[start : start + count]
+                xs, ys = part % width, part // width
+                near = np.abs(xs - xs[p.anchor])
+                np.maximum(near, np.abs(ys - ys[p.anchor]), out=near)
+                high[start : start + count] = near.astype(np.uint64) << _HIGH
+        # each tile's tie-breaker mixes (the encounter's seed + its index in the encounter)
+        base = [(p.seed - start) & _MASK64 for p, start in zip(pending, starts, strict=True)]
+        z = _counters(len(cells)) + np.repeat(np.array(base, dtype=np.uint64), counts)
         key = _mix(z)
         key >>= _HIGH
         key |= high
         if len(pending) == 1:
             order = np.argsort(key)
-        elif len(pending) < 1 << _SEG_BITS and int(high.max()) < 1 << (64 - _SEG_BITS):
-            key |= seg.astype(np.uint64) << np.uint64(64 - _SEG_BITS)  # one sort, not lexsort's two
+        elif len(pending) < 1 << _SEG_BITS and space.width + space.plan.height < _FAR:
+            # one sort, not lexsort's two: the encounter's number in the top bits
+            seg = np.arange(len(pending), dtype=np.uint64) << np.uint64(64 - _SEG_BITS)
+            key |= np.repeat(seg, counts)
             order = np.argsort(key)
         else:
-            order = np.lexsort((key, seg))
+            order = np.lexsort((key, np.repeat(np.arange(len(pending)), counts)))
         ordered = cells[order]
-        for p, begin, size in zip(pending, starts.tolist(), counts.tolist(), strict=True):
-            self._give(p, ordered[begin : begin + size])
+        # the tiles taken, for all the encounters in one gather: each one's first (front rank,
+        # then traps) and last (back rank, farthest first)
+        wanted: list[int] = []
+        for p, start, count in zip(pending, starts, counts, strict=True):
+            wanted += range(start, start + p.fronts + len(p.trap_kinds))
+            wanted += range(start + count - 1, start + count - 1 - p.backs, -1)
+        taken = ordered.take(wanted).tolist()
+        at = 0
+        for p, start, count in zip(pending, starts, counts, strict=True):
+            ahead = p.fronts + len(p.trap_kinds)
+            rest = None if p.relic_seed is None else \
+                ordered[start + ahead : start + count - p.backs]
+            self._give(p, taken[at : at + ahead + p.backs], rest)
+            at += ahead + p.backs
 
-    def _give(self, p: _Pending, order: NDArray[np.int64]) -> None:
-        """The pending encounter's monsters and traps onto its tiles, nearest first. Only the
-        tiles used become Python ints: the ends of `order`, and the middle for a relic."""
+    def _give(self, p: _Pending, mine: list[int], rest: NDArray[np.int64] | None) -> None:
+        """The pending encounter's monsters and traps onto its tiles `mine` (the front rank's,
+        the traps', then the back rank's); `rest`, the tiles left between them in order, asked
+        only for a relic."""
         space, width, area, party = self.space, self.space.width, p.area, p.party
-        count = len(party.members)
-        fronts: list[Member]
-        backs: list[Member]
-        if p.anchor is not None:
-            fronts, backs = list(party.members), []
-            front_cells, back_cells, trap_cells = order[:count].tolist(), [], []
-            rest = order[count:]
-        else:
-            fronts, backs = [], []
-            for m in party.members:  # one pass: `back` is a property, asked once a member
-                (backs if m.back else fronts).append(m)
-            ahead, behind = len(fronts) + party.traps, len(order) - len(backs)
-            head = order[:ahead].tolist()
-            front_cells, trap_cells = head[: len(fronts)], head[len(fronts) :]
-            back_cells = order[behind:][::-1].tolist()
-            rest = order[ahead:behind]
-        cells = front_cells + back_cells
+        ahead = p.fronts + len(p.trap_kinds)
+        cells = mine[: p.fronts] + mine[ahead:]
+        trap_cells = mine[p.fronts : ahead]
         monsters = tuple([
             Monster(m.kind.key, m.kind.role, cell % width, cell // width, m.elite, m.boss)
-            for m, cell in zip(fronts + backs, cells, strict=True)
+            for m, cell in zip(p.placed, cells, strict=True)
         ])
-        for cell in cells:
-            space.take_cell(cell)
+        space.take_cells(cells, area.id)
         trap_ids = []
         for cell, kind in zip(trap_cells, p.trap_kinds, strict=True):
             trap_id = self.first_trap + len(self.traps)
@@ -623,7 +695,7 @@ class Dealer:
             self.traps.append(make_trap(trap_id, point, kind, self.depth, "encounter", area.id,
                                         space.plan.arrival))
             trap_ids.append(trap_id)
-        if p.relic_seed is not None:
+        if p.relic_seed is not None and rest is not None:
             boss = next(m.point for m in monsters if m.boss)
             spots = spots_of(rest, width)
             key = _mix(_counters(len(spots)) + np.uint64(p.relic_seed))
@@ -645,10 +717,16 @@ class Dealer:
         space = self.space
         cells = [space.floor_cells[slice(*space.span(area))] for area in fresh]
         found = space.amap.gate_distances(fresh, cells)
-        for area, mine, gate in zip(fresh, cells, found, strict=True):
-            dist = gate if gate is not None else closeness(spots_of(mine, space.width),
-                                                          space.plan.arrival)
-            self._high[area.id] = dist.astype(np.uint64) << _HIGH
+        dists = [
+            gate if gate is not None else closeness(spots_of(mine, space.width),
+                                                    space.plan.arrival)
+            for mine, gate in zip(cells, found, strict=True)
+        ]
+        high = np.concatenate(dists).astype(np.uint64) << _HIGH  # one shift for all the areas
+        start = 0
+        for area, dist in zip(fresh, dists, strict=True):
+            self._high[area.id] = high[start : start + len(dist)]
+            start += len(dist)
 
     def gate_distance(self, area: Area, free: Spots) -> NDArray[np.int64]:
         """Distance to the area's entrances, or from the arrival when it has none."""

@@ -215,10 +215,6 @@ class _FloorTiles:
         starts = [0, *accumulate(counts[:-1])]
         return _FloorTiles(floor.take(by_region), counts, starts, plan.width)
 
-    def tile(self, position: int) -> Point:
-        flat = int(self.sorted[position])
-        return (flat % self.width, flat // self.width)
-
 
 class _Picker:
     """Random free floor tiles of the reached regions, without a whole-map pass per key.
@@ -235,7 +231,8 @@ class _Picker:
         the walk starts on (the hero stands there, so the key is found at once), in the
         region `start`."""
         self.start = start
-        self.taken = taken
+        self.taken = taken.ravel()
+        """`taken` by flat index (a view)."""
         self.totals: list[int] = []
 
     def pick(self, rng: Rng, order: list[int]) -> tuple[Point, int]:
@@ -244,18 +241,19 @@ class _Picker:
         for region in order[len(totals):]:
             totals.append((totals[-1] if totals else 0) + floor.counts[region])
         total = totals[-1] if totals else 0
+        taken, width = self.taken, floor.width
         for _ in range(_TRIES if total else 0):
             draw = rng.below(total)
             i = bisect_right(totals, draw)
             offset = draw - (totals[i - 1] if i else 0)
-            point = floor.tile(floor.starts[order[i]] + offset)
-            if not self.taken[point[1], point[0]]:
-                return point, order[i]
+            flat = int(floor.sorted[floor.starts[order[i]] + offset])
+            if not taken[flat]:  # by flat index: no point made for a taken tile
+                return (flat % width, flat // width), order[i]
         for region in order:  # nearly everything taken: the first free one, else the fallback
             for k in range(floor.counts[region]):
-                point = floor.tile(floor.starts[region] + k)
-                if not self.taken[point[1], point[0]]:
-                    return point, region
+                flat = int(floor.sorted[floor.starts[region] + k])
+                if not taken[flat]:
+                    return (flat % width, flat // width), region
         return self.fallback, self.start
 
 
