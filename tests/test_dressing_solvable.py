@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 from game import generators, tiles
 from game.dressing import dress_floor
 from game.dressing.areas import Space, build_areas
-from game.dressing.keys import place_keys
+from game.dressing.keys import Grower, _Picker, _spares, door_graph, place_keys
 from game.dressing.model import DoorDressing, Dressing, Key
 from game.dressing.solvable import key_problems, problems, reach_problems, return_problems
 from game.floorplan import Door, FloorPlan, Point, Stair, TeleporterPair
@@ -332,3 +332,39 @@ def test_the_checker_agrees_with_tile_floods(name: str) -> None:
         assert oracle_ok(plan, broken) == (reach_problems(plan, broken) == [])
         moved += not oracle_ok(plan, broken)
     assert moved > 0  # some moves did strand the floor, so the comparison can fail
+
+
+def _no_pick(fallback: Point, start: int) -> _Picker:
+    raise AssertionError(f"a spare key was placed for the way down at {fallback}")
+
+
+@pytest.mark.parametrize("name", ["power", "bsp", "tables"])
+def test_a_way_down_the_arrival_reaches_before_its_first_key_needs_no_spare(name: str) -> None:
+    """place_keys skips the walk back from a way down that the arrival's walk reaches before
+    it places its first key: that walk grows the same way and finds every key on its own side.
+    Checked by taking the walk anyway: no spare, and not a draw."""
+    checked = 0
+    for seed in range(160):
+        plan = generators.generate_floor(name, seed, 1, 80, 50)
+        dressing = dress_floor(plan, seed, 1)
+        if not dressing.keys:
+            continue
+        doors = list(dressing.doors)
+        shut = [door.held_shut for door in doors]
+        graph = door_graph(plan, [door.point for door in doors])
+        grower = Grower(graph, shut)
+        next(grower.grow(graph.region(plan.arrival)), None)
+        home = [way for way in plan.exits if grower.reached[graph.region(way)]]
+        if not home:
+            continue
+        key_regions: dict[Point, list[int]] = {}
+        for key in dressing.keys:
+            key_regions.setdefault(key.door, []).append(graph.region(key.point))
+        rng, space = Rng(seed), Space(plan, build_areas(plan))
+        for way in home:
+            found = _spares(graph, shut, doors, way, len(dressing.keys), key_regions, rng, space,
+                            _no_pick)
+            assert found == []
+        assert rng.consumed == 0
+        checked += 1
+    assert checked >= 2, "too few floors took the shortcut to test it"

@@ -282,7 +282,10 @@ def place_keys(
     key_regions: dict[Point, list[int]] = {}
     """The regions each door's keys lie in, by door: not a scan of every key per door (big
     floors have thousands of both)."""
+    home: bytes | None = None
     for index in grower.grow(start):
+        if home is None:
+            home = bytes(grower.reached)  # what the arrival reaches before its first key
         chosen = chosen or picker(plan.arrival, start)
         (x, y), region = chosen.pick(rng, grower.order)
         key = Key(len(keys) + 1, x, y, doors[index].point)
@@ -290,7 +293,12 @@ def place_keys(
         keys.append(key)
         key_regions.setdefault(key.door, []).append(region)
         keyed[index] = _with_key(doors[index], key.id)
+    home = home or bytes(grower.reached)
     for exit_ in plan.exits:
+        if home[graph.region(exit_)]:
+            # The walk back from it starts where the arrival's did: it grows the same way, and
+            # the keys the arrival's walk placed lie where this one reaches, so it adds none.
+            continue
         keys += _spares(graph, shut, doors, exit_, len(keys), key_regions, rng, space, picker)
     return keyed, keys
 
