@@ -36,9 +36,6 @@ from game.seeds import Rng
 
 _STEPS = ((0, -1), (0, 1), (-1, 0), (1, 0))
 _TRIES = 8
-_OPEN = tiles.WALKABLE & (np.arange(len(tiles.WALKABLE)) != tiles.DOOR)
-"""By tile id: walkable and not a closed door (what the regions are made of), so the mask is one
-lookup."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -60,7 +57,7 @@ class DoorGraph:
 def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
     """Regions without doors, each door's walkable neighbours, teleporter links."""
     t = plan.tiles
-    labels, count = label_regions(_OPEN.take(t))
+    labels, count = label_regions(tiles.OPEN.take(t))
     width = plan.width
     index = {y * width + x: j for j, (x, y) in enumerate(doors)}  # by flat index: no tuples
     cells, near, secret = _door_neighbours(t, labels, doors)
