@@ -454,7 +454,7 @@ class Dungeon(Site):
         if ahead < self.shallowest:
             return False  # no chamber of the table is this shallow: nothing can be entered here
         ox, oy = self.xy(opening)
-        along = d % 2  # the axis of an outline's mask that runs along the heading
+        along = d % 2  # the axis of an outline's box that runs along the heading
         down, up = (3, 1) if along == 0 else (0, 2)  # headings across, lateral down and up
         below = self.free_run(opening + self.step[down], down, self.deepest)
         above = self.free_run(opening + self.step[up], up, self.deepest)
@@ -463,10 +463,10 @@ class Dungeon(Site):
             """Entry columns, once the free runs allow any: the frame of column k takes
             k + 1 lanes below the opening's and breadth - k above it (so k must lie in
             [breadth - above, below): the near columns are sorted, one bisection tells)."""
-            breadth = floor.mask.shape[1 - along]
+            depth, breadth = (floor.width, floor.height) if along else (floor.height, floor.width)
             near = floor.near[d]
             first = bisect_left(near, breadth - above)
-            if floor.mask.shape[along] + 2 > ahead or first == len(near) or near[first] >= below:
+            if depth + 2 > ahead or first == len(near) or near[first] >= below:
                 return []
             return self.entry_columns(ox, oy, d, floor)
 
@@ -585,7 +585,7 @@ class Dungeon(Site):
     def entrance_premade(self) -> None:
         """One of the pre-made entrance chambers, turned and mirrored at random."""
         layout = entrance_layout(self.rng.below(len(ENTRANCES)), self.rng.below(4), self.rng.coin())
-        h, w = layout.floor.mask.shape
+        h, w = layout.floor.height, layout.floor.width
         x0 = self.central(w + 4, self.width) + 1  # the top-left of its walls
         y0 = self.central(h + 4, self.height) + 1
         cid = self.add_chamber(x0 + 1, y0 + 1, layout.floor)
@@ -621,7 +621,7 @@ class Dungeon(Site):
         for shape, width, height in (turn for size in sizes for turn in self.orientations(size)):
             if width + 4 <= self.width and height + 4 <= self.height:
                 floor = shape_outline(self.rng, shape, width, height)
-                h, w = floor.mask.shape
+                h, w = floor.height, floor.width
                 x0 = self.central(w + 4, self.width) + 2
                 y0 = self.central(h + 4, self.height) + 2
                 cid = self.add_chamber(x0, y0, floor)
