@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
-from types import MappingProxyType
 from typing import Final
 
 import numpy as np
@@ -172,11 +171,12 @@ def fallbacks(rolled: Size, sizes: tuple[Size, ...]) -> tuple[Size, ...]:
 @dataclass(frozen=True, slots=True)
 class ChamberSizes:
     """What the walk reads off the sizes of the Chambers table, worked out once per table set:
-    the fallbacks of each rolled size, the smallest size's box either way round, and the fewest
-    and most tiles entering any chamber crosses in a straight line (its frame, its floor and its
-    far frame; an irregular outline may lie a tile deeper than its printed size)."""
+    the fallbacks of each face's size (index face - 1), the smallest size's box either way
+    round, and the fewest and most tiles entering any chamber crosses in a straight line (its
+    frame, its floor and its far frame; an irregular outline may lie a tile deeper than its
+    printed size)."""
 
-    fallbacks: Mapping[Size, tuple[Size, ...]]
+    fallbacks: tuple[tuple[Size, ...], ...]
     smallest: tuple[Outline, Outline]
     shallowest: int
     deepest: int
@@ -188,11 +188,30 @@ def chamber_sizes(tables: TableSet) -> ChamberSizes:
     sizes = table_sizes(tables)
     _, low_w, low_h = min(sizes, key=lambda size: size[1] * size[2])
     return ChamberSizes(
-        MappingProxyType({size: fallbacks(size, sizes) for size in sizes}),
+        tuple(fallbacks(rolled_size((face,)), sizes)
+              for face in structure_rolls(tables, STRUCTURE).faces["chambers"]),
         (fixed_outline("rectangle", low_w, low_h), fixed_outline("rectangle", low_h, low_w)),
         min(low_w, low_h) + 2,
         max(max(w, h) for _, w, h in sizes) + 3,
     )
+
+
+StairsFace = tuple[int, str, str, bool]
+"""A face of Stairs as the walk lays it: its tile, kind, direction, and whether a dead end."""
+
+
+@cache
+def stairs_faces(tables: TableSet) -> tuple[StairsFace, ...]:
+    """Every face of Stairs as laid (index face - 1), read once, not for every stairs laid."""
+    faces: list[StairsFace] = []
+    for face in structure_rolls(tables, STRUCTURE).faces["stairs"]:
+        fields = face.fields
+        if face.dice:
+            raise TableError(f"stairs: face {face.face}: the layout reads stairs with no dice")
+        kind, direction = str(fields["kind"]), str(fields["direction"])
+        faces.append((tile_ids.stairs_tile(kind, direction), kind, direction,
+                      fields["dead_end"] is True))
+    return tuple(faces)
 
 
 OpenEnd = tuple[int, int, bool, int]
@@ -214,6 +233,7 @@ class Dungeon(Site):
         self.fallbacks = chambers.fallbacks
         self.segments = corridor_segments(tables)
         self.rolls = structure_rolls(tables, STRUCTURE)
+        self.stairs_faces = stairs_faces(tables)
         self.smallest, self.shallowest, self.deepest = (
             chambers.smallest, chambers.shallowest, chambers.deepest
         )
@@ -417,12 +437,11 @@ class Dungeon(Site):
         """A Stairs result on tile i (rolled here unless a chamber's roll brought it), drawn
         with its kind's tile (the way down is chosen among the real ways down later; the
         others stay as they were rolled)."""
-        fields = (roll or self.rolls.roll("stairs", self.rng)[0]).fields
-        kind, direction = str(fields["kind"]), str(fields["direction"])
-        dead_end = fields["dead_end"] is True
-        self.put(i, tile_ids.stairs_tile(kind, direction))
+        face = roll or self.rolls.roll("stairs", self.rng)[0]
+        tile, kind, direction, dead_end = self.stairs_faces[face.face - 1]
+        self.put(i, tile)
         self.flat_keep[i] = True
-        x, y = self.xy(i)
+        y, x = divmod(i, self.width)
         self.stairs.append(
             {"x": x, "y": y, "kind": kind, "direction": direction, "dead_end": dead_end}
         )
@@ -470,7 +489,7 @@ class Dungeon(Site):
                 return []
             return self.entry_columns(ox, oy, d, floor)
 
-        for index, size in enumerate(self.fallbacks[rolled_size(roll)]):
+        for index, size in enumerate(self.fallbacks[roll[0].face - 1]):
             if index == 1 and not any(columns(box) for box in self.smallest):
                 return False  # not even the smallest size fits: no need to try the others
             for shape, w, h in self.orientations(size):
@@ -617,7 +636,7 @@ class Dungeon(Site):
         """A chamber rolled on Chambers (the largest size of its fallbacks that fits the map),
         the stairs against its wall."""
         roll = self.rolls.roll("chambers", self.rng)
-        sizes = self.fallbacks[rolled_size(roll)]
+        sizes = self.fallbacks[roll[0].face - 1]
         for shape, width, height in (turn for size in sizes for turn in self.orientations(size)):
             if width + 4 <= self.width and height + 4 <= self.height:
                 floor = shape_outline(self.rng, shape, width, height)
