@@ -550,22 +550,28 @@ class Dungeon(Site):
         False if no side has room."""
         room = self.rooms[cid]
         below, room_ahead, frame_side = self.rng.below, self.room_ahead, self.frame_side
-        blocked, t = self.flat_blocked, self.flat_tiles
+        blocked, t, lane = self.flat_blocked, self.flat_tiles, self.lane
         for o in sides:
             spots = frame_side(room, o)
             start = below(len(spots))
-            out, side = self.step[o], self.across[o]
+            out, side, right, left = self.probe[o]
             for spot in chain(spots[start:], spots[:start]):
-                # The quick half of room_ahead (something is dug straight out), then entry_ok
-                # written out for a tile of the chamber's own frame (its owner and the box inside
-                # hold by construction): rock here and beside, floor inside (rock is 0).
+                # entry_ok written out for a tile of the chamber's own frame (its owner and the
+                # box inside hold by construction): rock here and beside, floor inside (rock is
+                # 0); then room_ahead, its first tile (carvable) written out: most fail there.
+                first = spot + out
                 if (
-                    blocked[spot + out]
+                    blocked[first]
                     or t[spot]
                     or not t[spot - out]
                     or t[spot + side]
                     or t[spot - side]
-                    or not room_ahead(spot, o, room_for)
+                    or t[first + side]
+                    or t[first - side]
+                    or t[first + out] == DOOR
+                    or lane[first + right]
+                    or lane[first + left]
+                    or (room_for > 1 and not room_ahead(first, o, room_for - 1))
                 ):
                     continue
                 if door:
