@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
+from types import MappingProxyType
 from typing import Final
 
 import numpy as np
@@ -38,6 +39,7 @@ from game.generators.tables.geometry import (
     back_of,
     entrance_layout,
     fixed_outline,
+    irregular,
     left_of,
     right_of,
     shape_outline,
@@ -171,12 +173,14 @@ def fallbacks(rolled: Size, sizes: tuple[Size, ...]) -> tuple[Size, ...]:
 @dataclass(frozen=True, slots=True)
 class ChamberSizes:
     """What the walk reads off the sizes of the Chambers table, worked out once per table set:
-    the fallbacks of each face's size (index face - 1), the smallest size's box either way
-    round, and the fewest and most tiles entering any chamber crosses in a straight line (its
-    frame, its floor and its far frame; an irregular outline may lie a tile deeper than its
-    printed size)."""
+    the fallbacks of each face's size (index face - 1), the outline of each size either way
+    round (an irregular size's printed box: its blob is drawn anew each time), the smallest
+    size's box either way round, and the fewest and most tiles entering any chamber crosses in
+    a straight line (its frame, its floor and its far frame; an irregular outline may lie a
+    tile deeper than its printed size)."""
 
     fallbacks: tuple[tuple[Size, ...], ...]
+    outlines: Mapping[Size, Outline]
     smallest: tuple[Outline, Outline]
     shallowest: int
     deepest: int
@@ -190,6 +194,11 @@ def chamber_sizes(tables: TableSet) -> ChamberSizes:
     return ChamberSizes(
         tuple(fallbacks(rolled_size((face,)), sizes)
               for face in structure_rolls(tables, STRUCTURE).faces["chambers"]),
+        MappingProxyType({
+            (shape, w, h): fixed_outline("rectangle" if shape == "irregular" else shape, w, h)
+            for shape, width, height in sizes
+            for w, h in ((width, height), (height, width))
+        }),
         (fixed_outline("rectangle", low_w, low_h), fixed_outline("rectangle", low_h, low_w)),
         min(low_w, low_h) + 2,
         max(max(w, h) for _, w, h in sizes) + 3,
@@ -230,7 +239,7 @@ class Dungeon(Site):
         super().__init__(width, height)
         self.rng = rng
         chambers = chamber_sizes(tables)
-        self.fallbacks = chambers.fallbacks
+        self.fallbacks, self.outlines = chambers.fallbacks, chambers.outlines
         self.segments = corridor_segments(tables)
         self.rolls = structure_rolls(tables, STRUCTURE)
         self.stairs_faces = stairs_faces(tables)
@@ -492,10 +501,12 @@ class Dungeon(Site):
         for index, size in enumerate(self.fallbacks[roll[0].face - 1]):
             if index == 1 and not any(columns(box) for box in self.smallest):
                 return False  # not even the smallest size fits: no need to try the others
-            for shape, w, h in self.orientations(size):
-                if shape == "irregular" and not columns(fixed_outline("rectangle", w, h)):
-                    continue  # its printed box does not fit: no need to draw its outline
-                floor = shape_outline(self.rng, shape, w, h)
+            for turned in self.orientations(size):
+                floor = self.outlines[turned]
+                if turned[0] == "irregular":
+                    if not columns(floor):
+                        continue  # its printed box does not fit: no need to draw its outline
+                    floor = irregular(self.rng, floor.width, floor.height)
                 ks = columns(floor)
                 if ks:
                     x0, y0 = self.box_at(ox, oy, d, floor, ks[self.rng.below(len(ks))])
