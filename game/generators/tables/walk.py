@@ -378,8 +378,13 @@ class Dungeon(Site):
     def beside(self, dug: list[int], side: int, kind: str) -> None:
         """Put a door, a side corridor or stairs beside one of the tiles just dug; where none
         fits, the corridor goes without it."""
-        order = dug[:]  # shuffled as their indices would be: the same draws, the same order
-        self.rng.shuffle(order)
+        # Shuffled as their indices would be (Rng.shuffle written out, its draw bound once: a
+        # corridor piece in four does this): the same draws, the same order.
+        order = dug[:]
+        below = self.rng.below
+        for k in range(len(order) - 1, 0, -1):
+            j = below(k + 1)
+            order[k], order[j] = order[j], order[k]
         step, across, right, left = self.probe[side]
         t, blocked, lane = self.flat_tiles, self.flat_blocked, self.lane
         for tile in order:
