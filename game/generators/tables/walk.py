@@ -241,6 +241,7 @@ class Dungeon(Site):
         chambers = chamber_sizes(tables)
         self.fallbacks, self.outlines = chambers.fallbacks, chambers.outlines
         self.segments = corridor_segments(tables)
+        self.corridor_sides = len(self.segments)
         self.rolls = structure_rolls(tables, STRUCTURE)
         self.stairs_faces = stairs_faces(tables)
         self.smallest, self.shallowest, self.deepest = (
@@ -318,8 +319,7 @@ class Dungeon(Site):
         # only what a row refers to on the structure tables (chambers, stairs) is rolled in
         # full, when it is needed.
         self.pieces += 1
-        segments = self.segments
-        segment = segments[self.rng.below(len(segments))]
+        segment = self.segments[self.rng.below(self.corridor_sides)]
         kind, length = segment.kind, segment.length
         if kind == "chamber":
             self.chamber_ahead(i, heading, self.rolls.roll("chambers", self.rng))
@@ -705,8 +705,8 @@ class Dungeon(Site):
         nothing can grow; exits left waiting are walled up."""
         cap = 40 * budget + 100
         rescues = 2 * budget + 4
-        queue, grow = self.queue, self.grow
-        while self.monsters + len(self.spots) < budget and self.pieces < cap:
+        queue, grow, spots = self.queue, self.grow, self.spots
+        while self.monsters + len(spots) < budget and self.pieces < cap:
             if queue:
                 grow(queue.popleft())
             elif rescues > 0 and self.rescue():
