@@ -306,7 +306,7 @@ class Dungeon(Site):
             return
         else:
             first, second = (d + 3) % 4, (d + 1) % 4  # left, right
-            if self.rng.coin():
+            if self.rng.below(2):  # coin() (the draw's top bit) in one call, not two
                 first, second = second, first
             if self.carvable(i + self.step[first], first):
                 heading = first
@@ -468,7 +468,7 @@ class Dungeon(Site):
         turns into it, left or right (not through a door: that would open the door's wall);
         where none fits at all the corridor is a dead end."""
         turns = [(d + 3) % 4, (d + 1) % 4]  # left, right
-        if self.rng.coin():
+        if self.rng.below(2):  # coin(), one call less
             turns.reverse()
         turnable = self.flat_tiles[i] != DOOR
         for heading in (d, *turns):
@@ -526,7 +526,7 @@ class Dungeon(Site):
         shape, width, height = size
         if width == height:
             return (size,)
-        if self.rng.coin():
+        if self.rng.below(2):  # coin(), one call less
             return ((shape, height, width), size)
         return (size, (shape, height, width))
 
