@@ -216,7 +216,7 @@ def stairs_faces(tables: TableSet) -> tuple[StairsFace, ...]:
     for face in structure_rolls(tables, STRUCTURE).faces["stairs"]:
         fields = face.fields
         if face.dice:
-            raise TableError(f"stairs: face {face.face}: the layout reads stairs with no dice")
+            raise TableError(f"stairs: face {face.face}: the layout rolls no dice for stairs")
         kind, direction = str(fields["kind"]), str(fields["direction"])
         faces.append((tile_ids.stairs_tile(kind, direction), kind, direction,
                       fields["dead_end"] is True))
