@@ -418,7 +418,7 @@ class Dungeon(Site):
         self.dig(lead)
         door = lead + step
         beyond = door + step
-        if self.carvable(door, d) and self.carvable(beyond, d):
+        if self.room_ahead(lead, d, 2):  # door and beyond carvable, in one call
             self.set_door(door, d)
             self.dig(beyond)
             self.queue.append((beyond, d, False, -1))
