@@ -16,7 +16,7 @@ exits may pierce; its exits stand in that frame, two or more tiles apart, facing
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
@@ -107,48 +107,88 @@ def _superellipse(width: int, height: int) -> tuple[tuple[int, int], ...]:
     return tuple(rows)
 
 
-def _blob_rows(rng: Rng, width: int, height: int) -> list[tuple[int, int]]:
-    """[start, end) of each row of a rough blob about width x height.
+def _blob(rng: Rng, width: int, height: int) -> tuple[int, list[tuple[int, int]]]:
+    """A rough blob about width x height: the width of its box and [start, end) of each row in it.
 
     A rounded outline (a superellipse) has each row's ends pulled in at random, by up to an
     eighth of the width (at least one tile). Then, from a random middle row outward, every row
     is cut to lie within the row next to it toward the middle, and the middle row spans both
-    its neighbours. So every edge tile has a neighbour along its row and one across (no
-    spurs), and the blob is one piece. Rows shorter than two tiles (top and bottom) go."""
+    its neighbours (so it spans the box). So every edge tile has a neighbour along its row and
+    one across (no spurs), and the blob is one piece. Rows shorter than two tiles (top and
+    bottom) go."""
     pull = max(1, width // 8) + 1  # below(pull) is randint(0, deepest pull): the same draw
     below = rng.below
-    starts, ends = [], []
-    for start, end in _superellipse(width, height):
-        starts.append(start + below(pull))
-        ends.append(end - below(pull))
-    middle = rng.randint(height // 3, height - 1 - height // 3)
-    for i in range(middle - 1, -1, -1):  # above the middle: within the row below
-        starts[i] = max(starts[i], starts[i + 1])
-        ends[i] = min(ends[i], ends[i + 1])
-    for i in range(middle + 1, height):  # below it: within the row above
-        starts[i] = max(starts[i], starts[i - 1])
-        ends[i] = min(ends[i], ends[i - 1])
-    starts[middle] = min(starts[middle - 1], starts[middle + 1])
-    ends[middle] = max(ends[middle - 1], ends[middle + 1])
-    return [(a, b) for a, b in zip(starts, ends, strict=True) if b - a >= 2]
+    rows = [(start + below(pull), end - below(pull)) for start, end in _superellipse(width, height)]
+    middle = height // 3 + below(height - 2 * (height // 3))  # the randint(h // 3, ...) draw
+    # The rows above the middle cut walking up from it, those below walking down.
+    rows = _within(rows[middle::-1])[:0:-1] + _within(rows[middle:])
+    (start, end), (other, other_end) = rows[middle - 1], rows[middle + 1]
+    low, high = min(start, other), max(end, other_end)
+    rows[middle] = (low, high)
+    return high - low, [(start - low, end - low) for start, end in rows if end - start >= 2]
 
 
-@dataclass(frozen=True, slots=True)
+def _within(rows: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Each row cut to lie within the row before it, as cut (comparisons written out: max and
+    min calls cost four times as much)."""
+    low, high = rows[0]
+    cut = [rows[0]]
+    for start, end in rows[1:]:
+        low = start if start > low else low
+        high = end if end < high else high
+        cut.append((low, high))
+    return cut
+
+
+@dataclass(slots=True)
 class Outline:
-    """A chamber's floor [y, x] as it lies on the map, and for each heading d the columns (or
-    rows) of its near side that a corridor heading d can enter by."""
+    """A chamber's floor as it lies on the map: its box, the [start, end) of each row's floor, and
+    for each heading d the columns (or rows) of its near side that a corridor heading d can enter
+    by. Its mask is made when first asked for: most outlines tried are never laid."""
 
     shape: str
-    mask: NDArray[np.bool_]
+    height: int
+    width: int
+    spans: tuple[tuple[int, int], ...]
     near: tuple[tuple[int, ...], ...]
+    made: NDArray[np.bool_] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def mask(self) -> NDArray[np.bool_]:
+        """The floor [y, x] as a mask (frozen: outlines are shared)."""
+        if self.made is None:
+            width = self.width
+            flat = bytearray(self.height * width)
+            for row, (start, end) in zip(range(0, len(flat), width), self.spans, strict=True):
+                flat[row + start : row + end] = b"\x01" * (end - start)
+            mask = np.frombuffer(flat, dtype=np.bool_).reshape(self.height, width)
+            mask.flags.writeable = False
+            self.made = mask
+        return self.made
+
+
+def from_spans(shape: str, width: int, spans: tuple[tuple[int, int], ...]) -> Outline:
+    """The outline of rows of floor [start, end) in a box `width` wide: its near sides are its
+    last row, the rows reaching its left side, its first row, the rows reaching its right."""
+    near = (
+        tuple(range(*spans[-1])),
+        tuple([k for k, (start, _) in enumerate(spans) if start == 0]),
+        tuple(range(*spans[0])),
+        tuple([k for k, (_, end) in enumerate(spans) if end == width]),
+    )
+    return Outline(shape, len(spans), width, spans, near)
 
 
 def outline(shape: str, mask: NDArray[np.bool_]) -> Outline:
-    """The outline of a floor mask (which is frozen: outlines are shared)."""
-    sides = (mask[-1], mask[:, 0], mask[0], mask[:, -1])
-    near = tuple(tuple(k for k, floor in enumerate(side.tolist()) if floor) for side in sides)
-    mask.flags.writeable = False
-    return Outline(shape, mask, near)
+    """The outline of a floor mask whose every row is one run of floor."""
+    spans = []
+    for row in mask.tolist():
+        start = row.index(True)
+        end = len(row) - row[::-1].index(True)
+        if not all(row[start:end]):
+            raise ValueError(f"a {shape} outline must be one run of floor a row")
+        spans.append((start, end))
+    return from_spans(shape, mask.shape[1], tuple(spans))
 
 
 @cache
@@ -156,7 +196,7 @@ def fixed_outline(shape: str, width: int, height: int) -> Outline:
     """A square, rectangle or octagon outline (shared: they never change)."""
     if shape == "octagon":
         return outline(shape, octagon(width, height))
-    return outline(shape, np.ones((height, width), dtype=np.bool_))
+    return from_spans(shape, width, ((0, width),) * height)
 
 
 def shape_outline(rng: Rng, shape: str, width: int, height: int) -> Outline:
@@ -167,26 +207,9 @@ def shape_outline(rng: Rng, shape: str, width: int, height: int) -> Outline:
 
 
 def irregular(rng: Rng, width: int, height: int) -> Outline:
-    """A rough blob of about width x height, cropped to its own bounding box. Mask and near
-    sides are read off its rows: filling a mask row by row and reading its sides back cost a
-    dozen numpy calls each."""
-    rows = _blob_rows(rng, width, height)
-    starts = [start for start, _ in rows]
-    ends = [end for _, end in rows]
-    low, high = min(starts), max(ends)
-    span = high - low
-    flat = bytearray(len(rows) * span)
-    for k, (start, end) in enumerate(rows):
-        flat[k * span + start - low : k * span + end - low] = b"\x01" * (end - start)
-    mask = np.frombuffer(flat, dtype=np.bool_).reshape(len(rows), span)
-    mask.flags.writeable = False  # outlines are shared, as the fixed ones are
-    near = (
-        tuple(range(starts[-1] - low, ends[-1] - low)),
-        tuple([k for k, start in enumerate(starts) if start == low]),
-        tuple(range(starts[0] - low, ends[0] - low)),
-        tuple([k for k, end in enumerate(ends) if end == high]),
-    )
-    return Outline("irregular", mask, near)
+    """A rough blob of about width x height, cropped to its own bounding box."""
+    box, rows = _blob(rng, width, height)
+    return from_spans("irregular", box, tuple(rows))
 
 
 # --- entrances --------------------------------------------------------------------------------
@@ -214,7 +237,7 @@ def entrance_layout(index: int, turns: int, mirror: bool) -> Entrance:
         (int(x), int(y), _outward(floor, int(x), int(y)), bool(art[y, x] == "+"))
         for y, x in np.argwhere((art == "+") | (art == "="))
     )
-    return Entrance(outline("entrance", floor[1:-1, 1:-1].copy()), (int(sx), int(sy)), exits)
+    return Entrance(outline("entrance", floor[1:-1, 1:-1]), (int(sx), int(sy)), exits)
 
 
 def _outward(floor: NDArray[np.bool_], x: int, y: int) -> int:
@@ -347,7 +370,7 @@ class Site:
         through the frame tile (ox, oy): its box and frame inside the map's border and clear of
         the dungeon and of other frames, read off the nearest blocked lanes (lines along the
         heading, as deep as the frame) either side of the opening."""
-        h, w = floor.mask.shape
+        h, w = floor.height, floor.width
         vertical = d % 2 == 0
         along, lateral = (oy, ox) if vertical else (ox, oy)
         depth, breadth = (h, w) if vertical else (w, h)
@@ -383,7 +406,7 @@ class Site:
     @staticmethod
     def box_at(ox: int, oy: int, d: int, floor: Outline, k: int) -> Point:
         """The top-left of a chamber's box entered heading d through (ox, oy) at column k."""
-        h, w = floor.mask.shape
+        h, w = floor.height, floor.width
         if d == 0:
             return (ox - k, oy - h)
         if d == 2:
@@ -392,7 +415,7 @@ class Site:
 
     def add_chamber(self, x0: int, y0: int, floor: Outline) -> int:
         """Carve a chamber's floor with its box's top-left at (x0, y0); claim box and frame."""
-        h, w = floor.mask.shape
+        h, w = floor.height, floor.width
         cid = len(self.rooms)
         frame = (slice(y0 - 1, y0 + h + 1), slice(x0 - 1, x0 + w + 1))
         self.owner[frame] = cid

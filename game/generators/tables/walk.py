@@ -39,6 +39,7 @@ from game.generators.tables.geometry import (
     back_of,
     entrance_layout,
     fixed_outline,
+    irregular,
     left_of,
     right_of,
     shape_outline,
@@ -172,11 +173,14 @@ def fallbacks(rolled: Size, sizes: tuple[Size, ...]) -> tuple[Size, ...]:
 @dataclass(frozen=True, slots=True)
 class ChamberSizes:
     """What the walk reads off the sizes of the Chambers table, worked out once per table set:
-    the fallbacks of each rolled size, the smallest size's box either way round, and the fewest
-    and most tiles entering any chamber crosses in a straight line (its frame, its floor and its
-    far frame; an irregular outline may lie a tile deeper than its printed size)."""
+    the fallbacks of each face's size (index face - 1), the outline of each size either way
+    round (an irregular size's printed box: its blob is drawn anew each time), the smallest
+    size's box either way round, and the fewest and most tiles entering any chamber crosses in
+    a straight line (its frame, its floor and its far frame; an irregular outline may lie a
+    tile deeper than its printed size)."""
 
-    fallbacks: Mapping[Size, tuple[Size, ...]]
+    fallbacks: tuple[tuple[Size, ...], ...]
+    outlines: Mapping[Size, Outline]
     smallest: tuple[Outline, Outline]
     shallowest: int
     deepest: int
@@ -188,11 +192,35 @@ def chamber_sizes(tables: TableSet) -> ChamberSizes:
     sizes = table_sizes(tables)
     _, low_w, low_h = min(sizes, key=lambda size: size[1] * size[2])
     return ChamberSizes(
-        MappingProxyType({size: fallbacks(size, sizes) for size in sizes}),
+        tuple(fallbacks(rolled_size((face,)), sizes)
+              for face in structure_rolls(tables, STRUCTURE).faces["chambers"]),
+        MappingProxyType({
+            (shape, w, h): fixed_outline("rectangle" if shape == "irregular" else shape, w, h)
+            for shape, width, height in sizes
+            for w, h in ((width, height), (height, width))
+        }),
         (fixed_outline("rectangle", low_w, low_h), fixed_outline("rectangle", low_h, low_w)),
         min(low_w, low_h) + 2,
         max(max(w, h) for _, w, h in sizes) + 3,
     )
+
+
+StairsFace = tuple[int, str, str, bool]
+"""A face of Stairs as the walk lays it: its tile, kind, direction, and whether a dead end."""
+
+
+@cache
+def stairs_faces(tables: TableSet) -> tuple[StairsFace, ...]:
+    """Every face of Stairs as laid (index face - 1), read once, not for every stairs laid."""
+    faces: list[StairsFace] = []
+    for face in structure_rolls(tables, STRUCTURE).faces["stairs"]:
+        fields = face.fields
+        if face.dice:
+            raise TableError(f"stairs: face {face.face}: the layout rolls no dice for stairs")
+        kind, direction = str(fields["kind"]), str(fields["direction"])
+        faces.append((tile_ids.stairs_tile(kind, direction), kind, direction,
+                      fields["dead_end"] is True))
+    return tuple(faces)
 
 
 OpenEnd = tuple[int, int, bool, int]
@@ -211,9 +239,11 @@ class Dungeon(Site):
         super().__init__(width, height)
         self.rng = rng
         chambers = chamber_sizes(tables)
-        self.fallbacks = chambers.fallbacks
+        self.fallbacks, self.outlines = chambers.fallbacks, chambers.outlines
         self.segments = corridor_segments(tables)
+        self.corridor_sides = len(self.segments)
         self.rolls = structure_rolls(tables, STRUCTURE)
+        self.stairs_faces = stairs_faces(tables)
         self.smallest, self.shallowest, self.deepest = (
             chambers.smallest, chambers.shallowest, chambers.deepest
         )
@@ -276,7 +306,7 @@ class Dungeon(Site):
             return
         else:
             first, second = (d + 3) % 4, (d + 1) % 4  # left, right
-            if self.rng.coin():
+            if self.rng.below(2):  # coin() (the draw's top bit) in one call, not two
                 first, second = second, first
             if self.carvable(i + self.step[first], first):
                 heading = first
@@ -289,8 +319,7 @@ class Dungeon(Site):
         # only what a row refers to on the structure tables (chambers, stairs) is rolled in
         # full, when it is needed.
         self.pieces += 1
-        segments = self.segments
-        segment = segments[self.rng.below(len(segments))]
+        segment = self.segments[self.rng.below(self.corridor_sides)]
         kind, length = segment.kind, segment.length
         if kind == "chamber":
             self.chamber_ahead(i, heading, self.rolls.roll("chambers", self.rng))
@@ -349,8 +378,13 @@ class Dungeon(Site):
     def beside(self, dug: list[int], side: int, kind: str) -> None:
         """Put a door, a side corridor or stairs beside one of the tiles just dug; where none
         fits, the corridor goes without it."""
-        order = dug[:]  # shuffled as their indices would be: the same draws, the same order
-        self.rng.shuffle(order)
+        # Shuffled as their indices would be (Rng.shuffle written out, its draw bound once: a
+        # corridor piece in four does this): the same draws, the same order.
+        order = dug[:]
+        below = self.rng.below
+        for k in range(len(order) - 1, 0, -1):
+            j = below(k + 1)
+            order[k], order[j] = order[j], order[k]
         step, across, right, left = self.probe[side]
         t, blocked, lane = self.flat_tiles, self.flat_blocked, self.lane
         for tile in order:
@@ -384,7 +418,7 @@ class Dungeon(Site):
         self.dig(lead)
         door = lead + step
         beyond = door + step
-        if self.carvable(door, d) and self.carvable(beyond, d):
+        if self.room_ahead(lead, d, 2):  # door and beyond carvable, in one call
             self.set_door(door, d)
             self.dig(beyond)
             self.queue.append((beyond, d, False, -1))
@@ -417,12 +451,11 @@ class Dungeon(Site):
         """A Stairs result on tile i (rolled here unless a chamber's roll brought it), drawn
         with its kind's tile (the way down is chosen among the real ways down later; the
         others stay as they were rolled)."""
-        fields = (roll or self.rolls.roll("stairs", self.rng)[0]).fields
-        kind, direction = str(fields["kind"]), str(fields["direction"])
-        dead_end = fields["dead_end"] is True
-        self.put(i, tile_ids.stairs_tile(kind, direction))
+        face = roll or self.rolls.roll("stairs", self.rng)[0]
+        tile, kind, direction, dead_end = self.stairs_faces[face.face - 1]
+        self.put(i, tile)
         self.flat_keep[i] = True
-        x, y = self.xy(i)
+        y, x = divmod(i, self.width)
         self.stairs.append(
             {"x": x, "y": y, "kind": kind, "direction": direction, "dead_end": dead_end}
         )
@@ -435,7 +468,7 @@ class Dungeon(Site):
         turns into it, left or right (not through a door: that would open the door's wall);
         where none fits at all the corridor is a dead end."""
         turns = [(d + 3) % 4, (d + 1) % 4]  # left, right
-        if self.rng.coin():
+        if self.rng.below(2):  # coin(), one call less
             turns.reverse()
         turnable = self.flat_tiles[i] != DOOR
         for heading in (d, *turns):
@@ -454,7 +487,7 @@ class Dungeon(Site):
         if ahead < self.shallowest:
             return False  # no chamber of the table is this shallow: nothing can be entered here
         ox, oy = self.xy(opening)
-        along = d % 2  # the axis of an outline's mask that runs along the heading
+        along = d % 2  # the axis of an outline's box that runs along the heading
         down, up = (3, 1) if along == 0 else (0, 2)  # headings across, lateral down and up
         below = self.free_run(opening + self.step[down], down, self.deepest)
         above = self.free_run(opening + self.step[up], up, self.deepest)
@@ -463,20 +496,22 @@ class Dungeon(Site):
             """Entry columns, once the free runs allow any: the frame of column k takes
             k + 1 lanes below the opening's and breadth - k above it (so k must lie in
             [breadth - above, below): the near columns are sorted, one bisection tells)."""
-            breadth = floor.mask.shape[1 - along]
+            depth, breadth = (floor.width, floor.height) if along else (floor.height, floor.width)
             near = floor.near[d]
             first = bisect_left(near, breadth - above)
-            if floor.mask.shape[along] + 2 > ahead or first == len(near) or near[first] >= below:
+            if depth + 2 > ahead or first == len(near) or near[first] >= below:
                 return []
             return self.entry_columns(ox, oy, d, floor)
 
-        for index, size in enumerate(self.fallbacks[rolled_size(roll)]):
+        for index, size in enumerate(self.fallbacks[roll[0].face - 1]):
             if index == 1 and not any(columns(box) for box in self.smallest):
                 return False  # not even the smallest size fits: no need to try the others
-            for shape, w, h in self.orientations(size):
-                if shape == "irregular" and not columns(fixed_outline("rectangle", w, h)):
-                    continue  # its printed box does not fit: no need to draw its outline
-                floor = shape_outline(self.rng, shape, w, h)
+            for turned in self.orientations(size):
+                floor = self.outlines[turned]
+                if turned[0] == "irregular":
+                    if not columns(floor):
+                        continue  # its printed box does not fit: no need to draw its outline
+                    floor = irregular(self.rng, floor.width, floor.height)
                 ks = columns(floor)
                 if ks:
                     x0, y0 = self.box_at(ox, oy, d, floor, ks[self.rng.below(len(ks))])
@@ -491,7 +526,7 @@ class Dungeon(Site):
         shape, width, height = size
         if width == height:
             return (size,)
-        if self.rng.coin():
+        if self.rng.below(2):  # coin(), one call less
             return ((shape, height, width), size)
         return (size, (shape, height, width))
 
@@ -531,22 +566,28 @@ class Dungeon(Site):
         False if no side has room."""
         room = self.rooms[cid]
         below, room_ahead, frame_side = self.rng.below, self.room_ahead, self.frame_side
-        blocked, t = self.flat_blocked, self.flat_tiles
+        blocked, t, lane = self.flat_blocked, self.flat_tiles, self.lane
         for o in sides:
             spots = frame_side(room, o)
             start = below(len(spots))
-            out, side = self.step[o], self.across[o]
+            out, side, right, left = self.probe[o]
             for spot in chain(spots[start:], spots[:start]):
-                # The quick half of room_ahead (something is dug straight out), then entry_ok
-                # written out for a tile of the chamber's own frame (its owner and the box inside
-                # hold by construction): rock here and beside, floor inside (rock is 0).
+                # entry_ok written out for a tile of the chamber's own frame (its owner and the
+                # box inside hold by construction): rock here and beside, floor inside (rock is
+                # 0); then room_ahead, its first tile (carvable) written out: most fail there.
+                first = spot + out
                 if (
-                    blocked[spot + out]
+                    blocked[first]
                     or t[spot]
                     or not t[spot - out]
                     or t[spot + side]
                     or t[spot - side]
-                    or not room_ahead(spot, o, room_for)
+                    or t[first + side]
+                    or t[first - side]
+                    or t[first + out] == DOOR
+                    or lane[first + right]
+                    or lane[first + left]
+                    or (room_for > 1 and not room_ahead(first, o, room_for - 1))
                 ):
                     continue
                 if door:
@@ -585,7 +626,7 @@ class Dungeon(Site):
     def entrance_premade(self) -> None:
         """One of the pre-made entrance chambers, turned and mirrored at random."""
         layout = entrance_layout(self.rng.below(len(ENTRANCES)), self.rng.below(4), self.rng.coin())
-        h, w = layout.floor.mask.shape
+        h, w = layout.floor.height, layout.floor.width
         x0 = self.central(w + 4, self.width) + 1  # the top-left of its walls
         y0 = self.central(h + 4, self.height) + 1
         cid = self.add_chamber(x0 + 1, y0 + 1, layout.floor)
@@ -617,11 +658,11 @@ class Dungeon(Site):
         """A chamber rolled on Chambers (the largest size of its fallbacks that fits the map),
         the stairs against its wall."""
         roll = self.rolls.roll("chambers", self.rng)
-        sizes = self.fallbacks[rolled_size(roll)]
+        sizes = self.fallbacks[roll[0].face - 1]
         for shape, width, height in (turn for size in sizes for turn in self.orientations(size)):
             if width + 4 <= self.width and height + 4 <= self.height:
                 floor = shape_outline(self.rng, shape, width, height)
-                h, w = floor.mask.shape
+                h, w = floor.height, floor.width
                 x0 = self.central(w + 4, self.width) + 2
                 y0 = self.central(h + 4, self.height) + 2
                 cid = self.add_chamber(x0, y0, floor)
@@ -664,8 +705,8 @@ class Dungeon(Site):
         nothing can grow; exits left waiting are walled up."""
         cap = 40 * budget + 100
         rescues = 2 * budget + 4
-        queue, grow = self.queue, self.grow
-        while self.monsters + len(self.spots) < budget and self.pieces < cap:
+        queue, grow, spots = self.queue, self.grow, self.spots
+        while self.monsters + len(spots) < budget and self.pieces < cap:
             if queue:
                 grow(queue.popleft())
             elif rescues > 0 and self.rescue():
@@ -730,13 +771,20 @@ class BitWalk:
         bits = [1 << to_index(target, width) for target in targets]
         wanted = sum(bits)
         steps = [-1] * len(targets)
-        farthest = -1
-        for farthest, front in enumerate(walk_fronts(self.walkable, self.start)):
+        # grids.walk_fronts written out: its generator's resume cost a tenth of every step.
+        front = 1 << to_index(self.start, width)
+        unseen = as_bits(self.walkable) & ~front
+        farthest = 0
+        while True:
             if front & wanted:
                 for j, bit in enumerate(bits):
                     if front & bit:
                         steps[j] = farthest
-        return steps, farthest
+            front = (front << 1 | front >> 1 | front << width | front >> width) & unseen
+            if not front:
+                return steps, farthest
+            unseen ^= front
+            farthest += 1
 
     def farthest_of(self, first: NDArray[np.bool_], second: NDArray[np.bool_]) -> Point:
         """The farthest tile past the start, of `first` if the walk reaches any of it, else of
