@@ -108,7 +108,8 @@ class Rng:
         return Rng(derive(self.seed, name))
 
     def next64(self) -> int:
-        """One raw 64-bit draw. (`below` repeats these lines: it is the hottest draw of all.)"""
+        """One raw 64-bit draw. (`below` and `coin` repeat these lines: they are the hottest
+        draws of all.)"""
         pos = self._pos
         if pos >= len(self._buf):
             self._refill()
@@ -162,8 +163,14 @@ class Rng:
         return self.random() < probability
 
     def coin(self) -> bool:
-        """A fair coin."""
-        return self.next64() >> 63 == 1
+        """A fair coin: the top bit of one draw (read off the buffer here, as `below` does: the
+        tables generator tosses dozens a floor)."""
+        pos = self._pos
+        if pos >= len(self._buf):
+            self._refill()
+            pos = 0
+        self._pos = pos + 1
+        return self._buf[pos] >> 63 == 1
 
     def choice(self, items: Sequence[T]) -> T:
         """One item, uniformly."""
@@ -185,10 +192,18 @@ class Rng:
         return len(weights) - 1
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: item i swaps with item `below(i + 1)`, for i from the
+        last down to 1 (the draws of `below` read off the buffer here, one call a shuffle
+        rather than one a swap: the tables generator shuffles dozens of lists a floor)."""
+        buf, pos = self._buf, self._pos
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            if pos >= len(buf):
+                self._refill()
+                buf, pos = self._buf, 0
+            j = (buf[pos] * (i + 1)) >> 64
+            pos += 1
             items[i], items[j] = items[j], items[i]
+        self._pos = pos
 
     def floats(self, shape: tuple[int, ...]) -> NDArray[np.float64]:
         """An array of uniform floats in [0, 1), vectorised."""

@@ -75,6 +75,32 @@ def test_floats_and_shuffle() -> None:
     assert sorted(items) == list(range(50)) and items != list(range(50))
 
 
+@given(st.integers(0, 2**64 - 1), st.integers(0, 300))
+def test_coin_is_the_top_bit_of_one_draw(seed: int, tosses: int) -> None:
+    """`coin` reads the buffer itself: the top bit of what `next64` would give, a draw each."""
+    ours, plain = Rng(seed), Rng(seed)
+    assert [ours.coin() for _ in range(tosses)] == [plain.next64() >> 63 == 1
+                                                     for _ in range(tosses)]
+    assert ours.consumed == plain.consumed
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 40), st.integers(0, 600))
+def test_shuffle_is_fisher_yates_on_below_across_refills(seed: int, before: int, size: int) -> None:
+    """Shuffle reads its draws off the buffer itself: the same swaps as `below(i + 1)` for i
+    from the last item down, the same draws taken (a buffer's end crossed included)."""
+    ours, plain = Rng(seed), Rng(seed)
+    for _ in range(before):
+        ours.next64()
+        plain.next64()
+    items, expected = list(range(size)), list(range(size))
+    ours.shuffle(items)
+    for i in range(size - 1, 0, -1):
+        j = plain.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
+    assert ours.consumed == plain.consumed and ours.next64() == plain.next64()
+
+
 @pytest.mark.parametrize(("dice", "low", "high"), [("1d4", 1, 4), ("d20", 1, 20), ("2d6+1", 3, 13)])
 def test_roll_bounds(dice: str, low: int, high: int) -> None:
     rng = Rng(5)

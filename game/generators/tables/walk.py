@@ -306,7 +306,7 @@ class Dungeon(Site):
             return
         else:
             first, second = (d + 3) % 4, (d + 1) % 4  # left, right
-            if self.rng.below(2):  # coin() (the draw's top bit) in one call, not two
+            if self.rng.coin():
                 first, second = second, first
             if self.carvable(i + self.step[first], first):
                 heading = first
@@ -378,13 +378,8 @@ class Dungeon(Site):
     def beside(self, dug: list[int], side: int, kind: str) -> None:
         """Put a door, a side corridor or stairs beside one of the tiles just dug; where none
         fits, the corridor goes without it."""
-        # Shuffled as their indices would be (Rng.shuffle written out, its draw bound once: a
-        # corridor piece in four does this): the same draws, the same order.
-        order = dug[:]
-        below = self.rng.below
-        for k in range(len(order) - 1, 0, -1):
-            j = below(k + 1)
-            order[k], order[j] = order[j], order[k]
+        order = dug[:]  # shuffled as their indices would be: the same draws, the same order
+        self.rng.shuffle(order)
         step, across, right, left = self.probe[side]
         t, blocked, lane = self.flat_tiles, self.flat_blocked, self.lane
         for tile in order:
@@ -468,7 +463,7 @@ class Dungeon(Site):
         turns into it, left or right (not through a door: that would open the door's wall);
         where none fits at all the corridor is a dead end."""
         turns = [(d + 3) % 4, (d + 1) % 4]  # left, right
-        if self.rng.below(2):  # coin(), one call less
+        if self.rng.coin():
             turns.reverse()
         turnable = self.flat_tiles[i] != DOOR
         for heading in (d, *turns):
@@ -526,7 +521,7 @@ class Dungeon(Site):
         shape, width, height = size
         if width == height:
             return (size,)
-        if self.rng.below(2):  # coin(), one call less
+        if self.rng.coin():
             return ((shape, height, width), size)
         return (size, (shape, height, width))
 
