@@ -444,18 +444,25 @@ def test_each_loop_saves_more_than_loop_gain(gain: int) -> None:
     assert opened > 0
 
 
+def looped_floor(seed: int) -> tuple[Rng, bsp._Floor, bsp._Groups, list[Room]]:
+    """A floor of varied size and parameters dug up to its loops (no teleporters yet), with
+    the stream and the room groups it goes on with."""
+    rng = Rng(seed)
+    width, height = 40 + seed * 3, 20 + seed
+    params = bsp._Params(8 + seed % 12, 0.2, 1 + seed % 5, seed % 7, seed % 15)
+    rooms = bsp._rooms(rng, bsp._partition(rng, width, height, params.leaf), params.skip)
+    floor = bsp._Floor(width, height, rooms)
+    links = bsp._links(floor.owner, floor.centres)
+    groups = bsp._Groups(len(rooms))
+    dug = bsp._merge(rng, floor, links, groups, params.teleporter_groups)
+    bsp._loops(rng, floor, links, groups, dug, params)
+    return rng, floor, groups, rooms
+
+
 def test_mouth_graph_walks_match_a_tile_flood() -> None:
     """Loops and stairs trust `_Walks`; it must give the same distances as a flood over tiles."""
     for seed in range(40):
-        rng = Rng(seed)
-        width, height = 40 + seed * 3, 20 + seed
-        params = bsp._Params(8 + seed % 12, 0.2, 1 + seed % 5, seed % 7, seed % 15)
-        rooms = bsp._rooms(rng, bsp._partition(rng, width, height, params.leaf), params.skip)
-        floor = bsp._Floor(width, height, rooms)
-        links = bsp._links(floor.owner, floor.centres)
-        groups = bsp._Groups(len(rooms))
-        dug = bsp._merge(rng, floor, links, groups, params.teleporter_groups)
-        bsp._loops(rng, floor, links, groups, dug, params)
+        rng, floor, groups, rooms = looped_floor(seed)
         pairs = bsp._teleporters(rng, floor, groups)
         start = rooms[0].center
         flood = walk_distance(tiles.walkable(floor.tiles), [start], pairs)
@@ -472,15 +479,7 @@ def test_mouth_graph_walks_match_a_tile_flood() -> None:
 def test_loops_ask_the_mouth_graph_what_a_tile_flood_would_say() -> None:
     """`_Walks.longer_than` (A*, before the teleporters) must agree with a flood over tiles."""
     for seed in range(30):
-        rng = Rng(seed)
-        width, height = 40 + seed * 3, 20 + seed
-        params = bsp._Params(8 + seed % 12, 0.2, 1 + seed % 5, seed % 7, seed % 15)
-        rooms = bsp._rooms(rng, bsp._partition(rng, width, height, params.leaf), params.skip)
-        floor = bsp._Floor(width, height, rooms)
-        links = bsp._links(floor.owner, floor.centres)
-        groups = bsp._Groups(len(rooms))
-        dug = bsp._merge(rng, floor, links, groups, params.teleporter_groups)
-        bsp._loops(rng, floor, links, groups, dug, params)
+        _, floor, _, rooms = looped_floor(seed)
         start = rooms[0].center
         flood = walk_distance(tiles.walkable(floor.tiles), [start])
         for room in rooms[1:]:

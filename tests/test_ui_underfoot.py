@@ -165,13 +165,20 @@ def test_explore_stops_again_on_a_dart_the_hero_threw_after_picking_it_up() -> N
     assert game.player.pos == (7, 2) and texts(game)[-1] == ON_AN_ITEM
 
 
-def test_explored_with_no_way_down_names_the_door_to_try_again() -> None:
-    """'Explored.' and no stairs known, the way down behind a door that stuck: say what now."""
-    game = hand_game(STUCK_ROOM.replace("+...#", "+.>.#"), player=(2, 2))
+def explore_stuck_room(text: str) -> tuple[PlayState, Game]:
+    """The stuck-door room drawn as `text` (its door an iron one, stuck at DC 28), explored
+    from the west half with one press of z."""
+    game = hand_game(text, player=(2, 2))
     game.floor.doors[(9, 2)] = DoorState("iron", "none", "stuck", 28, False, "normal", False)
     state = PlayState(Session(game=game))
     state.on_event(key(KeySym.Z))
     finish(state, 300)
+    return state, game
+
+
+def test_explored_with_no_way_down_names_the_door_to_try_again() -> None:
+    """'Explored.' and no stairs known, the way down behind a door that stuck: say what now."""
+    _, game = explore_stuck_room(STUCK_ROOM.replace("+...#", "+.>.#"))
     assert texts(game)[-1] == (
         f"{EXPLORED} No way down yet: bump the iron door to your east again (each try"
         " may force it), or search (s) along the walls for a secret door.")
@@ -181,11 +188,7 @@ def test_explored_with_a_way_down_still_names_a_stuck_door_with_the_unknown_behi
     """A first room shut by stuck doors, the way down at hand: "> walks to the stairs down" alone
     hid the rest of the floor. The door is named while its far side is unseen; once it is
     open and what lay behind explored, the plain message comes back."""
-    game = hand_game(STUCK_ROOM.replace("#....", "#...>", 1), player=(2, 2))
-    game.floor.doors[(9, 2)] = DoorState("iron", "none", "stuck", 28, False, "normal", False)
-    state = PlayState(Session(game=game))
-    state.on_event(key(KeySym.Z))
-    finish(state, 300)
+    state, game = explore_stuck_room(STUCK_ROOM.replace("#....", "#...>", 1))
     assert texts(game)[-1] == (
         f"{EXPLORED} > walks to the stairs down; or bump the iron door to your east again to"
         " see what lies behind it (each try may force it).")

@@ -535,21 +535,13 @@ class Site:
 
     def connect(self, i: int) -> None:
         """Dig the dead end at tile i straight on if the dungeon is within REACH tiles ahead."""
-        t, blocked, lane, w = self.flat_tiles, self.flat_blocked, self.lane, self.width
+        t, w = self.flat_tiles, self.width
         d = 0 if t[i + w] else 1 if t[i - 1] else 2 if t[i - w] else 3  # away from its one way
-        step, side, right, left = self.probe[d]
+        step = self.step[d]
         path: list[int] = []
         for _ in range(REACH):
             i += step
-            # carvable(i, d) written out
-            if not (
-                blocked[i]
-                or t[i + side]
-                or t[i - side]
-                or t[i + step] == DOOR
-                or lane[i + right]
-                or lane[i + left]
-            ):
+            if self.carvable(i, d):
                 path.append(i)
                 continue
             if t[i] != WALL or self.entry_ok(i, d):
