@@ -502,9 +502,6 @@ class Space:
         cells = np.array(self.cells(area, clear_of_arrival=clear_of_arrival), dtype=np.int64)
         return spots_of(cells, self.width)
 
-    def is_taken(self, point: Point) -> bool:
-        return bool(self.taken[point[1], point[0]])
-
     def take(self, point: Point) -> Point:
         x, y = point
         self.take_cell(y * self.width + x)

@@ -44,7 +44,3 @@ def _fields(roll: Roll) -> _Fields:
         roll.number("dc"), roll.flag("trapped"), roll.string("opening"),
         roll.flag("reinforced"), faces,
     )
-
-
-def door_from_roll(door: Door, roll: Roll) -> DoorDressing:
-    return DoorDressing(door.x, door.y, *_fields(roll))
