@@ -351,7 +351,7 @@ def test_a_way_down_the_arrival_reaches_before_its_first_key_needs_no_spare(name
             continue
         doors = list(dressing.doors)
         shut = [door.held_shut for door in doors]
-        graph = door_graph(plan, [door.point for door in doors])
+        graph = door_graph(plan, [door.point for door in doors], build_areas(plan).open)
         grower = Grower(graph, shut)
         next(grower.grow(graph.region(plan.arrival)), None)
         home = [way for way in plan.exits if grower.reached[graph.region(way)]]

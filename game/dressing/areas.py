@@ -43,7 +43,10 @@ Spots = NDArray[np.int64]
 
 @dataclass(frozen=True, slots=True, eq=False)
 class AreaMap:
-    """The areas of a floor and `owner`, each tile's area id (0: in no area), indexed [y, x].
+    """The areas of a floor and `owner`, each tile's area id (0: in no area), indexed [y, x];
+    `walkable` and `open` (walkable, not a closed door: `tiles.OPEN`) are the plan's masks and
+    `floor` its plain floor tiles (flat indices, reading order), worked out once for every part
+    of the pass that asks.
 
     `gate_x`, `gate_y`: every area's entrances, area by area (each in reading order), area `a`'s
     from `gate_starts[a]` to `gate_starts[a + 1]`: found for all areas in one pass over the map,
@@ -52,6 +55,8 @@ class AreaMap:
     areas: tuple[Area, ...]
     owner: NDArray[np.int32]
     walkable: NDArray[np.bool_]
+    open: NDArray[np.bool_]
+    floor: NDArray[np.intp]
     gate_x: NDArray[np.int64]
     gate_y: NDArray[np.int64]
     gate_starts: list[int]
@@ -250,8 +255,8 @@ the boxes' own, the areas go one by one."""
 
 def build_areas(plan: FloorPlan) -> AreaMap:
     """Rooms (and corridor spots) when the plan has rooms; pockets and sectors otherwise."""
-    walkable = tiles.walkable(plan.tiles)
-    open_ = tiles.OPEN[plan.tiles]
+    walkable = tiles.WALKABLE.take(plan.tiles)  # `take`: a lookup at half the cost of [ ]
+    open_ = walkable & (plan.tiles != tiles.DOOR)  # tiles.OPEN[plan.tiles], from walkable
     owner = np.zeros(plan.tiles.shape, dtype=np.int32)
     areas: list[Area] = []
     if plan.rooms:
@@ -262,7 +267,10 @@ def build_areas(plan: FloorPlan) -> AreaMap:
         pockets = [((x, y), math.isqrt(size) + 1) for x, y, size in small_pockets(plan)]
         areas += _paint_blobs(open_, owner, pockets, len(areas) + 1, "pocket")
         areas += _sectors(open_, owner, len(areas) + 1)
-    return AreaMap(tuple(areas), owner, walkable, *_all_gates(owner, walkable, len(areas)))
+    floor = np.flatnonzero(plan.tiles.ravel() == tiles.FLOOR)
+    return AreaMap(
+        tuple(areas), owner, walkable, open_, floor, *_all_gates(owner, walkable, len(areas))
+    )
 
 
 def _all_gates(
@@ -303,7 +311,7 @@ def _paint_rooms(
     for area_id in range(len(rooms), 0, -1):
         room = rooms[area_id - 1]
         owner[max(0, room.y) : room.y + room.h, max(0, room.x) : room.x + room.w] = area_id
-    owner[~open_] = 0
+    owner *= open_  # the closed tiles to 0 (cheaper than a masked store)
     sizes = np.bincount(owner.ravel(), minlength=len(rooms) + 1).tolist()
     return [
         Area(area_id, room.x, room.y, room.w, room.h, "room", room.id, sizes[area_id])
@@ -330,17 +338,23 @@ def _paint_blobs(
         top, bottom = max(0, y - radius) * w, min(h - 1, y + radius) * w  # row starts
         first = y * w + x
         free[first] = 0
-        found, todo = [first], [first]
-        while todo:
-            cell = todo.pop()
+        found = [first]
+        for cell in found:  # the list is the queue: each tile found is walked from once
             column = cell % w
             row = cell - column
-            for near, inside in ((cell - w, row > top), (cell + w, row < bottom),
-                                 (cell - 1, column > left), (cell + 1, column < right)):
-                if inside and free[near]:
-                    free[near] = 0
-                    found.append(near)
-                    todo.append(near)
+            # the four steps written out: no tuple of (neighbour, inside) pairs per tile
+            if row > top and free[cell - w]:
+                free[cell - w] = 0
+                found.append(cell - w)
+            if row < bottom and free[cell + w]:
+                free[cell + w] = 0
+                found.append(cell + w)
+            if column > left and free[cell - 1]:
+                free[cell - 1] = 0
+                found.append(cell - 1)
+            if column < right and free[cell + 1]:
+                free[cell + 1] = 0
+                found.append(cell + 1)
         area_id = first_id + len(areas)
         owner.flat[found] = area_id
         columns = [cell % w for cell in found]
@@ -431,16 +445,19 @@ class Space:
         self.amap = amap
         self.width = plan.width
         self.taken = np.zeros(plan.tiles.shape, dtype=np.bool_)
-        floor_owner = np.where(plan.tiles == tiles.FLOOR, amap.owner, 0).ravel()
-        cells = np.flatnonzero(floor_owner)
-        owners = floor_owner[cells]
-        by_owner = np.argsort(owners, kind="stable")
-        self._cells = cells[by_owner]
-        self._cell_owner = owners[by_owner]
+        self._owner = amap.owner.ravel()
+        """Each tile's area by flat index (a tile that is not free floor is in no free list)."""
+        owners = self._owner.take(amap.floor)
+        # owners in the narrowest type: a stable sort of 8 or 16-bit keys is a radix sort
+        by_owner = np.argsort(owners.astype(np.min_scalar_type(len(amap.areas))), kind="stable")
+        counts: list[int] = np.bincount(owners, minlength=len(amap.areas) + 1).tolist()
+        by_owner = by_owner[counts[0] :]  # the floor tiles of no area sort first: left out
+        counts[0] = 0
+        self._cells = amap.floor.take(by_owner)
+        self._cell_owner = owners.take(by_owner)
         """Every area's floor tiles (flat indices), area by area, each in reading order."""
-        ends = np.cumsum(np.bincount(owners, minlength=len(amap.areas) + 1)).tolist()
+        ends = list(accumulate(counts))
         self._spans = list(zip([0, *ends[:-1]], ends, strict=True))
-        self._owner = floor_owner
         self._free: dict[int, list[int]] = {}
         ax, ay = plan.arrival
         h, w = plan.tiles.shape
@@ -449,7 +466,8 @@ class Space:
             for x in range(max(0, ax - 1), min(w, ax + 2))
         )
         """The arrival and the tiles around it: kept clear of monsters and traps."""
-        self._near_arrival = frozenset(floor_owner[sorted(self._by_arrival)].tolist())
+        self._near_arrival = frozenset(self._owner.take(sorted(self._by_arrival)).tolist())
+        """The areas with a tile there: only their free tiles need `_by_arrival` taken out."""
         self._taken_flat = self.taken.ravel()
         self._blocked_flat: NDArray[np.bool_] | None = None
         """What `blocked` answers, by flat index, made on its first ask and kept by every take

@@ -34,7 +34,6 @@ from game.floorplan import FloorPlan, Point
 from game.generators.common import label_regions
 from game.seeds import Rng
 
-_STEPS = ((0, -1), (0, 1), (-1, 0), (1, 0))
 _TRIES = 8
 
 
@@ -54,65 +53,40 @@ class DoorGraph:
         return int(self.labels[point[1], point[0]])
 
 
-def door_graph(plan: FloorPlan, doors: Sequence[Point]) -> DoorGraph:
-    """Regions without doors, each door's walkable neighbours, teleporter links."""
+def door_graph(plan: FloorPlan, doors: Sequence[Point], open_: NDArray[np.bool_]) -> DoorGraph:
+    """Regions without doors, each door's walkable neighbours, teleporter links. `open_` is the
+    plan's `tiles.OPEN` mask (the areas' `open`: worked out once a floor)."""
     t = plan.tiles
-    labels, count = label_regions(tiles.OPEN.take(t))
-    width = plan.width
-    index = {y * width + x: j for j, (x, y) in enumerate(doors)}  # by flat index: no tuples
-    cells, near, secret = _door_neighbours(t, labels, doors)
+    labels, count = label_regions(open_)
     base = count + 1
+    h, w = t.shape
+    # Every door's node in a map of the nodes, bordered by 0 (no node) so that a step off the
+    # map needs no test: one gather gives each door's four neighbours (up, down, left, right).
+    stride = w + 2
+    nodes = np.zeros((h + 2) * stride, dtype=np.int32)
+    nodes.reshape(h + 2, stride)[1:-1, 1:-1] = labels
+    flat = np.array([y * w + x for x, y in doors], dtype=np.intp)
+    secret = t.ravel().take(flat) == tiles.SECRET_DOOR  # a wall until found: never the way on
+    at = flat // w * 2
+    at += flat + stride + 1
+    shown = np.flatnonzero(~secret)
+    nodes[at[shown]] = shown + base
+    near = nodes.take(at[:, None] + np.array((-stride, stride, -1, 1)))
+    near[secret] = 0
     sides: list[tuple[int, ...]] = []
     region_doors: list[list[int]] = [[] for _ in range(base)]
-    for j in range(len(doors)):
-        if secret[j]:  # a wall until found: never the way on
-            sides.append(())
-            continue
-        nodes: list[int] = []
-        for k in range(4 * j, 4 * j + 4):
-            label = near[k]
-            if label > 0:
-                nodes.append(label)
-                region_doors[label].append(j)
-            elif label == 0:
-                other = index.get(cells[k])
-                if other is not None and not secret[other]:
-                    nodes.append(base + other)
-        sides.append(tuple(nodes))
+    for j, row in enumerate(near.tolist()):
+        side = tuple(filter(None, row))
+        sides.append(side)
+        for node in side:
+            if node < base:
+                region_doors[node].append(j)
     links: list[list[int]] = [[] for _ in range(base)]
     for pair in plan.teleporters:
         a, b = int(labels[pair.a[1], pair.a[0]]), int(labels[pair.b[1], pair.b[0]])
         links[a].append(b)
         links[b].append(a)
     return DoorGraph(labels, count, tuple(doors), tuple(sides), region_doors, links)
-
-
-def _door_neighbours(
-    t: NDArray[np.uint8], labels: NDArray[np.int32], doors: Sequence[Point]
-) -> tuple[list[int], list[int], list[bool]]:
-    """Each door's _STEPS neighbours as flat indices, four a door in one list (0 off the
-    map), the region label of each (-1 off the map), and whether each door is a secret door:
-    one gather for all doors (the flat indices worked out in plain ints: numpy costs more than
-    the sums on a few dozen doors)."""
-    h, w = t.shape
-    at_doors = [y * w + x for x, y in doors]
-    cells: list[int] = []
-    off: list[int] = []
-    for (x, y), at in zip(doors, at_doors, strict=True):
-        if 0 < x < w - 1 and 0 < y < h - 1:
-            cells += (at - w, at + w, at - 1, at + 1)
-            continue
-        for dx, dy in _STEPS:
-            if 0 <= x + dx < w and 0 <= y + dy < h:
-                cells.append(at + dy * w + dx)
-            else:
-                off.append(len(cells))
-                cells.append(0)
-    near: list[int] = labels.ravel().take(cells).tolist()
-    for k in off:
-        near[k] = -1
-    secret: list[bool] = (t.ravel().take(at_doors) == tiles.SECRET_DOOR).tolist()
-    return cells, near, secret
 
 
 class Grower:
@@ -203,14 +177,14 @@ class _FloorTiles:
     width: int
 
     @staticmethod
-    def of(plan: FloorPlan, graph: DoorGraph) -> _FloorTiles:
-        floor = np.flatnonzero(plan.tiles.ravel() == tiles.FLOOR)
+    def of(floor: NDArray[np.intp], graph: DoorGraph, width: int) -> _FloorTiles:
+        """From the plan's floor tiles (the areas' `floor`)."""
         owner = graph.labels.ravel().take(floor)
         counts: list[int] = np.bincount(owner, minlength=graph.count + 1).tolist()
         # labels in the narrowest type: a stable sort of 8 or 16-bit keys is a radix sort
         by_region = np.argsort(owner.astype(np.min_scalar_type(graph.count)), kind="stable")
         starts = [0, *accumulate(counts[:-1])]
-        return _FloorTiles(floor.take(by_region), counts, starts, plan.width)
+        return _FloorTiles(floor.take(by_region), counts, starts, width)
 
 
 class _Picker:
@@ -262,13 +236,13 @@ def place_keys(
     shut = [d.held_shut for d in doors]
     if not any(shut):
         return list(doors), []
-    graph = door_graph(plan, [d.point for d in doors])
+    graph = door_graph(plan, [d.point for d in doors], space.amap.open)
     made: list[_FloorTiles] = []
 
     def picker(fallback: Point, start: int) -> _Picker:
         """A picker for one walk; the floor tiles are sorted on the first pick of any walk."""
         if not made:
-            made.append(_FloorTiles.of(plan, graph))
+            made.append(_FloorTiles.of(space.amap.floor, graph, plan.width))
         return _Picker(made[0], space.taken, fallback, start)
 
     grower = Grower(graph, shut)
