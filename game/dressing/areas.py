@@ -544,7 +544,7 @@ class Space:
         self._taken_flat[cell] = True
         if self._blocked_flat is not None:
             self._blocked_flat[cell] = True
-        free = self._free.get(int(self._owner[cell]))
+        free = self._free.get(self._owner.item(cell))  # `item`: a Python int, no numpy scalar
         if free is not None:
             at = bisect_left(free, cell)
             if at < len(free) and free[at] == cell:

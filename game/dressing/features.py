@@ -15,6 +15,7 @@ from game import tiles
 from game.content.features import DECOR_KIND, FeatureKind, feature_kinds
 from game.dressing.areas import Space
 from game.dressing.model import Contents, Feature
+from game.memo import ByIdentity
 from game.seeds import Rng
 
 
@@ -31,15 +32,21 @@ def place_features(contents: Sequence[Contents], space: Space, rng: Rng) -> list
     """Per flat index: 1 where the 3x3 block is plain floor and no in-the-way feature is near."""
     height, width = space.plan.tiles.shape
     kinds = feature_kinds()
+    by_name = _BY_NAME.get(kinds)
+    if by_name is None:
+        by_name = _BY_NAME.put(kinds, {})
     for item in contents:
         names = (*item.minor, *item.major)
         if not names:
             continue
         area = space.amap.area(item.area)
         for name in names:
-            kind = kinds.get(name.lower(), DECOR_KIND)  # feature_kind's lookup, written out
+            known = by_name.get(name)
+            if known is None:
+                kind = kinds.get(name.lower(), DECOR_KIND)  # feature_kind's lookup, written out
+                known = by_name[name] = (kind, in_the_way(kind))
+            kind, blocking = known
             free = space.cells(area)
-            blocking = in_the_way(kind)
             if blocking and free:
                 if roomy is None:
                     roomy = bytearray(_roomy(space.plan.tiles).tobytes())
@@ -55,6 +62,11 @@ def place_features(contents: Sequence[Contents], space: Space, rng: Rng) -> list
                     roomy[row * width + left : row * width + right] = bytes(right - left)
             placed.append(Feature(name, x, y, kind.effect, item.area))
     return placed
+
+
+_BY_NAME: ByIdentity[dict[str, FeatureKind], dict[str, tuple[FeatureKind, bool]]] = ByIdentity(4)
+"""For the loaded kinds: each name as rolled with its kind and whether it is `in_the_way`, worked
+out on the name's first placing (a floor places dozens of a few dozen names)."""
 
 
 def _roomy(grid: NDArray[np.uint8]) -> NDArray[np.bool_]:
