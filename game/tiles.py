@@ -59,9 +59,6 @@ TILES.flags.writeable = False
 
 WALKABLE: Final[NDArray[np.bool_]] = TILES["walkable"]
 TRANSPARENT: Final[NDArray[np.bool_]] = TILES["transparent"]
-OPEN: Final[NDArray[np.bool_]] = WALKABLE & (np.arange(len(WALKABLE)) != DOOR)
-"""By tile id: walkable and not a closed door, what a floor's regions and areas are made of
-(the mask of a map is one lookup, `OPEN[tiles]`)."""
 
 HERO_GLYPH: Final = "@"
 HERO_COLOUR: Final = (255, 255, 255)
@@ -94,7 +91,7 @@ def stairs_tile(kind: str, direction: str) -> int:
 
 def walkable(tiles: NDArray[np.uint8]) -> NDArray[np.bool_]:
     """Boolean mask of walkable tiles (doors and teleporters count; secret doors do not)."""
-    result: NDArray[np.bool_] = WALKABLE[tiles]
+    result: NDArray[np.bool_] = WALKABLE.take(tiles)  # `take`: half the cost of [ ] on a map
     return result
 
 

@@ -44,7 +44,7 @@ Spots = NDArray[np.int64]
 @dataclass(frozen=True, slots=True, eq=False)
 class AreaMap:
     """The areas of a floor and `owner`, each tile's area id (0: in no area), indexed [y, x];
-    `walkable` and `open` (walkable, not a closed door: `tiles.OPEN`) are the plan's masks and
+    `walkable` and `open` (walkable and not a closed door) are the plan's masks and
     `floor` its plain floor tiles (flat indices, reading order), worked out once for every part
     of the pass that asks.
 
@@ -256,7 +256,7 @@ the boxes' own, the areas go one by one."""
 def build_areas(plan: FloorPlan) -> AreaMap:
     """Rooms (and corridor spots) when the plan has rooms; pockets and sectors otherwise."""
     walkable = tiles.WALKABLE.take(plan.tiles)  # `take`: a lookup at half the cost of [ ]
-    open_ = walkable & (plan.tiles != tiles.DOOR)  # tiles.OPEN[plan.tiles], from walkable
+    open_ = walkable & (plan.tiles != tiles.DOOR)  # two passes cost less than one lookup
     owner = np.zeros(plan.tiles.shape, dtype=np.int32)
     areas: list[Area] = []
     if plan.rooms:

@@ -55,7 +55,8 @@ class DoorGraph:
 
 def door_graph(plan: FloorPlan, doors: Sequence[Point], open_: NDArray[np.bool_]) -> DoorGraph:
     """Regions without doors, each door's walkable neighbours, teleporter links. `open_` is the
-    plan's `tiles.OPEN` mask (the areas' `open`: worked out once a floor)."""
+    plan's walkable tiles that are not closed doors (the areas' `open`: worked out once a
+    floor)."""
     t = plan.tiles
     labels, count = label_regions(open_)
     base = count + 1

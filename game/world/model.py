@@ -251,12 +251,12 @@ class Floor:
 
     def walkable(self) -> NDArray[np.bool_]:
         """Walkable tiles of the live map, less those a feature blocks."""
-        result: NDArray[np.bool_] = tiles.WALKABLE[self.tiles] & ~self.obstacles()[0]
+        result: NDArray[np.bool_] = tiles.WALKABLE.take(self.tiles) & ~self.obstacles()[0]
         return result
 
     def transparent(self) -> NDArray[np.bool_]:
         """See-through tiles of the live map (closed doors block sight), less opaque features."""
-        result: NDArray[np.bool_] = tiles.TRANSPARENT[self.tiles] & ~self.obstacles()[1]
+        result: NDArray[np.bool_] = tiles.TRANSPARENT.take(self.tiles) & ~self.obstacles()[1]
         return result
 
     def blocks_move(self, x: int, y: int) -> bool:
