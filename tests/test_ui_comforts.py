@@ -210,6 +210,28 @@ def test_stairs_key_walks_to_known_stairs_first() -> None:
 
 
 
+def test_stairs_key_again_on_the_way_keeps_walking_and_another_key_stops() -> None:
+    """> pressed twice (or held) walked one step and stopped: the second press asks for what is
+    under way, so the walk goes on to the stairs; any other key still stops it."""
+    game = hand_game(player=(14, 2))
+    game.floor.explored[:] = True
+    state = PlayState(Session(game=game))
+    state.on_event(key(KeySym.PERIOD, Modifier.SHIFT))
+    state.on_tick()
+    walk = state.activity
+    state.on_event(key(KeySym.PERIOD, Modifier.SHIFT))
+    assert state.activity is walk and isinstance(walk, ToStairs)
+    for _ in range(50):
+        state.on_tick()
+    assert game.player.pos == (21, 2) and game.depth == 1, "on the stairs, not yet down them"
+    assert state.notice == "You are on the stairs down: > again takes them."
+    game.player.x = 14
+    state.on_event(key(KeySym.PERIOD, Modifier.SHIFT))
+    state.on_tick()
+    state.on_event(key(KeySym.COMMA, Modifier.SHIFT))  # < : another key
+    assert state.activity is None and state.notice == "You stop walking to the stairs."
+
+
 def test_stairs_key_walks_to_a_shaft_too() -> None:
     """A shaft goes both ways: ember-fox-3's only way down was the shaft the hero arrived on,
     and > said no stairs were known."""

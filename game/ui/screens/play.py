@@ -204,6 +204,10 @@ class PlayState(BaseState):
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         running = self.activity
+        if isinstance(running, ToStairs) and intent == intents.UseStairs(running.direction):
+            # > again on the way to the stairs down asks for what is under way (a double press,
+            # a held key): the walk goes on, and at the stairs says that > takes them
+            return None
         if self.stop() and running is not None:  # a key pressed while exploring only stops it
             self.notice = f"You stop {running.doing}."
             self.game.log(self.notice)
