@@ -532,7 +532,7 @@ def _stuck(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
 
 def floor_budget(floor: Floor) -> int:
     """Turns to spend exploring a floor before heading down whenever a way down is known."""
-    return max(MIN_FLOOR_BUDGET, int(tiles.WALKABLE.take(floor.tiles).sum()) // 2)
+    return max(MIN_FLOOR_BUDGET, int(tiles.walkable(floor.tiles).sum()) // 2)
 
 
 LEVEL_CYCLE = ("attack", "defense", "attack", "strength", "attack", "hp")

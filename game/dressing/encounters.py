@@ -257,12 +257,8 @@ class Composer:
         cap = min(room, MAX_MONSTERS)
         members: list[Member] = []
         spent = 0  # the members' XP, kept as they join
-        pools, plain = self._pools, self._plain  # `pool` and `member` written out below
         for index, name in enumerate(shape.core):
-            slot = SLOTS[name]
-            pool = pools.get(slot)
-            if pool is None:
-                pool = self.pool(slot)
+            pool = self.pool(SLOTS[name])
             if not pool or len(members) >= cap:
                 continue
             if self.gentle and not pool[0].depth_min <= self.depth <= pool[0].depth_max:
@@ -279,9 +275,7 @@ class Composer:
             if not fit and members and self.gentle:
                 continue  # the first floor's core stays within budget: one foe, not two
             kind = self.rng.choice(fit) if fit else _weakest(pool)
-            member = plain.get(kind.key)
-            members.append(member if member is not None and member.kind is kind
-                           else self.member(kind))
+            members.append(self.member(kind))
             spent += kind.xp
         if shape.filler:
             spent = self._fill(members, spent, shape.filler, budget, high, cap)
@@ -295,7 +289,6 @@ class Composer:
         each time. A template of one filler slot repeats the slot's kind while it fits (as
         `_pick` would, drawing nothing), so a pack of sixteen is one sum, not sixteen picks."""
         preferred: dict[str, MonsterKind] = {}
-        plain = self._plain
         slots = _FILLER_SLOTS[filler]
         single = len(slots) == 1
         counts = [] if single else [
@@ -308,9 +301,7 @@ class Composer:
             for name in order:
                 kind = self._pick(name, preferred, high - spent, need)
                 if kind is not None:
-                    member = plain.get(kind.key)  # `member` written out
-                    if member is None or member.kind is not kind:
-                        member = self.member(kind)
+                    member = self.member(kind)
                     members.append(member)
                     spent += kind.xp
                     if single:
@@ -611,9 +602,8 @@ class Dealer:
         else:
             placed = []
             backs: list[Member] = []
-            for m in party.members:  # one pass: `Member.back` written out, asked once a member
-                (backs if m.kind.range > 0 or m.kind.role in BACK_ROLES or m.boss
-                 else placed).append(m)
+            for m in party.members:  # one pass: `back` asked once a member
+                (backs if m.back else placed).append(m)
             fronts = len(placed)
             placed += backs
         self._pending.append(_Pending(card, area, budget, party, anchor, seed, trap_kinds,

@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
-from game.content.features import DECOR_KIND, FeatureKind, feature_kinds
+from game.content.features import FeatureKind, feature_kind, feature_kinds
 from game.dressing.areas import Space
 from game.dressing.model import Contents, Feature
 from game.memo import ByIdentity
@@ -43,7 +43,7 @@ def place_features(contents: Sequence[Contents], space: Space, rng: Rng) -> list
         for name in names:
             known = by_name.get(name)
             if known is None:
-                kind = kinds.get(name.lower(), DECOR_KIND)  # feature_kind's lookup, written out
+                kind = feature_kind(name)
                 known = by_name[name] = (kind, in_the_way(kind))
             kind, blocking = known
             free = space.cells(area)

@@ -228,7 +228,7 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
                  MessageKind.SPELL)
     elif kind.key == "scroll_mapping":
         floor.tiles[floor.tiles == tiles.SECRET_DOOR] = tiles.DOOR  # secret doors show as doors
-        floor.explored |= tiles.WALKABLE[floor.tiles] | _next_to_walkable(floor.tiles)
+        floor.explored |= tiles.walkable(floor.tiles) | _next_to_walkable(floor.tiles)
         game.log("The floor's layout floods into your mind.", MessageKind.MAPPED)
     elif kind.key == "scroll_teleport":
         player.x, player.y = dungeon.random_free_spot(game, floor, safe=True)

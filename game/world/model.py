@@ -251,7 +251,7 @@ class Floor:
 
     def walkable(self) -> NDArray[np.bool_]:
         """Walkable tiles of the live map, less those a feature blocks."""
-        result: NDArray[np.bool_] = tiles.WALKABLE.take(self.tiles) & ~self.obstacles()[0]
+        result: NDArray[np.bool_] = tiles.walkable(self.tiles) & ~self.obstacles()[0]
         return result
 
     def transparent(self) -> NDArray[np.bool_]:

@@ -766,20 +766,13 @@ class BitWalk:
         bits = [1 << to_index(target, width) for target in targets]
         wanted = sum(bits)
         steps = [-1] * len(targets)
-        # grids.walk_fronts written out: its generator's resume cost a tenth of every step.
-        front = 1 << to_index(self.start, width)
-        unseen = as_bits(self.walkable) & ~front
-        farthest = 0
-        while True:
+        farthest = -1
+        for farthest, front in enumerate(walk_fronts(self.walkable, self.start)):
             if front & wanted:
                 for j, bit in enumerate(bits):
                     if front & bit:
                         steps[j] = farthest
-            front = (front << 1 | front >> 1 | front << width | front >> width) & unseen
-            if not front:
-                return steps, farthest
-            unseen ^= front
-            farthest += 1
+        return steps, farthest
 
     def farthest_of(self, first: NDArray[np.bool_], second: NDArray[np.bool_]) -> Point:
         """The farthest tile past the start, of `first` if the walk reaches any of it, else of
