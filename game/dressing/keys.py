@@ -68,8 +68,7 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point], open_: NDArray[np.bool_]
     nodes.reshape(h + 2, stride)[1:-1, 1:-1] = labels
     flat = np.array([y * w + x for x, y in doors], dtype=np.intp)
     secret = t.ravel().take(flat) == tiles.SECRET_DOOR  # a wall until found: never the way on
-    at = flat // w * 2
-    at += flat + stride + 1
+    at = flat + 2 * (flat // w) + stride + 1  # (x, y) in the bordered map: (x + 1, y + 1)
     shown = np.flatnonzero(~secret)
     nodes[at[shown]] = shown + base
     near = nodes.take(at[:, None] + np.array((-stride, stride, -1, 1)))
