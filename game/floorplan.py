@@ -14,6 +14,17 @@ from numpy.typing import NDArray
 Point = tuple[int, int]
 """(x, y): x is the column, y the row. Arrays are indexed [y, x]."""
 
+
+def king_length(dx: int, dy: int) -> int:
+    """How many king's moves (eight-way steps) cover an offset: the Chebyshev length."""
+    return max(abs(dx), abs(dy))
+
+
+def king_distance(a: Point, b: Point) -> int:
+    """How many king's moves apart two points are."""
+    return king_length(a[0] - b[0], a[1] - b[1])
+
+
 ParamValue = int | float | bool | str
 
 

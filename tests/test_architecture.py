@@ -8,7 +8,7 @@ code no test reaches.
 A *part* of game/ is a package game/X/ or a module game/x.py; the rules:
 - only game/ui, game/cli and the benchmarks import game.ui, tcod.context or tcod.event;
 - the parts import each other without a cycle (the failure names the cycle);
-- tcod.path is imported from one part only, game/pathing.py (the benchmark's reference flood,
+- tcod.path is imported from one part only, game/pathing/ (the benchmark's reference flood,
   the yardstick the game's floods are measured by, aside);
 - the parts that play a turn (rules, ai, the turn loop, the bot) import each other one way, and
   the first-person view reads no generator;

@@ -19,6 +19,8 @@ from numpy.typing import NDArray
 
 from game.floorplan import Point, TeleporterPair
 
+LARGE_MAP_TILES: Final = 500_000
+"""The map size past which a search switches to its large-map form (one switch for all)."""
 UNREACHED: Final = int(np.iinfo(np.int32).max)
 """The distance of a tile no seed can reach."""
 CARDINAL: Final = 2
