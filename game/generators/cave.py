@@ -17,9 +17,10 @@ from numpy.typing import NDArray
 from game import tiles as tile_ids
 from game.floorplan import FloorPlan, ParamValue, Point, Stair, TeleporterPair
 from game.generators.common import GeneratorSpec, blank, label_regions
-from game.grids import as_bits, run_boxes, taxicab_distance, walk_fronts
+from game.grids import as_bits, run_boxes, taxicab_distance
 from game.params import Param
 from game.pathing import UNREACHED, flood, to_yx
+from game.pathing.fronts import walk_fronts
 from game.seeds import Rng
 
 Mask = NDArray[np.bool_]

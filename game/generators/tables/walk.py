@@ -45,8 +45,9 @@ from game.generators.tables.geometry import (
     shape_outline,
 )
 from game.generators.tables.rolls import Face, structure_rolls
-from game.grids import as_bits, to_index, walk_fronts
+from game.grids import as_bits, to_index
 from game.pathing import UNREACHED, walk_distance
+from game.pathing.fronts import walk_fronts
 from game.seeds import Rng
 from game.tables import TableError, TableSet
 from game.tables.model import Value
