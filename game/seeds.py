@@ -88,8 +88,8 @@ class Rng:
         self._pos = 0
 
     def _bitgen(self) -> np.random.PCG64:
-        """The bit generator, made on the first draw: seeding PCG64 costs about as much as a
-        hundred draws, and a floor forks streams that may never draw (no doors, no traps)."""
+        """The bit generator, made on the first draw: a floor forks streams that may never draw
+        (no doors, no traps), and seeding is not free."""
         if self._bits is None:
             self._bits = np.random.PCG64(self.seed)
             if self._generated:
@@ -108,14 +108,13 @@ class Rng:
         return Rng(derive(self.seed, name))
 
     def next64(self) -> int:
-        """One raw 64-bit draw. (`below` and `coin` repeat these lines: they are the hottest
-        draws of all.)"""
-        pos = self._pos
-        if pos >= len(self._buf):
+        """One raw 64-bit draw off the buffer: `below`, `coin`, `random` and `shuffle` all draw
+        through here, so the buffer is refilled in one place."""
+        if self._pos >= len(self._buf):
             self._refill()
-            pos = 0
-        self._pos = pos + 1
-        return self._buf[pos]
+        value = self._buf[self._pos]
+        self._pos += 1
+        return value
 
     def _refill(self) -> None:
         """The next buffer of draws. A short first buffer: most streams of a floor draw a few
@@ -141,12 +140,7 @@ class Rng:
         """Uniform integer in [0, n), by 64x64 -> 128-bit multiply (Lemire, bias < 2**-50)."""
         if n <= 0:
             raise ValueError(f"below() needs n > 0, got {n}")
-        pos = self._pos
-        if pos >= len(self._buf):
-            self._refill()
-            pos = 0
-        self._pos = pos + 1
-        return (self._buf[pos] * n) >> 64
+        return (self.next64() * n) >> 64
 
     def randint(self, low: int, high: int) -> int:
         """Uniform integer in [low, high], both ends included."""
@@ -163,14 +157,8 @@ class Rng:
         return self.random() < probability
 
     def coin(self) -> bool:
-        """A fair coin: the top bit of one draw (read off the buffer here, as `below` does: the
-        tables generator tosses dozens a floor)."""
-        pos = self._pos
-        if pos >= len(self._buf):
-            self._refill()
-            pos = 0
-        self._pos = pos + 1
-        return self._buf[pos] >> 63 == 1
+        """A fair coin: the top bit of one draw."""
+        return self.next64() >> 63 == 1
 
     def choice(self, items: Sequence[T]) -> T:
         """One item, uniformly."""
@@ -193,17 +181,10 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place: item i swaps with item `below(i + 1)`, for i from the
-        last down to 1 (the draws of `below` read off the buffer here, one call a shuffle
-        rather than one a swap: the tables generator shuffles dozens of lists a floor)."""
-        buf, pos = self._buf, self._pos
+        last down to 1."""
         for i in range(len(items) - 1, 0, -1):
-            if pos >= len(buf):
-                self._refill()
-                buf, pos = self._buf, 0
-            j = (buf[pos] * (i + 1)) >> 64
-            pos += 1
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self._pos = pos
 
     def floats(self, shape: tuple[int, ...]) -> NDArray[np.float64]:
         """An array of uniform floats in [0, 1), vectorised."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -75,30 +76,39 @@ def test_floats_and_shuffle() -> None:
     assert sorted(items) == list(range(50)) and items != list(range(50))
 
 
-@given(st.integers(0, 2**64 - 1), st.integers(0, 300))
-def test_coin_is_the_top_bit_of_one_draw(seed: int, tosses: int) -> None:
-    """`coin` reads the buffer itself: the top bit of what `next64` would give, a draw each."""
-    ours, plain = Rng(seed), Rng(seed)
-    assert [ours.coin() for _ in range(tosses)] == [plain.next64() >> 63 == 1
-                                                     for _ in range(tosses)]
-    assert ours.consumed == plain.consumed
+DRAWS = st.lists(st.sampled_from(["next64", "below", "coin", "random", "shuffle", "raw"]),
+                 max_size=60)
 
 
-@given(st.integers(0, 2**64 - 1), st.integers(0, 40), st.integers(0, 600))
-def test_shuffle_is_fisher_yates_on_below_across_refills(seed: int, before: int, size: int) -> None:
-    """Shuffle reads its draws off the buffer itself: the same swaps as `below(i + 1)` for i
-    from the last item down, the same draws taken (a buffer's end crossed included)."""
-    ours, plain = Rng(seed), Rng(seed)
-    for _ in range(before):
-        ours.next64()
-        plain.next64()
-    items, expected = list(range(size)), list(range(size))
-    ours.shuffle(items)
-    for i in range(size - 1, 0, -1):
-        j = plain.below(i + 1)
-        expected[i], expected[j] = expected[j], expected[i]
-    assert items == expected
-    assert ours.consumed == plain.consumed and ours.next64() == plain.next64()
+@given(st.integers(0, 2**64 - 1), DRAWS, st.integers(1, 700))
+def test_every_draw_reads_pcg64_raw_output_in_order(seed: int, draws: list[str], n: int) -> None:
+    """Whatever mix of draws a caller makes, across any number of buffer refills, each value
+    comes from the next raw outputs of PCG64 seeded alike, with the arithmetic the docstrings
+    give: the buffer changes when values are fetched, never which values."""
+    rng, pcg = Rng(seed), np.random.PCG64(seed)
+
+    def plain_draw() -> int:
+        return int(pcg.random_raw())
+
+    for draw in draws:
+        if draw == "next64":
+            assert rng.next64() == plain_draw()
+        elif draw == "below":
+            assert rng.below(n) == (plain_draw() * n) >> 64
+        elif draw == "coin":
+            assert rng.coin() == (plain_draw() >> 63 == 1)
+        elif draw == "random":
+            assert rng.random() == (plain_draw() >> 11) / (1 << 53)
+        elif draw == "shuffle":
+            items, expected = list(range(n)), list(range(n))
+            rng.shuffle(items)
+            for i in range(n - 1, 0, -1):
+                j = (plain_draw() * (i + 1)) >> 64
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected
+        else:
+            assert rng.raw(n).tolist() == [plain_draw() for _ in range(n)]
+    assert rng.next64() == plain_draw()
 
 
 @pytest.mark.parametrize(("dice", "low", "high"), [("1d4", 1, 4), ("d20", 1, 20), ("2d6+1", 3, 13)])
