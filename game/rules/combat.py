@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.floorplan import Point
+from game.floorplan import Point, king_distance, king_length
 from game.rules import gear, morale, progress
 from game.rules.noise import make_noise
 from game.world.kinds import MessageKind, Mode, Outcome
@@ -56,7 +56,7 @@ def armour_class(game: Game, actor: Actor) -> int:
 
 def range_penalty(attacker: Actor, defender: Actor) -> int:
     """Shots from farther off are harder: -2 for every full LONG_RANGE tiles of distance."""
-    return 2 * (_distance(attacker.pos, defender.pos) // LONG_RANGE)
+    return 2 * (king_distance(attacker.pos, defender.pos) // LONG_RANGE)
 
 
 def to_hit(game: Game, attacker: Actor, defender: Actor, missile: Missile | None) -> int:
@@ -87,7 +87,7 @@ def line_of_fire(game: Game, start: Point, goal: Point, reach: int) -> list[Poin
     weapon reaches a creature only if the squares before it let a missile through."""
     clear = game.floor.transparent()
     path: list[Point] = []
-    for point in line(start, goal, min(reach, _distance(start, goal))):
+    for point in line(start, goal, min(reach, king_distance(start, goal))):
         if not game.floor.in_bounds(*point) or not clear[point[1], point[0]]:
             break
         path.append(point)
@@ -102,7 +102,7 @@ def line(start: Point, toward: Point, length: int) -> list[Point]:
     dx, dy = x1 - x0, y1 - y0
     if (dx, dy) == (0, 0):
         return []
-    scale = length // max(abs(dx), abs(dy)) + 1  # stretch the line so it runs `length` steps
+    scale = length // king_length(dx, dy) + 1  # stretch the line so it runs `length` steps
     dx, dy = dx * scale, dy * scale
     sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
     dx, dy = abs(dx), -abs(dy)
@@ -182,7 +182,7 @@ def attack(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
         strike(game, attacker, defender, penalty=QUICK_PENALTY)
     if wielded.sweep:
         beside = sorted((m for m in game.floor.monsters if m.id != defender.id and m.alive
-                         and _distance(m.pos, attacker.pos) == 1), key=lambda m: m.id)
+                         and king_distance(m.pos, attacker.pos) == 1), key=lambda m: m.id)
         for other in beside:
             if other.alive and not game.outcome:
                 strike(game, attacker, other)
@@ -235,7 +235,7 @@ def reach_target(game: Game, pos: Point) -> Actor | None:
     """The monster the hero sees at `pos`, past the next square but within its weapon's reach
     (a spear's 2): what a click or the look cursor there attacks. None for anything else."""
     floor, player = game.floor, game.player
-    distance = max(abs(pos[0] - player.x), abs(pos[1] - player.y))
+    distance = king_distance(pos, player.pos)
     found = floor.monster_at(*pos) if floor.in_bounds(*pos) else None
     if found is None or not floor.visible[pos[1], pos[0]]:
         return None
@@ -261,10 +261,6 @@ def _name(actor: Actor, start: bool) -> str:
     if actor.id == PLAYER_ID:
         return "You" if start else "you"
     return f"{'The' if start else 'the'} {actor.name}"
-
-
-def _distance(a: Point, b: Point) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 def _miss(actor: Actor) -> str:

@@ -12,7 +12,7 @@ from typing import Final
 
 from game.content.features import FeatureKind, feature_kind
 from game.content.items import found_amount, item_kinds
-from game.floorplan import Point
+from game.floorplan import Point, king_distance
 from game.rules import identify
 from game.rules.actions import Impossible, Result, Success
 from game.rules.noise import make_noise
@@ -59,7 +59,7 @@ def interact(game: Game, actor: Actor, x: int, y: int) -> Result:
         if spot is None:
             return Impossible("There is nothing here to use.")
         x, y = spot
-    if max(abs(actor.x - x), abs(actor.y - y)) > 1:
+    if king_distance(actor.pos, (x, y)) > 1:
         return Impossible("That is not next to you.")
     feature = floor.features.get((x, y))
     if feature is None:
@@ -217,7 +217,7 @@ def _pray(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) ->
     elif kind.key in SEERS:
         found = 0
         for (x, y), trap in game.floor.traps.items():
-            near = max(abs(x - pos[0]), abs(y - pos[1])) <= REVEAL_RADIUS
+            near = king_distance((x, y), pos) <= REVEAL_RADIUS
             if near and not trap.found and not trap.spent:
                 trap.found = True
                 found += 1
@@ -246,10 +246,10 @@ def _clue(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) ->
         return
     floor = game.floor
     near = sorted(
-        (max(abs(m.x - pos[0]), abs(m.y - pos[1])), m.y, m.x, m.name)
+        (king_distance(m.pos, pos), m.y, m.x, m.name)
         for m in floor.monsters if m.alive
     )
-    traps = sorted((max(abs(x - pos[0]), abs(y - pos[1])), y, x) for (x, y), t in
+    traps = sorted((king_distance((x, y), pos), y, x) for (x, y), t in
                    floor.traps.items() if not t.found and not t.spent)
     if near and near[0][0] <= HINT_RADIUS:
         _, y, x, what = near[0]

@@ -9,6 +9,7 @@ that the rules then refuse; a step of ten squares is not an action the game has 
 
 from __future__ import annotations
 
+from game.floorplan import king_distance, king_length
 from game.rules import combat, gear
 from game.rules.actions import (
     Action,
@@ -35,15 +36,15 @@ def illegal(game: Game, actor: Actor, action: Action) -> str:
     """Why `actor` may not take `action` in this state ("" when it may)."""
     match action:
         case Move(dx, dy):
-            if max(abs(dx), abs(dy)) != 1:
+            if king_length(dx, dy) != 1:
                 return f"A step is one square, not ({dx}, {dy})."
         case Attack(target):
             return _attack(game, actor, target)
         case OpenDoor(x, y) | CloseDoor(x, y):
-            if max(abs(actor.x - x), abs(actor.y - y)) != 1:
+            if king_distance(actor.pos, (x, y)) != 1:
                 return "That is not next to you."
         case Interact(x, y) if (x, y) != (-1, -1):
-            if max(abs(actor.x - x), abs(actor.y - y)) > 1:
+            if king_distance(actor.pos, (x, y)) > 1:
                 return "That is not here or next to you."
         case (Drop() | Equip() | Use() | Zap() | TakeStairs() | ChooseLevelUp() | Fire() | Throw()
               | Quiver()) if actor.id != PLAYER_ID:
@@ -78,7 +79,7 @@ def _attack(game: Game, actor: Actor, target: int) -> str:
         if found is None:
             return "There is nothing there to attack."
         defender = found
-    distance = max(abs(actor.x - defender.x), abs(actor.y - defender.y))
+    distance = king_distance(actor.pos, defender.pos)
     hero = actor.id == PLAYER_ID
     reach = max(actor.reach, gear.melee_reach(game.hero)) if hero else actor.reach
     if distance > reach:

@@ -9,7 +9,7 @@ it can be picked up again, unless it breaks), and a thrown potion's shattering.
 from __future__ import annotations
 
 from game.content.items import ItemKind, kind_of
-from game.floorplan import Point
+from game.floorplan import Point, king_distance
 from game.rules import combat, identify, items
 from game.rules.actions import Impossible, Result, Success
 from game.world.kinds import MessageKind
@@ -94,7 +94,7 @@ def _loose(game: Game, item: Item, missile: combat.Missile, target: Point) -> Re
     player = game.player
     if target == player.pos:
         return Impossible("Choose a target other than yourself.")
-    if max(abs(target[0] - player.x), abs(target[1] - player.y)) > missile.reach:
+    if king_distance(target, player.pos) > missile.reach:
         return Impossible(f"That is out of range: the {missile.name} reaches {missile.reach}.")
     _let_go(game, item)
     kind = kind_of(item.kind)
@@ -131,7 +131,7 @@ def shatter(game: Game, kind: ItemKind, where: Point) -> None:
     hero learns the potion when one it can see is changed."""
     floor = game.floor
     caught = [a for a in [game.player, *sorted(floor.monsters, key=lambda m: m.id)]
-              if a.alive and max(abs(a.x - where[0]), abs(a.y - where[1])) <= SPLASH]
+              if a.alive and king_distance(a.pos, where) <= SPLASH]
     game.log(f"The {identify.name_of(game, kind.key)} shatters!", MessageKind.SPELL)
     seen = False
     for actor in caught:

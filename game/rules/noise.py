@@ -3,7 +3,7 @@ what happens out of sight within that radius too (and a rest stops for it: game.
 
 from __future__ import annotations
 
-from game.floorplan import Point
+from game.floorplan import Point, king_length
 from game.world.kinds import RESTING, MessageKind, Mode
 from game.world.model import Game
 
@@ -39,7 +39,7 @@ def way_to(game: Game, spot: Point) -> str:
     reads it (no coordinates)."""
     hero = game.player
     dx, dy = spot[0] - hero.x, spot[1] - hero.y
-    steps, way = max(abs(dx), abs(dy)), direction_word(dx, dy)
+    steps, way = king_length(dx, dy), direction_word(dx, dy)
     if steps == 0:
         return "here"
     return f"to your {way}" if steps == 1 else f"{steps} squares {way}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.floorplan import king_distance
 from game.rules import (
     combat,
     doors,
@@ -110,4 +111,4 @@ def _attack(game: Game, actor: Actor, target: int) -> Result:
 
 
 def _touching(a: Actor, b: Actor) -> bool:
-    return max(abs(a.x - b.x), abs(a.y - b.y)) <= 1
+    return king_distance(a.pos, b.pos) <= 1

@@ -5,7 +5,7 @@ beside the searcher (SECRET_CHANCE a turn: a dead-end corridor is worth a few tu
 from __future__ import annotations
 
 from game import tiles
-from game.floorplan import Point
+from game.floorplan import Point, king_distance
 from game.rules.actions import Result, Success
 from game.rules.noise import make_noise
 from game.world.kinds import MessageKind
@@ -113,7 +113,7 @@ def search(game: Game, searcher: Actor, quiet: bool = False) -> Result:
 
 
 def _spotted(game: Game, sx: int, sy: int, x: int, y: int) -> bool:
-    distance = max(abs(x - sx), abs(y - sy))
+    distance = king_distance((x, y), (sx, sy))
     if distance > SEARCH_RADIUS or not game.floor.explored[y, x]:
         return False
     if not tiles.WALKABLE[game.floor.tiles[y, x]]:

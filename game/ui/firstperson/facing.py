@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from game.compass import EAST, NORTH, SOUTH, WEST
-from game.floorplan import Point
+from game.floorplan import Point, king_length
 
 FACINGS: Final = (NORTH, EAST, SOUTH, WEST)
 STEP: Final[dict[int, Point]] = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
@@ -54,7 +54,7 @@ def facing_after(before: Point, after: Point, facing: int) -> int:
     """The facing after the player went from `before` to `after`: one step faces its way; staying
     put or jumping (a teleporter, a trapdoor) keeps `facing`."""
     dx, dy = after[0] - before[0], after[1] - before[1]
-    return facing_of(dx, dy, facing) if max(abs(dx), abs(dy)) == 1 else facing
+    return facing_of(dx, dy, facing) if king_length(dx, dy) == 1 else facing
 
 
 def command(facing: int, dx: int, dy: int) -> tuple[int, Point | None]:

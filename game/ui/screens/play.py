@@ -11,7 +11,7 @@ import tcod.console
 import tcod.event
 
 from game import codex
-from game.floorplan import Point
+from game.floorplan import Point, king_length
 from game.rules import missiles
 from game.rules.actions import (
     Action,
@@ -357,7 +357,7 @@ class PlayState(BaseState):
         """Next to the player: one step (or attack); further: travel by the known path."""
         player = self.game.player
         dx, dy = goal[0] - player.x, goal[1] - player.y
-        if max(abs(dx), abs(dy)) == 1:
+        if king_length(dx, dy) == 1:
             return self.act(Move(dx, dy))
         foe = reach_target(self.game, goal)
         if foe is not None:  # a spear's reach: strike it from here
