@@ -8,6 +8,7 @@ import json
 import pytest
 
 from game.cli import bench, main
+from game.floorplan import king_distance
 from game.rules.actions import Wait
 from game.turns import player_act
 
@@ -15,7 +16,8 @@ from game.turns import player_act
 def test_turns_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "turns", "--json", "--repeat", "1"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert list(data) == ["turn_ms", "render_ms", "reference_flood_ms"]
+    assert list(data) == ["turn_ms", "render_ms", "reference_flood_ms", "descend_ms",
+                          "descend_floods"]
     assert data["turn_ms"].keys() == {"open80x45", "floor200x200"}
     assert list(data["turn_ms"]["open80x45"]) == ["10", "100", "500"]
     assert list(data["turn_ms"]["floor200x200"]) == ["100"]
@@ -29,7 +31,7 @@ def test_turns_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
 def test_turns_text_names_the_targets(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "turns", "--repeat", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.count("target: ") == 3
+    assert out.count("target: ") == 4
     assert "reference flood 80x45" in out
 
 
@@ -49,7 +51,7 @@ def test_scene_monsters_hunt_and_start_apart(width: int, height: int, count: int
     assert len(set(spots)) == len(spots)
     for index, (x, y) in enumerate(spots):
         for ox, oy in spots[index + 1:]:
-            assert max(abs(x - ox), abs(y - oy)) > 1
+            assert king_distance((x, y), (ox, oy)) > 1
     assert game.floor.visible[game.player.y, game.player.x]
 
 
@@ -60,6 +62,24 @@ def test_a_scene_turn_moves_every_monster_and_nobody_dies() -> None:
     assert game.turn == 1 and not game.outcome
     moved = sum(a != m.pos for a, m in zip(before, game.floor.monsters, strict=True))
     assert moved >= 90
+
+
+def test_descend_ms_is_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:
+    """The descent (stairs key to the new floor's first frame) is reported beside the flood."""
+    assert main(["bench", "turns", "--json", "--repeat", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("descend_ms", "descend_floods"):
+        assert isinstance(data[key], float) and data[key] > 0
+
+
+@pytest.mark.parametrize("number", [0, 4, 8])
+def test_the_descent_scene_stands_on_a_down_stair_above_an_unmade_80x45_floor(
+        number: int) -> None:
+    game = bench.descent_game(number)
+    stair = game.floor.stairs[game.player.pos]
+    assert stair.direction in ("down", "both") and not stair.dead_end
+    assert game.depth == 1 + number and game.depth + 1 not in game.floors
+    assert all(r.width == 80 and r.height == 45 for r in game.run.recipes)
 
 
 def test_too_many_monsters_for_the_room() -> None:
@@ -73,11 +93,13 @@ def test_targets_are_ratios_of_the_report() -> None:
                     "floor200x200": {"100": 9.0}},
         "render_ms": {"80x45": 2.0, "200x200": None},
         "reference_flood_ms": {"80x45": 1.0},
+        "descend_ms": 17.0, "descend_floods": 17.0,
     }
     rows = bench.turn_targets(report)
     assert rows[0][1:] == (2.0, 4.0, True)
     assert rows[1][1:] == (4.0, 3.0, False)
     assert rows[2][1:] == (None, 1.5, None)
+    assert rows[3][1:] == (17.0, 16.0, False)
 
 
 def test_growth_is_cost_per_tile_at_1000x1000_over_80x50() -> None:

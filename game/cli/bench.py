@@ -13,6 +13,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -20,8 +21,10 @@ import tcod.path
 
 from game import generators, tiles
 from game.cli.parser import MAX_SIDE
-from game.rules.actions import Wait
-from game.run import FloorRecipe, Run
+from game.floorplan import king_distance
+from game.rules.actions import Success, TakeStairs, Wait
+from game.rules.stairs import GOES
+from game.run import FloorRecipe, Run, default_recipes
 from game.seeds import Rng
 from game.turns import player_act
 from game.world.fov import update_fov
@@ -36,6 +39,10 @@ RENDER_FLOORS = ((80, 45), (200, 200))
 RENDER_CONSOLE = (80, 50)
 """The window's console: a frame draws the part of the floor that fits, whatever its size."""
 RENDER_MONSTERS = 10
+DESCENT_FLOOR = (80, 45)
+"""The size of the floors the descent bench goes down to."""
+DESCENT_LIMIT_MS = 16.0
+"""Target: the stairs key to the new floor's first frame, at most this many milliseconds."""
 SAVE_FLOODS = 40
 """Target: saving or loading a ten-floor run costs at most this many 80x45 reference floods."""
 BARE_IMPORT = "import numpy, tcod, tcod.path"
@@ -181,8 +188,8 @@ def open_room_game(width: int, height: int, monsters: int) -> Game:
         player=player, hero=Hero(), rng=Rng(0), floors={1: floor},
     )
     spots = [(x, y) for y in range(2, height - 1, 2) for x in range(2, width - 1, 2)
-             if max(abs(x - px), abs(y - py)) > 1]
-    spots.sort(key=lambda p: (max(abs(p[0] - px), abs(p[1] - py)), p[1], p[0]))
+             if king_distance((x, y), (px, py)) > 1]
+    spots.sort(key=lambda p: (king_distance(p, (px, py)), p[1], p[0]))
     if len(spots) < monsters:
         raise ValueError(f"{monsters} monsters do not fit in {width}x{height}")
     for number, (x, y) in enumerate(spots[:monsters], start=1):
@@ -214,9 +221,46 @@ def render_frame(width: int, height: int) -> Callable[[], None] | None:
     return lambda: render_play(console, game)
 
 
+def descent_game(number: int) -> Game:
+    """A fresh run of 80x45 floors (the default run's generators, a new seed per `number`),
+    the player on a down stair of depth 1 to 9 (by `number`) and the floor below not made yet."""
+    from game.world.dungeon import change_floor, new_game
+
+    width, height = DESCENT_FLOOR
+    recipes = tuple(replace(recipe, width=width, height=height) for recipe in default_recipes())
+    game = new_game(Run(f"bench-descent-{number}", recipes))
+    change_floor(game, 1 + number % (len(recipes) - 1), "arrival")
+    game.player.x, game.player.y = min(
+        pos for pos, stair in game.floor.stairs.items()
+        if stair.direction in GOES["down"] and not stair.dead_end)
+    return game
+
+
+def descent_ms(number: int) -> float | None:
+    """Milliseconds from the descend action handed to the rules to the first frame of the new
+    floor drawn (offscreen, as `render_frame`), or None without the ui module. The play
+    screen's autosave on a floor change is not counted: that is the disk's time."""
+    try:
+        import tcod.console
+
+        from game.ui.render import render_play
+    except ImportError:
+        return None
+    game = descent_game(number)
+    depth = game.depth
+    console = tcod.console.Console(*RENDER_CONSOLE, order="C")
+    start = time.perf_counter()
+    result = player_act(game, TakeStairs("down"))
+    render_play(console, game)
+    elapsed = (time.perf_counter() - start) * 1000.0
+    if not isinstance(result, Success) or game.depth != depth + 1:
+        raise RuntimeError(f"the descent bench did not go down from depth {depth}: {result}")
+    return elapsed
+
+
 def bench_turns(repeat: int) -> dict[str, Any]:
-    """Median ms of one turn per scene, of one rendered frame per floor size, and of the
-    reference flood at 80x45, measured interleaved."""
+    """Median ms of one turn per scene, of one rendered frame per floor size, of a descent to
+    a fresh 80x45 floor, and of the reference flood at 80x45, measured interleaved."""
     runs = repeat if repeat > 0 else 11
     flood = reference_flood(80, 45)
     flood_ms: list[float] = []
@@ -225,19 +269,25 @@ def bench_turns(repeat: int) -> dict[str, Any]:
     }
     frames = {f"{w}x{h}": render_frame(w, h) for w, h in RENDER_FLOORS}
     render_ms: dict[str, list[float]] = {size: [] for size in frames}
-    for _ in range(runs):
+    descend_ms: list[float] = []
+    for number in range(runs):
         flood_ms.append(_time_ms(flood))
+        if (descent := descent_ms(number)) is not None:
+            descend_ms.append(descent)
         for name, width, height, counts in TURN_SCENES:
             for count in counts:
                 turn_ms[name][str(count)] += _turn_samples(width, height, count)
         for size, frame in frames.items():
             if frame is not None:
                 render_ms[size].append(_time_ms(frame))
+    descend = _median(descend_ms) if descend_ms else None
     return {
         "turn_ms": {name: {count: _median(ms) for count, ms in row.items()}
                     for name, row in turn_ms.items()},
         "render_ms": {size: _median(ms) if ms else None for size, ms in render_ms.items()},
         "reference_flood_ms": {"80x45": _median(flood_ms)},
+        "descend_ms": descend,
+        "descend_floods": None if descend is None else round(descend / _median(flood_ms), 2),
     }
 
 
@@ -346,8 +396,8 @@ def _median(samples: list[float]) -> float:
 
 
 def turn_targets(report: dict[str, Any]) -> list[tuple[str, float | None, float, bool | None]]:
-    """(target, measured ratio, limit, met) for the turn and render targets; None where the
-    ratio could not be measured (no renderer)."""
+    """(target, measured value, limit, met) for the turn, render and descent targets; None
+    where the value could not be measured (no renderer)."""
     open_room, flood = report["turn_ms"]["open80x45"], report["reference_flood_ms"]["80x45"]
     big, small = report["render_ms"]["200x200"], report["render_ms"]["80x45"]
     ratios: list[tuple[str, float | None, float]] = [
@@ -355,6 +405,8 @@ def turn_targets(report: dict[str, Any]) -> list[tuple[str, float | None, float,
         ("turn with 500 monsters / turn with 10", open_room["500"] / open_room["10"], 3.0),
         ("render 200x200 / render 80x45", big / small if big is not None and small else None,
          1.5),
+        ("descent to a fresh 80x45 floor, stairs key to first frame, ms",
+         report["descend_ms"], DESCENT_LIMIT_MS),
     ]
     return [(name, value, limit, None if value is None else value <= limit)
             for name, value, limit in ratios]
@@ -368,6 +420,10 @@ def _print_turns(report: dict[str, Any]) -> None:
     for size, ms in report["render_ms"].items():
         shown = f"{ms:9.3f} ms" if ms is not None else "  n/a (game.ui.render not available)"
         print(f"  frame {size:13s} {'':13s} {shown}")
+    descend = report["descend_ms"]
+    shown = "  n/a" if descend is None else f"{descend:9.3f} ms = {report['descend_floods']:.1f}" \
+        " floods"
+    print(f"  descent to a fresh 80x45 floor {'':8s} {shown}")
     for name, value, limit, met in turn_targets(report):
         verdict = "n/a" if met is None else "met" if met else "MISSED"
         shown = "n/a" if value is None else f"{value:.2f}"
