@@ -12,7 +12,8 @@ A *part* of game/ is a package game/X/ or a module game/x.py; the rules:
   the yardstick the game's floods are measured by, aside);
 - the parts that play a turn (rules, ai, the turn loop, the bot) import each other one way, and
   the first-person view reads no generator;
-- no screen module (game/ui/screens/*) imports another: they meet through game.ui.routes;
+- no screen module (game/ui/screens/*) imports another: they meet through game.ui.routes, the
+  one table that names them, made on first use rather than filled by an import;
 - game/content is data and imports nothing of the engine.
 
 The last tests do run something: a command in a fresh process, to list what it loaded (start-up
@@ -237,6 +238,29 @@ def test_no_screen_imports_another_screen() -> None:
            if within(i.importer, SCREENS) and i.importer != SCREENS
            and within(i.target, SCREENS)]
     assert not bad, "screens reach each other through game.ui.routes:\n" + "\n".join(bad)
+
+
+def test_the_route_table_names_every_screen_and_no_import_fills_it() -> None:
+    """The screens meet through one table written out in game.ui.routes: the screens package
+    registers nothing as a side effect of being imported, and every screen module with a
+    state of its own is named in the table (the replay screen aside: only the replay command
+    opens it)."""
+    init = GAME / "ui" / "screens" / "__init__.py"
+    assert list(imports_in(init.read_text(encoding="utf-8"), SCREENS, True)) == []
+    named = {i.target for i in all_imports() if i.importer == "game.ui.routes"}
+    screens = {module_name(path) for path in (GAME / "ui" / "screens").glob("*.py")}
+    assert screens - named == {SCREENS, f"{SCREENS}.replay"}
+
+
+def test_the_route_table_is_made_whatever_was_imported_first() -> None:
+    import subprocess
+    import sys
+
+    code = ("from game.ui import routes\n"
+            "print(routes.to().help.__module__, routes.to().play.__module__)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=GAME.parent)
+    assert done.stdout.split() == [f"{SCREENS}.help", f"{SCREENS}.play"]
 
 
 def test_content_is_data_that_imports_nothing_of_the_engine() -> None:

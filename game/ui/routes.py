@@ -2,14 +2,15 @@
 
 Screens return transitions (Push, Replace, Reset) holding the next state; the next state is made
 by a factory from this table, never by importing the other screen's module, so the screen
-modules form no ring. `game.ui.screens` (the package) fills the table once, when any screen is
-first imported; it is the only module that knows every screen.
+modules form no ring. The table is written out once, in `to`, the only place that names every
+screen: it is made on first use, whatever was imported before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
 from game.floorplan import Point
@@ -68,19 +69,37 @@ class Routes:
     describe: Callable[[list[Entry]], State]
 
 
-_table: list[Routes] = []
-
-
-def install(routes: Routes) -> None:
-    """Set the table (done once, by game.ui.screens)."""
-    _table[:] = [routes]
-
-
+@cache
 def to() -> Routes:
-    """The table: `Push(routes.to().help())`."""
-    if not _table:
-        raise RuntimeError("no screens installed: import game.ui.screens first")
-    return _table[0]
+    """The table: `Push(routes.to().help())`. The screens are imported here, when the table is
+    first asked for, not at the top: every screen module imports this one."""
+    from game.ui.screens.character import CharacterScreen
+    from game.ui.screens.describe import DescribeScreen
+    from game.ui.screens.direction import DoorPrompt
+    from game.ui.screens.end import EndScreen
+    from game.ui.screens.floormap import FloorMapScreen
+    from game.ui.screens.gamemenu import GameMenu
+    from game.ui.screens.help import HelpScreen
+    from game.ui.screens.history import HistoryScreen
+    from game.ui.screens.inventory import InventoryScreen
+    from game.ui.screens.lab import LabScreen
+    from game.ui.screens.levelup import LevelUpScreen
+    from game.ui.screens.loadgame import LoadScreen
+    from game.ui.screens.look import LookScreen
+    from game.ui.screens.menu import MainMenu
+    from game.ui.screens.newgame import NewGameScreen
+    from game.ui.screens.options import OptionsScreen
+    from game.ui.screens.params import ParamEditor
+    from game.ui.screens.play import PlayState
+    from game.ui.screens.scores import ScoresScreen
+
+    return Routes(
+        main_menu=MainMenu, play=PlayState, new_game=NewGameScreen, param_editor=ParamEditor,
+        lab=LabScreen, load_game=LoadScreen, scores=ScoresScreen, options=OptionsScreen,
+        help=HelpScreen, game_menu=GameMenu, end=EndScreen, character=CharacterScreen,
+        history=HistoryScreen, floor_map=FloorMapScreen, inventory=InventoryScreen,
+        look=LookScreen, door_prompt=DoorPrompt, level_up=LevelUpScreen, describe=DescribeScreen,
+    )
 
 
 def play_run(session: Session, game: Game) -> Transition:
