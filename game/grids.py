@@ -2,7 +2,7 @@
 
 These give exactly what `scipy.ndimage.label` (4-connected), `find_objects` and
 `distance_transform_cdt(metric="taxicab")` give, so that no command pays for importing scipy
-(about twice the bare `import numpy, tcod` on its own) just to label a floor.
+just to label a floor.
 """
 
 from __future__ import annotations

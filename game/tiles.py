@@ -91,7 +91,7 @@ def stairs_tile(kind: str, direction: str) -> int:
 
 def walkable(tiles: NDArray[np.uint8]) -> NDArray[np.bool_]:
     """Boolean mask of walkable tiles (doors and teleporters count; secret doors do not)."""
-    result: NDArray[np.bool_] = WALKABLE.take(tiles)  # `take`: half the cost of [ ] on a map
+    result: NDArray[np.bool_] = WALKABLE[tiles]
     return result
 
 
