@@ -23,8 +23,8 @@ from numpy.typing import NDArray
 from game import tiles
 from game.dressing.model import Dressing
 from game.floorplan import FloorPlan, Point, king_distance
-from game.pathing.graphs import breadth_first
 from game.grids import label4
+from game.pathing.graphs import breadth_first
 
 MATERIALS = ("wooden", "stone", "iron")
 STATES = ("unlocked", "stuck", "locked")
@@ -135,7 +135,8 @@ def _walk(
             else:
                 yield other
 
-    return set(breadth_first([int(labels[start[1], start[0]])], onward))
+    home: Node = int(labels[start[1], start[0]])
+    return set(breadth_first([home], onward))
 
 
 def _links(plan: FloorPlan, labels: NDArray[np.int32]) -> dict[Node, list[Node]]:
