@@ -198,6 +198,12 @@ class Rng:
         return sum(self.randint(1, sides) for _ in range(count)) + bonus
 
 
+
+def dressing_rng(run_seed: int, depth: int, generator: str) -> Rng:
+    """The dressing stream of one floor, a sibling of its layout stream (`floor_seed` forked
+    "dressing" and "layout"): doors, contents and monsters never move a wall."""
+    return Rng(floor_seed(run_seed, depth, generator)).fork("dressing")
+
 @lru_cache(maxsize=256)
 def parse_dice(dice: str) -> tuple[int, int, int]:
     """Dice text as (count, sides, bonus); ValueError if it is not dice. Cached: the tables roll

@@ -37,9 +37,8 @@ from game.dressing.solvable import problems
 from game.export.floorjson import dressed_floor_to_dict
 from game.export.textkey import text_key
 from game.floorplan import FloorPlan
-from game.generators import dressing_rng
 from game.params import ParamError
-from game.seeds import Rng
+from game.seeds import Rng, dressing_rng
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = 1000

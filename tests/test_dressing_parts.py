@@ -39,10 +39,9 @@ from game.dressing.encounters import (
 from game.dressing.solvable import problems
 from game.dressing.stairs import leads_to, roll_fitting
 from game.export.textkey import text_key
-from game.generators import dressing_rng
 from game.grids import find_boxes
 from game.pathing import reachable
-from game.seeds import Rng
+from game.seeds import Rng, dressing_rng
 from game.tables import default_tables
 
 TEMPLATES = ("battlefield_control", "commander_and_troops", "beasts_den", "battle_lines",

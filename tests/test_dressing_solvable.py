@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 from game import generators, tiles
 from game.dressing import dress_floor
 from game.dressing.areas import Space, build_areas
-from game.dressing.keys import Grower, _Picker, _spares, door_graph, place_keys
+from game.dressing.keys import _Picker, _spares, door_graph, door_walk, place_keys
 from game.dressing.model import DoorDressing, Dressing, Key
 from game.dressing.solvable import key_problems, problems, reach_problems, return_problems
 from game.floorplan import Door, FloorPlan, Point, Stair, TeleporterPair
@@ -352,9 +352,9 @@ def test_a_way_down_the_arrival_reaches_before_its_first_key_needs_no_spare(name
         doors = list(dressing.doors)
         shut = [door.held_shut for door in doors]
         graph = door_graph(plan, [door.point for door in doors], build_areas(plan).open)
-        grower = Grower(graph, shut)
-        next(grower.grow(graph.region(plan.arrival)), None)
-        home = [way for way in plan.exits if grower.reached[graph.region(way)]]
+        walk = door_walk(graph, shut)
+        next(walk.grow(graph.region(plan.arrival)), None)
+        home = [way for way in plan.exits if walk.reached[graph.region(way)]]
         if not home:
             continue
         key_regions: dict[Point, list[int]] = {}

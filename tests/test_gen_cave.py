@@ -12,10 +12,10 @@ from scipy import ndimage
 from game import layout_checks, tiles
 from game.floorplan import FloorPlan, TeleporterPair
 from game.generators import cave, get
-from game.generators.common import label_regions
-from game.grids import run_boxes
+from game.grids import label4, run_boxes
 from game.params import ParamError
 from game.pathing import UNREACHED, to_yx, walk_distance
+from game.pathing.pockets import walk_with_pockets
 from game.seeds import Rng
 
 SPEC = cave.SPEC
@@ -250,21 +250,39 @@ def test_dig_l_makes_an_l() -> None:
         assert int(floor.sum()) == 5 + 5 + 1
         corner = (1, 7) if across_first else (6, 2)
         assert floor[corner]
-        _, count = label_regions(floor)
+        _, count = label4(floor)
         assert count == 1
 
 
-@pytest.mark.parametrize("near", [0, 2])
-def test_far_pockets_are_measured_over_the_whole_map(
-    near: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Beyond NEAR_STEPS the whole map's distance finds the pocket's nearest tile: the same
-    tunnels are dug either way."""
-    plans = [make(seed, 80, 50, min_region=1, teleporter_chance=0.0) for seed in range(20)]
-    monkeypatch.setattr(cave, "NEAR_STEPS", near)
-    for seed, plan in enumerate(plans):
-        again = make(seed, 80, 50, min_region=1, teleporter_chance=0.0)
-        assert np.array_equal(again.tiles, plan.tiles), seed
+@given(st.integers(0, 2**32 - 1))
+@settings(max_examples=60, deadline=None)
+def test_a_tunnel_runs_from_the_pockets_nearest_tile_to_the_main_pocket(seed: int) -> None:
+    """It starts at the pocket's tile nearest the main pocket (taxicab through rock, the first
+    in row order), runs as an L of that many steps and joins the two."""
+    rng = np.random.default_rng(seed)
+    height, width = (int(side) for side in rng.integers(6, 30, size=2))
+    labels = np.zeros((height, width), dtype=np.int32)
+    for label in (1, 2):
+        y, x = int(rng.integers(1, height - 2)), int(rng.integers(1, width - 2))
+        labels[y : y + 2, x : x + 2] = np.where(labels[y : y + 2, x : x + 2] == 0, label, 0)
+    if not ((labels == 1).any() and (labels == 2).any()):
+        return
+    floor = labels > 0
+    dug = floor.copy()
+    cave.tunnel_to_main(dug, labels, run_boxes(labels, 2), 1, [2], Rng(seed))
+    main, pocket = np.argwhere(labels == 1), np.argwhere(labels == 2)
+    apart = np.abs(pocket[:, None, :] - main[None, :, :]).sum(axis=2).min(axis=1)
+    y, x = pocket[int(apart.argmin())]
+    new = dug & ~floor
+    assert int(new.sum()) == int(apart.min()) - 1
+    assert not new.any() or _touches(new, (int(y), int(x)))
+    assert label4(dug)[1] == 1
+
+
+def _touches(mask: NDArray[np.bool_], yx: tuple[int, int]) -> bool:
+    y, x = yx
+    return any(mask[y + dy, x + dx] for dy, dx in ((-1, 0), (1, 0), (0, -1), (0, 1))
+               if 0 <= y + dy < mask.shape[0] and 0 <= x + dx < mask.shape[1])
 
 
 def test_first_nearest_names_what_scipys_feature_transform_names() -> None:
@@ -306,7 +324,7 @@ def test_region_summary_takes_the_tile_nearest_the_box_centre() -> None:
     ring[4:25, 5:36] = False
     masks = [ring] + [Rng(seed).floats((20, 30)) < 0.5 for seed in range(10)]
     for mask in masks:
-        labels, count = label_regions(mask)
+        labels, count = label4(mask)
         boxes = run_boxes(labels, count)
         sizes = np.bincount(labels.ravel(), minlength=count + 1)
         expected = []
@@ -324,7 +342,7 @@ def test_small_pockets_are_filled() -> None:
         plan = make(seed, 80, 50, min_region=1_000_000, teleporter_chance=0.0)
         assert len(plan.extra["regions"]) == 1
         assert plan.teleporters == ()
-        _, count = label_regions(tiles.walkable(plan.tiles))
+        _, count = label4(tiles.walkable(plan.tiles))
         assert count == 1
         assert int(tiles.walkable(plan.tiles).sum()) == plan.extra["regions"][0][2]
 
@@ -334,7 +352,7 @@ def test_teleporter_chance_zero_means_tunnels_only() -> None:
     for seed in range(40):
         plan = make(seed, 80, 50, min_region=1, teleporter_chance=0.0)
         assert plan.teleporters == ()
-        _, count = label_regions(tiles.walkable(plan.tiles))
+        _, count = label4(tiles.walkable(plan.tiles))
         assert count == 1
         kept = sum(size for _, _, size in plan.extra["regions"])
         dug += int(tiles.walkable(plan.tiles).sum()) - kept
@@ -346,7 +364,7 @@ def test_teleporter_chance_one_links_every_stray_pocket() -> None:
     for seed in range(40):
         plan = make(seed, 80, 50, min_region=1, teleporter_chance=1.0)
         walk = tiles.walkable(plan.tiles)
-        labels, count = label_regions(walk)
+        labels, count = label4(walk)
         assert len(plan.teleporters) == count - 1
         home = labels[to_yx(plan.arrival)]
         for pair in plan.teleporters:
@@ -363,7 +381,7 @@ def test_pockets_a_tunnel_reaches_get_no_teleporter() -> None:
     for seed in range(12):
         plan = make(seed, 150, 90, fill=0.5, passes1=1, passes2=0, min_region=1,
                     teleporter_chance=0.5)
-        labels, count = label_regions(tiles.walkable(plan.tiles))
+        labels, count = label4(tiles.walkable(plan.tiles))
         home = int(labels[to_yx(plan.arrival)])
         linked = sorted(int(labels[to_yx(pair.b)]) for pair in plan.teleporters)
         assert linked == [label for label in range(1, count + 1) if label != home], seed
@@ -390,26 +408,21 @@ def test_way_down_is_the_farthest_floor() -> None:
 
 def links_of(plan: FloorPlan) -> list[cave.Link]:
     """The plan's teleporter pairs, each with the bounding box of its far end's region."""
-    labels, _ = label_regions(tiles.walkable(plan.tiles))
+    labels, _ = label4(tiles.walkable(plan.tiles))
     boxes = dict(enumerate(ndimage.find_objects(labels), start=1))
     return [(pair, boxes[int(labels[to_yx(pair.b)])]) for pair in plan.teleporters]
 
 
-def test_walk_from_matches_common_walk_distance() -> None:
+def test_the_walk_with_pockets_is_the_walking_distance() -> None:
     for seed in range(30):
         plan = make(seed, 60, 40, min_region=1, teleporter_chance=1.0)
         walk = tiles.walkable(plan.tiles)
-        mine = cave.walk_from(walk, plan.arrival, links_of(plan))
+        mine = walk_with_pockets(walk, plan.arrival, links_of(plan))
         assert np.array_equal(mine, walk_distance(walk, [plan.arrival], plan.teleporters))
         assert not (walk & (mine == UNREACHED)).any()
 
 
-@pytest.mark.parametrize("by_bits", [True, False])
-def test_farthest_floor_matches_common_walk_distance(
-    by_bits: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    if not by_bits:
-        monkeypatch.setattr(cave, "BIT_FLOOD_TILES", 0)  # the flood big maps take
+def test_farthest_floor_matches_common_walk_distance() -> None:
     for seed in range(40):
         plan = make(seed, 60, 40, min_region=1, teleporter_chance=1.0 if seed % 2 else 0.5)
         walk = tiles.walkable(plan.tiles)
@@ -420,10 +433,7 @@ def test_farthest_floor_matches_common_walk_distance(
         assert mine == (int(x), int(y)) == plan.exits[0], seed
 
 
-@pytest.mark.parametrize("by_bits", [True, False])
-def test_farthest_floor_ties_pads_and_links(by_bits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    if not by_bits:
-        monkeypatch.setattr(cave, "BIT_FLOOD_TILES", 0)
+def test_farthest_floor_ties_pads_and_links() -> None:
     # a T of corridors, arrival on top: the two lower ends tie and the first in row order wins;
     # a tile that is walked on but is no floor (a teleporter pad) is passed over
     walk = tiles.from_ascii(

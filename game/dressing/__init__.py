@@ -37,9 +37,8 @@ from game.dressing.model import (
 )
 from game.dressing.stairs import dress_stairs, place_dead_ends
 from game.floorplan import FloorPlan, ParamValue
-from game.generators import dressing_rng
 from game.params import Param, resolve
-from game.seeds import Rng
+from game.seeds import Rng, dressing_rng
 from game.tables import TableSet, default_tables
 
 DRESSING_PARAMS: Final = (

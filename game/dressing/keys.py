@@ -18,10 +18,9 @@ and a door it needs whose key lies only on the far side gets a spare on this sid
 
 from __future__ import annotations
 
-import heapq
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from itertools import accumulate
 
 import numpy as np
@@ -31,7 +30,8 @@ from game import tiles
 from game.dressing.areas import Space
 from game.dressing.model import DoorDressing, Key
 from game.floorplan import FloorPlan, Point
-from game.generators.common import label_regions
+from game.grids import label4
+from game.pathing.graphs import GatedWalk
 from game.seeds import Rng
 
 _TRIES = 8
@@ -52,13 +52,17 @@ class DoorGraph:
         """The region of a walkable tile that is not a door."""
         return int(self.labels[point[1], point[0]])
 
+    def door_index(self, node: int) -> int:
+        """The index in `doors` of a door's node."""
+        return node - self.count - 1
+
 
 def door_graph(plan: FloorPlan, doors: Sequence[Point], open_: NDArray[np.bool_]) -> DoorGraph:
     """Regions without doors, each door's walkable neighbours, teleporter links. `open_` is the
     plan's walkable tiles that are not closed doors (the areas' `open`: worked out once a
     floor)."""
     t = plan.tiles
-    labels, count = label_regions(open_)
+    labels, count = label4(open_)
     base = count + 1
     h, w = t.shape
     # Every door's node in a map of the nodes, bordered by 0 (no node) so that a step off the
@@ -89,80 +93,20 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point], open_: NDArray[np.bool_]
     return DoorGraph(labels, count, tuple(doors), tuple(sides), region_doors, links)
 
 
-class Grower:
-    """Grows the reachable set; `grow` yields each door that needs a key, then opens it."""
+def door_walk(graph: DoorGraph, shut: Sequence[bool]) -> GatedWalk:
+    """The walk over the door graph whose gates are the held-shut doors (regions first, then
+    door j as node count + 1 + j)."""
+    base = graph.count + 1
 
-    def __init__(self, graph: DoorGraph, shut: Sequence[bool]) -> None:
-        self.graph = graph
-        self.shut = shut
-        self.reached = bytearray(graph.count + 1 + len(graph.doors))
-        self.order: list[int] = []
-        """Regions in the order they were reached."""
+    def neighbours(node: int) -> list[int]:
+        if node < base:
+            return [*graph.links[node], *(base + door for door in graph.region_doors[node])]
+        return list(graph.sides[node - base])
 
-    def grow(self, start: int) -> Iterator[int]:
-        """Flood from `start` through open doors (shut ones met go on the frontier), then yield
-        the lowest shut door on the frontier that leads somewhere not yet reached, open it and
-        flood on. (Written out as one loop, without a call per node: it runs for every region
-        and door of the floor, once per growth.)"""
-        g = self.graph
-        base = g.count + 1
-        reached, order, shut = self.reached, self.order, self.shut
-        links, region_doors, sides = g.links, g.region_doors, g.sides
-        push = heapq.heappush  # a local: the loop pushes once per shut door met
-        frontier: list[int] = []
-        stack: list[int] = []
-        if not reached[start]:
-            reached[start] = 1
-            order.append(start)
-            stack.append(start)
-        while True:
-            while stack:
-                node = stack.pop()
-                if node < base:
-                    for region in links[node]:
-                        if not reached[region]:
-                            reached[region] = 1
-                            order.append(region)
-                            stack.append(region)
-                    for door in region_doors[node]:
-                        if reached[base + door]:
-                            continue
-                        if shut[door]:
-                            push(frontier, door)
-                        else:
-                            reached[base + door] = 1
-                            stack.append(base + door)
-                    continue
-                for side in sides[node - base]:
-                    if reached[side]:
-                        continue
-                    if side < base:
-                        reached[side] = 1
-                        order.append(side)
-                        stack.append(side)
-                    elif shut[side - base]:
-                        push(frontier, side - base)
-                    else:
-                        reached[side] = 1
-                        stack.append(side)
-            needed = self._next_needed(frontier)
-            if needed is None:
-                return
-            yield needed
-            reached[base + needed] = 1
-            stack.append(base + needed)
+    def gate(node: int) -> bool:
+        return node >= base and shut[node - base]
 
-    def _next_needed(self, frontier: list[int]) -> int | None:
-        """The lowest shut door on the edge that leads somewhere not yet reached."""
-        reached, sides, base = self.reached, self.graph.sides, self.graph.count + 1
-        while frontier:
-            door = heapq.heappop(frontier)
-            if reached[base + door]:
-                continue
-            for side in sides[door]:
-                if not reached[side]:
-                    return door
-        return None
+    return GatedWalk(base + len(graph.doors), neighbours, gate)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -204,27 +148,35 @@ class _Picker:
         self.start = start
         self.taken = taken.ravel()
         """`taken` by flat index (a view)."""
+        self.regions: list[int] = []
+        """The reached regions, in the order the walk reached them."""
         self.totals: list[int] = []
+        """The running total of their floor tiles."""
+        self.seen = 0
+        """How much of the walk's order `regions` has taken in."""
 
-    def pick(self, rng: Rng, order: list[int]) -> tuple[Point, int]:
-        """A free tile and the region it lies in."""
-        floor, totals = self.floor, self.totals
-        for region in order[len(totals):]:
-            totals.append((totals[-1] if totals else 0) + floor.counts[region])
+    def pick(self, rng: Rng, order: Sequence[int]) -> tuple[Point, int]:
+        """A free tile of the regions reached so far (`order`: the walk's nodes, regions and
+        doors, in the order reached) and the region it lies in."""
+        floor, regions, totals = self.floor, self.regions, self.totals
+        for node in order[self.seen:]:
+            if node < len(floor.counts):  # a region, not a door
+                regions.append(node)
+                totals.append((totals[-1] if totals else 0) + floor.counts[node])
+        self.seen = len(order)
         total = totals[-1] if totals else 0
-        taken, width = self.taken, floor.width
         for _ in range(_TRIES if total else 0):
             draw = rng.below(total)
             i = bisect_right(totals, draw)
             offset = draw - (totals[i - 1] if i else 0)
-            flat = int(floor.sorted[floor.starts[order[i]] + offset])
-            if not taken[flat]:  # by flat index: no point made for a taken tile
-                return (flat % width, flat // width), order[i]
-        for region in order:  # nearly everything taken: the first free one, else the fallback
+            flat = int(floor.sorted[floor.starts[regions[i]] + offset])
+            if not self.taken[flat]:
+                return (flat % floor.width, flat // floor.width), regions[i]
+        for region in regions:  # nearly everything taken: the first free one, else the fallback
             for k in range(floor.counts[region]):
                 flat = int(floor.sorted[floor.starts[region] + k])
-                if not taken[flat]:
-                    return (flat % width, flat // width), region
+                if not self.taken[flat]:
+                    return (flat % floor.width, flat // floor.width), region
         return self.fallback, self.start
 
 
@@ -245,7 +197,7 @@ def place_keys(
             made.append(_FloorTiles.of(space.amap.floor, graph, plan.width))
         return _Picker(made[0], space.taken, fallback, start)
 
-    grower = Grower(graph, shut)
+    walk = door_walk(graph, shut)
     start = graph.region(plan.arrival)
     chosen: _Picker | None = None
     keyed = list(doors)
@@ -254,17 +206,18 @@ def place_keys(
     """The regions each door's keys lie in, by door: not a scan of every key per door (big
     floors have thousands of both)."""
     home: bytes | None = None
-    for index in grower.grow(start):
+    for gate in walk.grow(start):
+        index = graph.door_index(gate)
         if home is None:
-            home = bytes(grower.reached)  # what the arrival reaches before its first key
+            home = bytes(walk.reached)  # what the arrival reaches before its first key
         chosen = chosen or picker(plan.arrival, start)
-        (x, y), region = chosen.pick(rng, grower.order)
+        (x, y), region = chosen.pick(rng, walk.order)
         key = Key(len(keys) + 1, x, y, doors[index].point)
         space.take((x, y))
         keys.append(key)
         key_regions.setdefault(key.door, []).append(region)
-        keyed[index] = _with_key(doors[index], key.id)
-    home = home or bytes(grower.reached)
+        keyed[index] = replace(doors[index], key=key.id)
+    home = home or bytes(walk.reached)
     for exit_ in plan.exits:
         if home[graph.region(exit_)]:
             # The walk back from it starts where the arrival's did: it grows the same way, and
@@ -272,12 +225,6 @@ def place_keys(
             continue
         keys += _spares(graph, shut, doors, exit_, len(keys), key_regions, rng, space, picker)
     return keyed, keys
-
-
-def _with_key(door: DoorDressing, key: int) -> DoorDressing:
-    """The door naming its key (what `dataclasses.replace` does, without its field survey)."""
-    return DoorDressing(door.x, door.y, door.material, door.quality, door.state, door.dc,
-                        door.trapped, door.opening, door.reinforced, door.faces, key)
 
 
 def _spares(
@@ -288,17 +235,17 @@ def _spares(
     """Spare keys for the walk from the way down `exit_` back to the arrival: one for each
     held-shut door on that walk whose keys all lie beyond it (`placed` keys so far, lying in
     `key_regions`, which the spares join)."""
-    grower = Grower(graph, shut)
-    reached = grower.reached
+    walk = door_walk(graph, shut)
+    reached = walk.reached
     start = graph.region(exit_)
     chosen: _Picker | None = None
     spares: list[Key] = []
-    for index in grower.grow(start):
-        point = doors[index].point
+    for gate in walk.grow(start):
+        point = doors[graph.door_index(gate)].point
         if any(reached[region] for region in key_regions.get(point, ())):
             continue
         chosen = chosen or picker(exit_, start)
-        (x, y), region = chosen.pick(rng, grower.order)
+        (x, y), region = chosen.pick(rng, walk.order)
         space.take((x, y))
         spares.append(Key(placed + len(spares) + 1, x, y, point))
         key_regions.setdefault(point, []).append(region)

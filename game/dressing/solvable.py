@@ -15,15 +15,16 @@ solvable, every walkable tile reached, without finding one. Finding one only ope
 
 from __future__ import annotations
 
-from collections import deque
+from collections.abc import Iterator
 
 import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
 from game.dressing.model import Dressing
-from game.floorplan import FloorPlan, Point
-from game.generators.common import label_regions
+from game.floorplan import FloorPlan, Point, king_distance
+from game.grids import label4
+from game.pathing.graphs import breadth_first
 
 MATERIALS = ("wooden", "stone", "iron")
 STATES = ("unlocked", "stuck", "locked")
@@ -103,7 +104,7 @@ def return_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
 
 def _graph(plan: FloorPlan) -> tuple[NDArray[np.int32], dict[Node, list[Node]]]:
     t = plan.tiles
-    labels, _ = label_regions(tiles.walkable(t) & (t != tiles.DOOR))
+    labels, _ = label4(tiles.walkable(t) & (t != tiles.DOOR))
     return labels, _links(plan, labels)
 
 
@@ -117,30 +118,25 @@ def _walk(
     for key in dressing.keys:
         keys_at.setdefault(int(labels[key.y, key.x]), []).append(key.door)
     held: set[Point] = set()
-    blocked: set[Point] = set()
-    seen: set[Node] = set()
-    todo: deque[Node] = deque()
+    met: set[Point] = set()
+    """Held-shut doors the walk stood before without their key."""
 
-    def enter(node: Node) -> None:
-        if node in seen:
-            return
-        if isinstance(node, tuple) and node in shut and node not in held:
-            blocked.add(node)
-            return
-        seen.add(node)
-        todo.append(node)
-
-    enter(int(labels[start[1], start[0]]))
-    while todo:
-        node = todo.popleft()
+    def onward(node: Node) -> Iterator[Node]:
+        """Where the walk goes from `node`. In a region it first picks up the keys lying
+        there: a door it met before without its key now opens."""
         if isinstance(node, int):
             for door in keys_at.get(node, ()):
                 held.add(door)
-                if door in blocked:
-                    enter(door)
+                if door in met:
+                    yield door
         for other in links.get(node, ()):
-            enter(other)
-    return seen
+            if other in shut and other not in held:
+                met.add(other)
+            else:
+                yield other
+
+    home: Node = int(labels[start[1], start[0]])
+    return set(breadth_first([home], onward))
 
 
 def _links(plan: FloorPlan, labels: NDArray[np.int32]) -> dict[Node, list[Node]]:
@@ -186,11 +182,10 @@ def placement_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
     """Monsters never on or beside the arrival, nor on stairs, doors or teleporters; things that
     lie on the floor never share a tile; the boss only when asked for, with its relic."""
     found: list[str] = []
-    ax, ay = plan.arrival
     stairs = {s.point for s in dressing.stairs}
     for encounter in dressing.encounters:
         for m in encounter.monsters:
-            if max(abs(m.x - ax), abs(m.y - ay)) <= 1:
+            if king_distance(m.point, plan.arrival) <= 1:
                 found.append(f"encounter {encounter.id}: {m.kind} at {m.point} by the arrival")
             if plan.tiles[m.y, m.x] != tiles.FLOOR or m.point in stairs:
                 found.append(f"encounter {encounter.id}: {m.kind} at {m.point} not on plain floor")

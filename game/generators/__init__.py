@@ -35,13 +35,8 @@ def get(name: str) -> GeneratorSpec:
 
 
 def layout_rng(run_seed: int, depth: int, generator: str) -> Rng:
-    """The layout stream of one floor (dressing gets its own sibling stream)."""
+    """The layout stream of one floor (dressing draws from `seeds.dressing_rng`, its sibling)."""
     return Rng(floor_seed(run_seed, depth, generator)).fork("layout")
-
-
-def dressing_rng(run_seed: int, depth: int, generator: str) -> Rng:
-    """The dressing stream of one floor: doors, contents and monsters never move a wall."""
-    return Rng(floor_seed(run_seed, depth, generator)).fork("dressing")
 
 
 def generate_floor(

@@ -35,8 +35,7 @@ three groups, 1.9 to 2.3 with the rule (the test holds it at most 3).
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -47,6 +46,7 @@ from game import tiles
 from game.floorplan import Door, FloorPlan, ParamValue, Point, Room, Stair, TeleporterPair
 from game.generators.common import GeneratorSpec, blank
 from game.params import Param
+from game.pathing.graphs import dijkstra
 from game.seeds import Rng
 
 Section = tuple[int, int, int, int]
@@ -210,65 +210,46 @@ def _links(owner: NDArray[np.int32], centres: list[Point]) -> _Links:
 class _Walks:
     """Walking distances between portals: tunnel mouths and teleporters, each inside a room.
 
-    A room is an open rectangle, so crossing it costs the Manhattan distance; tunnels and teleporter
-    links are the only other edges. Since tunnels touch nothing but their two rooms, this small
-    graph gives the same distances as a flood over the tiles. Portals come in linked pairs, p and
-    p ^ 1; their coordinates are kept in flat lists, which the searches read in their hot loops."""
+    A room is an open rectangle, so crossing it costs the taxicab distance; tunnels and
+    teleporter links are the only other edges. Since tunnels touch nothing but their two rooms,
+    this small graph gives the same distances as a flood over the tiles. Portals come in linked
+    pairs, p and p ^ 1."""
 
     def __init__(self, rooms: int) -> None:
-        self.xs: list[int] = []
-        self.ys: list[int] = []
+        self.points: list[Point] = []
         self.room_of: list[int] = []
         self.in_room: list[list[int]] = [[] for _ in range(rooms)]
         self.cost: list[int] = []
+        """The cost of the link from each portal to its pair."""
 
     def join(self, a: Point, room_a: int, b: Point, room_b: int, cost: int) -> None:
         """Two new portals, at `a` in `room_a` and at `b` in `room_b`, `cost` steps apart."""
-        p = len(self.xs)
-        self.xs += (a[0], b[0])
-        self.ys += (a[1], b[1])
+        p = len(self.points)
+        self.points += (a, b)
         self.room_of += (room_a, room_b)
         self.in_room[room_a].append(p)
         self.in_room[room_b].append(p + 1)
         self.cost += (cost, cost)
 
+    def edges(self, p: int) -> Iterator[tuple[int, int]]:
+        """Portal p's steps: through its link, and across its room to every other portal."""
+        yield p ^ 1, self.cost[p]
+        for q in self.in_room[self.room_of[p]]:
+            if q != p:
+                yield q, _taxicab(self.points[p], self.points[q])
+
+    def leaving(self, room: int, start: Point) -> list[tuple[int, int]]:
+        """The portals of `room`, each with the walk to it from `start` (a tile of the room)."""
+        return [(q, _taxicab(start, self.points[q])) for q in self.in_room[room]]
+
     def spread(self, room: int, start: Point, points: list[Point]) -> list[int]:
         """The walk from `start` (a tile of `room`) to `points[r]` in every room r (FAR where
-        it does not reach).
-
-        Dijkstra over the portals, with each portal followed by one kind of edge only: a portal
-        walked to across its room leads on through its link, one come to through its link leads
-        on across its room (across the room again, or back through the link, it could not beat
-        the walk it came by). So a room's point is best reached from the start or from a portal
-        come to through its link. A heap entry ~p is portal p come to through its link."""
-        xs, ys, in_room, room_of, cost = self.xs, self.ys, self.in_room, self.room_of, self.cost
-        heappush, heappop = heapq.heappush, heapq.heappop
-        x, y = start
+        it does not reach): across its own room, or to a portal of the room and across."""
         walk = [FAR] * len(points)
-        walk[room] = abs(points[room][0] - x) + abs(points[room][1] - y)
-        heap = [(abs(xs[q] - x) + abs(ys[q] - y), q) for q in in_room[room]]
-        heapq.heapify(heap)
-        done: set[int] = set()
-        while heap:
-            d, p = heappop(heap)
-            if p >= 0:
-                if p in done:
-                    continue
-                done.add(p)
-                if p ^ 1 not in done:
-                    heappush(heap, (d + cost[p], ~(p ^ 1)))
-            else:
-                p = ~p
-                if p in done:
-                    continue
-                done.add(p)
-                x, y = xs[p], ys[p]
-                here = room_of[p]
-                point = points[here]
-                walk[here] = min(walk[here], d + abs(point[0] - x) + abs(point[1] - y))
-                for q in in_room[here]:
-                    if q not in done:
-                        heappush(heap, (d + abs(xs[q] - x) + abs(ys[q] - y), q))
+        walk[room] = _taxicab(start, points[room])
+        for p, distance in dijkstra(self.leaving(room, start), self.edges):
+            here = self.room_of[p]
+            walk[here] = min(walk[here], distance + _taxicab(self.points[p], points[here]))
         return walk
 
     def longer_than(
@@ -277,45 +258,24 @@ class _Walks:
         """Whether the walk from `start` (in `room`) to `goal` (in another room, `goal_room`) is
         longer than `cutoff`.
 
-        A* on the Manhattan distance to `goal`, so it looks only where a walk within `cutoff`
+        A* on the taxicab distance to `goal`, so it looks only where a walk within `cutoff`
         could pass: exact while there are no teleporters (loops are opened before them), as no
-        other edge is shorter than that distance between its ends. Each portal leads on by one
-        kind of edge, as in `spread`."""
-        xs, ys, in_room, room_of, cost = self.xs, self.ys, self.in_room, self.room_of, self.cost
-        heappush, heappop = heapq.heappush, heapq.heappop
-        x, y = start
-        gx, gy = goal
-        heap: list[tuple[int, int, int]] = []  # (walk so far + what is left at best, walk, portal)
-        for q in in_room[room]:
-            d = abs(xs[q] - x) + abs(ys[q] - y)
-            heap.append((d + abs(xs[q] - gx) + abs(ys[q] - gy), d, q))
-        heapq.heapify(heap)
-        done: set[int] = set()
-        while heap:
-            guess, d, p = heappop(heap)
-            if guess > cutoff:
+        other edge is shorter than that distance between its ends."""
+
+        def left(p: int) -> int:
+            return _taxicab(self.points[p], goal)
+
+        for p, distance in dijkstra(self.leaving(room, start), self.edges, left):
+            if distance + left(p) > cutoff:
                 return True
-            if p >= 0:
-                if p in done:
-                    continue
-                done.add(p)
-                q = p ^ 1
-                if q not in done:
-                    nd = d + cost[p]
-                    heappush(heap, (nd + abs(xs[q] - gx) + abs(ys[q] - gy), nd, ~q))
-            else:
-                p = ~p
-                if room_of[p] == goal_room:  # and the rest of the walk is straight across
-                    return False
-                if p in done:
-                    continue
-                done.add(p)
-                x, y = xs[p], ys[p]
-                for q in in_room[room_of[p]]:
-                    if q not in done:
-                        nd = d + abs(xs[q] - x) + abs(ys[q] - y)
-                        heappush(heap, (nd + abs(xs[q] - gx) + abs(ys[q] - gy), nd, q))
+            if self.room_of[p] == goal_room:  # and the rest of the walk is straight across
+                return False
         return True
+
+
+def _taxicab(a: Point, b: Point) -> int:
+    """Steps between two tiles of one room (up, down, left, right)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 # --- digging ---------------------------------------------------------------------------------

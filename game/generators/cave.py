@@ -16,34 +16,24 @@ from numpy.typing import NDArray
 
 from game import tiles as tile_ids
 from game.floorplan import FloorPlan, ParamValue, Point, Stair, TeleporterPair
-from game.generators.common import GeneratorSpec, blank, label_regions
-from game.grids import as_bits, run_boxes, taxicab_distance
+from game.generators.common import GeneratorSpec, blank
+from game.grids import label4, run_boxes, taxicab_distance
 from game.params import Param
-from game.pathing import UNREACHED, flood, to_yx
-from game.pathing.fronts import walk_fronts
+from game.pathing import UNREACHED, to_yx
+from game.pathing.pockets import Box, walk_with_pockets
 from game.seeds import Rng
 
 Mask = NDArray[np.bool_]
 Labels = NDArray[np.int32]
 RegionInfo = tuple[int, int, int]  # (x, y, size) of one kept pocket
-Box = tuple[slice, slice]
 Link = tuple[TeleporterPair, Box]
 """A teleporter pair (near end in the home region) and the bounding box of its far region."""
 
 FILL_SCALES = (1.0, 1.0, 2 / 3, 1 / 3)
 """Fill multiplier per attempt: the given fill twice, then thinner noise; after that, open space."""
 
-NEAR_STEPS = 16
-"""How far from the main pocket `closest_tile` looks for a pocket's nearest tile; beyond, the
-distance to the main pocket is measured over the whole map."""
-
 NEAR_CENTRE = 4
 """How far around a pocket's centre `region_summary` looks before it looks at the whole box."""
-
-BIT_FLOOD_TILES = 500_000
-"""Up to this many tiles the way down is found by a flood on integers with a bit per tile (5x
-cheaper than tcod's flood at 80x50, 2x at 500x500); each of its steps costs the whole map and a
-cave's longest walk grows with its side, so on bigger maps tcod's flood is the cheaper."""
 
 PARAMS = (
     Param("fill", 0.43, "share of wall in the starting noise", 0.3, 0.55),
@@ -68,43 +58,31 @@ def smooth(wall: Mask, passes1: int, passes2: int) -> Mask:
     counting walls in the block around each tile, itself included; outside the map is wall.
 
     A sealed border stays sealed by the rule itself: each border tile's 3x3 block holds at least
-    three outside tiles and three border walls.
-
-    The map lives in one flat uint8 buffer with rows `width + 2` apart: the two wall columns
-    after a row are also the outside left of the next, so each neighbour is a fixed offset and a
-    block sum is a few adds of flat slices into preallocated arrays (2.5x faster than 2-D)."""
-    height, width = wall.shape
-    stride = width + 2
-    size = height * stride
-    grid = np.ones((height + 6) * stride, dtype=np.uint8)  # three wall rows above and below
-    rows = grid.reshape(height + 6, stride)
-    rows[3:-3, :width] = wall
-    start = 3 * stride  # the first map tile
-    lo, hi = start - 2, start + size + 2  # the column sums also cover two tiles either side
-    col3 = np.empty(size + 4, dtype=np.uint8)
-    col5 = np.empty(size + 4, dtype=np.uint8)
-    sum3 = np.empty(size, dtype=np.uint8)
-    sum5 = np.empty(size, dtype=np.uint8)
-    pillar = np.empty(size, dtype=np.bool_)
-    walls = grid[start : start + size].view(np.bool_)
+    three outside tiles and three border walls."""
+    walls = np.ones((wall.shape[0] + 4, wall.shape[1] + 4), dtype=np.uint8)  # 2 outside rings
+    inside = walls[2:-2, 2:-2]
+    inside[...] = wall
     for step in range(passes1 + passes2):
-        np.add(grid[lo - stride : hi - stride], grid[lo:hi], out=col3)
-        col3 += grid[lo + stride : hi + stride]
-        np.add(col3[1:-3], col3[2:-2], out=sum3)
-        sum3 += col3[3:-1]
+        rule = block_walls(walls, 1) >= 5
         if step < passes1:
-            np.add(col3, grid[lo - 2 * stride : hi - 2 * stride], out=col5)
-            col5 += grid[lo + 2 * stride : hi + 2 * stride]
-            np.add(col5[:-4], col5[1:-3], out=sum5)
-            for shift in (2, 3, 4):
-                sum5 += col5[shift : shift + size]
-            np.less_equal(sum5, 2, out=pillar)
-        np.greater_equal(sum3, 5, out=walls)  # every sum is taken: the map can be overwritten
-        if step < passes1:
-            walls |= pillar
-        rows[3:-3, width:] = 1  # the outside columns got overwritten too
-    smoothed: Mask = rows[3:-3, :width].astype(np.bool_)
+            rule |= block_walls(walls, 2) <= 2
+        inside[...] = rule
+    smoothed: Mask = inside.astype(np.bool_)
     return smoothed
+
+
+def block_walls(walls: NDArray[np.uint8], reach: int) -> NDArray[np.uint8]:
+    """The walls (1s) in the square block `reach` tiles around each tile of a map given with
+    two rings of outside wall: a sum down the columns, then along the rows."""
+    height, width = walls.shape[0] - 4, walls.shape[1] - 4
+    offsets = range(2 - reach, 3 + reach)
+    columns = np.zeros((height, width + 4), dtype=np.uint8)
+    for dy in offsets:
+        columns += walls[dy : dy + height]
+    blocks = np.zeros((height, width), dtype=np.uint8)
+    for dx in offsets:
+        blocks += columns[:, dx : dx + width]
+    return blocks
 
 
 def pockets(
@@ -119,9 +97,8 @@ def pockets(
     least = min(interior // 4, max(24, interior // 20))
     for scale in FILL_SCALES:
         noise = seal(rng.floats((height, width)) < fill * scale)
-        labels, count = label_regions(~smooth(noise, passes1, passes2))
-        # bincount counts int32 labels at half the speed of intp ones
-        sizes = np.bincount(labels.ravel().astype(np.intp), minlength=count + 1)
+        labels, count = label4(~smooth(noise, passes1, passes2))
+        sizes = np.bincount(labels.ravel(), minlength=count + 1)
         sizes[0] = 0
         main = int(sizes.argmax())
         if sizes[main] >= least:
@@ -147,54 +124,21 @@ def dig_l(floor: Mask, start: tuple[int, int], end: tuple[int, int], across_firs
 def tunnel_to_main(
     floor: Mask, labels: Labels, boxes: list[Box], main: int, strays: list[int], rng: Rng
 ) -> None:
-    """Dig from each pocket's tile nearest the main pocket to that main tile (taxicab nearest):
-    of the pocket's nearest tiles the first in row order, of the main ones the one
+    """Dig from each pocket's tile nearest the main pocket to that main tile (taxicab, through
+    rock): of the pocket's nearest tiles the first in row order, of the main ones the one
     `first_nearest` names, all of them in the square that distance reaches."""
-    distance: NDArray[np.int32] | None = None  # the whole map's, for a pocket far from the main
+    distance = taxicab_distance(labels != main)
+    unreached = np.iinfo(distance.dtype).max
     for label in strays:
         box = boxes[label - 1]
-        found = closest_tile(labels, box, label, main)
-        if found is None:
-            if distance is None:
-                distance = taxicab_distance(labels != main)
-            local = np.where(labels[box] == label, distance[box], np.iinfo(distance.dtype).max)
-            ly, lx = np.unravel_index(int(local.argmin()), local.shape)
-            found = int(ly) + box[0].start, int(lx) + box[1].start, int(local[ly, lx])
-        y, x, reach = found
+        local = np.where(labels[box] == label, distance[box], unreached)
+        ly, lx = np.unravel_index(int(local.argmin()), local.shape)
+        y, x, reach = int(ly) + box[0].start, int(lx) + box[1].start, int(local[ly, lx])
         top, left = max(y - reach, 0), max(x - reach, 0)
         ys, xs = np.nonzero(labels[top : y + reach + 1, left : x + reach + 1] == main)
         near = np.abs(ys + (top - y)) + np.abs(xs + (left - x)) == reach
         ties = list(zip((ys[near] + top).tolist(), (xs[near] + left).tolist(), strict=True))
         dig_l(floor, (y, x), first_nearest(y, x, ties), rng.coin())
-
-
-def closest_tile(labels: Labels, box: Box, label: int, main: int) -> tuple[int, int, int] | None:
-    """[y, x] and distance of the pocket's tile nearest the main pocket (taxicab, through rock),
-    the first such in row order; None when that is farther than NEAR_STEPS.
-
-    A flood from the main tiles in the pocket's box widened by NEAR_STEPS, a bit per tile: its
-    first front to reach the pocket holds the pocket's nearest tiles, as the whole map's would
-    (every main tile that near lies in the window). Cheaper than a whole-map distance."""
-    top, left = max(box[0].start - NEAR_STEPS, 0), max(box[1].start - NEAR_STEPS, 0)
-    window = labels[top : box[0].stop + NEAR_STEPS, left : box[1].stop + NEAR_STEPS]
-    width = window.shape[1]
-    every = (1 << window.size) - 1
-    first_column = every // ((1 << width) - 1)  # bit 0 of each row: 1 + 2^w + 2^2w + ...
-    onto_right = every ^ first_column  # where a step right may land without wrapping a row
-    onto_left = every ^ first_column << (width - 1)
-    pocket = as_bits(window == label)
-    front = as_bits(window == main)
-    unseen = every ^ front
-    for step in range(1, NEAR_STEPS + 1):
-        front = unseen & (
-            (front << 1 & onto_right) | (front >> 1 & onto_left) | front << width | front >> width
-        )
-        unseen ^= front
-        hit = front & pocket
-        if hit:
-            index = (hit & -hit).bit_length() - 1  # the lowest bit comes first in row order
-            return top + index // width, left + index % width, step
-    return None
 
 
 def first_nearest(y: int, x: int, nearest: list[tuple[int, int]]) -> tuple[int, int]:
@@ -277,49 +221,11 @@ def pick_arrival(tiles: NDArray[np.uint8], home: Mask, rng: Rng) -> Point:
 
 def farthest_floor(walkable: Mask, floor: Mask, arrival: Point, links: list[Link]) -> Point:
     """The `floor` tile with the longest walk from the arrival (itself a `floor` tile), the
-    first such in row order; walks as `pathing.walk_distance` counts them."""
-    if walkable.size <= BIT_FLOOD_TILES:
-        return farthest_by_bits(walkable, floor, arrival, [pair for pair, _ in links])
-    dist = walk_from(walkable, arrival, links)
+    first such in row order."""
+    dist = walk_with_pockets(walkable, arrival, links)
     reached = np.where(floor & (dist != UNREACHED), dist, -1)
     y, x = np.unravel_index(int(reached.argmax()), dist.shape)
     return (int(x), int(y))
-
-
-def farthest_by_bits(
-    walkable: Mask, floor: Mask, arrival: Point, pairs: list[TeleporterPair]
-) -> Point:
-    """`farthest_floor` by `grids.walk_fronts`. Each pair's far end `b` lies in a region that
-    only its near end `a` leads to; walkable tiles are never on the sealed border, so no shift
-    wraps a row."""
-    wanted = as_bits(floor)
-    everywhere = wanted == as_bits(walkable)  # no pads: every front is wanted, no test each
-    best = 0
-    for front in walk_fronts(walkable, arrival, [(pair.a, pair.b) for pair in pairs]):
-        if everywhere or front & wanted:
-            best = front
-    best &= wanted
-    index = (best & -best).bit_length() - 1  # the lowest bit comes first in row order
-    width = walkable.shape[1]
-    return (index % width, index // width)
-
-
-def walk_from(walkable: Mask, arrival: Point, links: list[Link]) -> NDArray[np.int32]:
-    """Walking distance from the arrival, as `pathing.walk_distance` gives it, in one full flood.
-
-    Every link's near end is in the arrival's region and its far region is cut off from all
-    others, so that region is finished by a small flood inside its bounding box alone."""
-    dist = np.full(walkable.shape, UNREACHED, dtype=np.int32)
-    dist[to_yx(arrival)] = 0
-    cost = walkable.astype(np.int32)
-    flood(dist, cost, 1, None)
-    for pair, box in links:
-        local = dist[box].copy()
-        far_y, far_x = to_yx(pair.b)
-        local[far_y - box[0].start, far_x - box[1].start] = dist[to_yx(pair.a)] + 1
-        flood(local, cost[box], 1, None)
-        dist[box] = local
-    return dist
 
 
 def region_summary(
@@ -380,7 +286,7 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
     worth[main] = True
     others = [int(label) for label in np.flatnonzero(worth) if label != main]
     boxes: list[Box] = run_boxes(labels, len(sizes) - 1)
-    kept = np.take(worth, labels)  # half the time of worth[labels]
+    kept = worth[labels]
     chance = float(params["teleporter_chance"])
     # Teleporter ends may take all but two tiles of the main pocket: the stairs need those two.
     tunnelled = choose_tunnels(others, int(sizes[main]) - 2, chance, rng)

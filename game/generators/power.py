@@ -29,7 +29,6 @@ as the first row's gutter leaves room for the arrival stairs beyond the entrance
 
 from __future__ import annotations
 
-import heapq
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -42,6 +41,7 @@ from game import tiles as tile_ids
 from game.floorplan import Door, FloorPlan, ParamValue, Point, Room, Stair
 from game.generators.common import GeneratorSpec, blank
 from game.params import Param, ParamError
+from game.pathing.graphs import dijkstra
 from game.seeds import Rng
 
 Span = tuple[int, int]
@@ -354,19 +354,10 @@ def far_pair(chambers: Chambers) -> tuple[int, int]:
 
 def _distances(graph: Mapping[int, list[tuple[int, int]]], count: int, source: int
                ) -> NDArray[np.float64]:
-    """Shortest walking steps from `source` over the chamber graph (inf where unreachable):
-    a few dozen chambers, so a heap beats building a sparse matrix."""
+    """Shortest walking steps from `source` over the chamber graph (inf where unreachable)."""
     dist = np.full(count, np.inf)
-    dist[source] = 0.0
-    heap = [(0, source)]
-    while heap:
-        here, node = heapq.heappop(heap)
-        if here > dist[node]:
-            continue
-        for other, step in graph.get(node, ()):
-            if here + step < dist[other]:
-                dist[other] = here + step
-                heapq.heappush(heap, (here + step, other))
+    for node, distance in dijkstra([(source, 0)], lambda node: graph.get(node, ())):
+        dist[node] = distance
     return dist
 
 
