@@ -67,12 +67,6 @@ SHAPES: Final = {
     "boss": Shape(("solo",), ("troops",)),
 }
 
-_FILLER_SLOTS: Final = {
-    shape.filler: tuple(SLOTS[name] for name in shape.filler) for shape in SHAPES.values()
-}
-"""Each template's filler as slots, looked up once a module, not once an encounter."""
-
-
 @dataclass(frozen=True, slots=True)
 class Member:
     kind: MonsterKind
@@ -98,27 +92,6 @@ class Party:
     """The monsters and traps filled every free tile the area had."""
 
 
-_POOLS: dict[tuple[int, int, Slot], tuple[Bestiary, tuple[MonsterKind, ...]]] = {}
-"""Candidate pools by (bestiary identity, depth, slot), each entry holding its bestiary so the
-identity stays its own. A pure function of immutable inputs, asked for about eight times a floor
-at a scan of the whole bestiary each."""
-
-POOL_CACHE_LIMIT: Final = 4096
-
-
-def slot_pool(bestiary: Bestiary, depth: int, slot: Slot) -> tuple[MonsterKind, ...]:
-    """The kinds that may fill the slot at this depth (nearest band if none lives there)."""
-    key = (id(bestiary), depth, slot)
-    hit = _POOLS.get(key)
-    if hit is not None and hit[0] is bestiary:
-        return hit[1]
-    if len(_POOLS) >= POOL_CACHE_LIMIT:
-        _POOLS.clear()
-    found = tuple(bestiary.candidates(slot.roles, depth, slot.allows))
-    _POOLS[key] = (bestiary, found)
-    return found
-
-
 class Composer:
     """Fills one template to its budget from the kinds living at the depth."""
 
@@ -128,26 +101,15 @@ class Composer:
         self.rng = rng
         self.gentle = depth <= GENTLE_DEPTH
         """The first floor's cores keep to its own kinds and to the budget (GENTLE_DEPTH)."""
-        self._rests: dict[tuple[str, int], int] = {}
-        """The cheapest the core's members after the i-th can cost, by (template, i): a sum
-        over the pools, the same for every encounter of the floor."""
         self._pools: dict[Slot, tuple[MonsterKind, ...]] = {}
-        """`slot_pool` by slot, for this composer's bestiary and depth: no key to build."""
-        self._plain: dict[str, Member] = {}
-        """A plain member of each kind asked so far, by key: members are values, so an
-        encounter's pack of one kind shares one."""
+        """`pool` by slot: the same for every encounter of the floor."""
 
     def pool(self, slot: Slot) -> tuple[MonsterKind, ...]:
+        """The kinds that may fill the slot at this depth (nearest band if none lives there)."""
         found = self._pools.get(slot)
         if found is None:
-            found = self._pools[slot] = slot_pool(self.bestiary, self.depth, slot)
-        return found
-
-    def member(self, kind: MonsterKind) -> Member:
-        """A plain (not elite, not boss) member of the kind."""
-        found = self._plain.get(kind.key)
-        if found is None or found.kind is not kind:
-            found = self._plain[kind.key] = Member(kind)
+            found = self._pools[slot] = tuple(
+                self.bestiary.candidates(slot.roles, self.depth, slot.allows))
         return found
 
     def compose(self, template: str, budget: int, room: int) -> Party:
@@ -158,26 +120,23 @@ class Composer:
         high = budget * (1 + TOLERANCE)
         cap = min(room, MAX_MONSTERS)
         members: list[Member] = []
-        spent = 0  # the members' XP, kept as they join
+        spent = 0  # the members' XP
         for index, name in enumerate(shape.core):
             pool = self.pool(SLOTS[name])
             if not pool or len(members) >= cap:
                 continue
-            if self.gentle and not pool[0].depth_min <= self.depth <= pool[0].depth_max:
-                continue  # the first floor keeps to its own kinds (`band_distance` written out)
+            if self.gentle and pool[0].band_distance(self.depth) != 0:
+                continue  # the first floor keeps to its own kinds
             if template == "boss":
                 members.append(Member(_strongest_within(pool, high), boss=True))
                 spent += members[-1].xp
                 continue
-            rest = self._rests.get((template, index))
-            if rest is None:
-                rest = self._rests[(template, index)] = sum(
-                    [_cheapest(self.pool(SLOTS[n])) for n in shape.core[index + 1 :]])
+            rest = sum(_cheapest(self.pool(SLOTS[n])) for n in shape.core[index + 1 :])
             fit = [k for k in pool if spent + k.xp + rest <= high]
             if not fit and members and self.gentle:
                 continue  # the first floor's core stays within budget: one foe, not two
             kind = self.rng.choice(fit) if fit else _weakest(pool)
-            members.append(self.member(kind))
+            members.append(Member(kind))
             spent += kind.xp
         if shape.filler:
             spent = self._fill(members, spent, shape.filler, budget, high, cap)
@@ -187,39 +146,22 @@ class Composer:
               high: float, cap: int) -> int:
         """Add filler until the budget is met, nothing fits under the ceiling, or no room;
         the members' XP after. Battle lines keep both lines even (melee first): the slot with
-        fewer members is tried first, its count kept as members join rather than recounted
-        each time. A template of one filler slot repeats the slot's kind while it fits (as
-        `_pick` would, drawing nothing), so a pack of sixteen is one sum, not sixteen picks."""
+        fewer members is tried first."""
         preferred: dict[str, MonsterKind] = {}
-        slots = _FILLER_SLOTS[filler]
-        single = len(slots) == 1
-        counts = [] if single else [
-            sum([slot.allows(m.kind) for m in members]) for slot in slots]
+
+        def count(name: str) -> int:
+            return sum(SLOTS[name].allows(m.kind) for m in members)
+
         while len(members) < cap and spent < budget:
             need = (budget - spent) / (cap - len(members))
-            order = filler if single else [
-                n for _, n in sorted(zip(counts, filler, strict=True), key=_first)
-            ]
-            for name in order:
+            for name in sorted(filler, key=count):
                 kind = self._pick(name, preferred, high - spent, need)
                 if kind is not None:
-                    member = self.member(kind)
-                    members.append(member)
+                    members.append(Member(kind))
                     spent += kind.xp
-                    if single:
-                        # as many more as the room, the budget (each joins while it is not met)
-                        # and the ceiling (each joins while it fits) allow; XP is at least 1
-                        more = min(cap - len(members), -((spent - budget) // kind.xp),
-                                   int((high - spent) // kind.xp))
-                        if more > 0:
-                            members += [member] * more
-                            spent += more * kind.xp
-                    else:
-                        for i, slot in enumerate(slots):
-                            counts[i] += slot.allows(kind)
                     break
             else:
-                return spent
+                break
         return spent
 
     def _pick(
@@ -266,10 +208,6 @@ class Composer:
 
 def _xp_key(kind: MonsterKind) -> tuple[int, str]:
     return (kind.xp, kind.key)
-
-
-def _first(pair: tuple[int, str]) -> int:
-    return pair[0]
 
 
 def _cheapest(pool: Sequence[MonsterKind]) -> int:
