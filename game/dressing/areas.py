@@ -21,7 +21,6 @@ from numpy.typing import NDArray
 from game import tiles
 from game.dressing.model import Area
 from game.floorplan import FloorPlan, Point, Room
-from game.grids import taxicab_distance
 from game.pathing import reachable
 
 BLOCK_W: Final = 20
@@ -78,18 +77,17 @@ class AreaMap:
         return list(zip(self.gate_x[span].tolist(), self.gate_y[span].tolist(), strict=True))
 
     def gate_distance(self, area: Area, spots: Spots) -> NDArray[np.int64] | None:
-        """Steps (Manhattan, through walls) from each (x, y) row of `spots`, tiles of the area,
-        to its nearest entrance: the taxicab distance transform of the area's box grown by one,
-        which holds every entrance. None when the area has no entrance (it is the whole floor)."""
+        """Steps (Manhattan, through walls) from each (x, y) row of `spots` to the area's
+        nearest entrance, every spot measured against every entrance (an area is a room, a
+        block or a blob, so the pairs stay few); None when the area has no entrance (it is the
+        whole floor)."""
         span = self._gate_span(area)
         if span.start == span.stop:
             return None
-        rows, columns = self.box(area, 1)
-        away = np.ones((rows.stop - rows.start, columns.stop - columns.start), dtype=np.bool_)
-        away[self.gate_y[span] - rows.start, self.gate_x[span] - columns.start] = False
-        dist = taxicab_distance(away)
-        found: NDArray[np.int64] = dist[spots[:, 1] - rows.start, spots[:, 0] - columns.start]
-        return found.astype(np.int64)
+        steps = np.abs(np.subtract.outer(spots[:, 0], self.gate_x[span]))
+        steps += np.abs(np.subtract.outer(spots[:, 1], self.gate_y[span]))
+        found: NDArray[np.int64] = steps.min(axis=1)
+        return found
 
 
 def spots_of(cells: NDArray[np.int64], width: int) -> Spots:
@@ -274,6 +272,8 @@ class Space:
             for x in range(max(0, ax - 1), min(w, ax + 2))
         )
         """The arrival and the tiles around it: kept clear of monsters and traps."""
+        self._near_arrival = frozenset(int(amap.owner.flat[cell]) for cell in self._by_arrival)
+        """The areas with a tile there: only their free tiles need `_by_arrival` left out."""
 
     def cells(self, area: Area, *, clear_of_arrival: bool = True) -> Sequence[int]:
         """The area's free tiles as flat indices (y * width + x), in reading order. Read it
@@ -286,7 +286,7 @@ class Space:
             ys, xs = np.nonzero(mine)
             free = self._free[area.id] = ((ys + rows.start) * self.width
                                           + xs + columns.start).tolist()
-        if clear_of_arrival:
+        if clear_of_arrival and area.id in self._near_arrival:
             return [cell for cell in free if cell not in self._by_arrival]
         return free
 

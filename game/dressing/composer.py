@@ -13,6 +13,7 @@ from typing import Final
 
 from game.content.bestiary import Bestiary, MonsterKind
 from game.dressing.budget import GENTLE_DEPTH, trap_xp
+from game.memo import ByIdentity
 from game.seeds import Rng
 
 TOLERANCE: Final = 0.25
@@ -92,6 +93,10 @@ class Party:
     """The monsters and traps filled every free tile the area had."""
 
 
+_POOLS: ByIdentity[Bestiary, dict[tuple[int, Slot], tuple[MonsterKind, ...]]] = ByIdentity(4)
+"""Each bestiary's pools by (depth, slot): the same for every floor of that depth."""
+
+
 class Composer:
     """Fills one template to its budget from the kinds living at the depth."""
 
@@ -101,14 +106,14 @@ class Composer:
         self.rng = rng
         self.gentle = depth <= GENTLE_DEPTH
         """The first floor's cores keep to its own kinds and to the budget (GENTLE_DEPTH)."""
-        self._pools: dict[Slot, tuple[MonsterKind, ...]] = {}
-        """`pool` by slot: the same for every encounter of the floor."""
+        pools = _POOLS.get(bestiary)
+        self._pools = _POOLS.put(bestiary, {}) if pools is None else pools
 
     def pool(self, slot: Slot) -> tuple[MonsterKind, ...]:
         """The kinds that may fill the slot at this depth (nearest band if none lives there)."""
-        found = self._pools.get(slot)
+        found = self._pools.get((self.depth, slot))
         if found is None:
-            found = self._pools[slot] = tuple(
+            found = self._pools[(self.depth, slot)] = tuple(
                 self.bestiary.candidates(slot.roles, self.depth, slot.allows))
         return found
 
@@ -148,17 +153,16 @@ class Composer:
         the members' XP after. Battle lines keep both lines even (melee first): the slot with
         fewer members is tried first."""
         preferred: dict[str, MonsterKind] = {}
-
-        def count(name: str) -> int:
-            return sum(SLOTS[name].allows(m.kind) for m in members)
-
+        counts = {name: sum(SLOTS[name].allows(m.kind) for m in members) for name in filler}
         while len(members) < cap and spent < budget:
             need = (budget - spent) / (cap - len(members))
-            for name in sorted(filler, key=count):
+            for name in sorted(filler, key=counts.__getitem__):
                 kind = self._pick(name, preferred, high - spent, need)
                 if kind is not None:
                     members.append(Member(kind))
                     spent += kind.xp
+                    for slot in filler:
+                        counts[slot] += SLOTS[slot].allows(kind)
                     break
             else:
                 break

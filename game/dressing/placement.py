@@ -69,12 +69,12 @@ def place(party: Party, template: str, free: Spots, gate_dist: NDArray[np.int64]
     backs = [m for m in party.members if m.back]
     ahead, behind = len(fronts) + party.traps, len(order) - len(backs)
     monsters = _monsters(fronts, order[: len(fronts)]) + _monsters(backs, order[behind:][::-1])
-    traps = tuple((int(x), int(y)) for x, y in order[len(fronts) : ahead])
+    traps = tuple((x, y) for x, y in order[len(fronts) : ahead].tolist())
     return Placed(monsters, traps, order[ahead:behind])
 
 
 def _monsters(members: Sequence[Member], spots: Spots) -> tuple[Monster, ...]:
     return tuple(
-        Monster(m.kind.key, m.kind.role, int(x), int(y), m.elite, m.boss)
-        for m, (x, y) in zip(members, spots, strict=True)
+        Monster(m.kind.key, m.kind.role, x, y, m.elite, m.boss)
+        for m, (x, y) in zip(members, spots.tolist(), strict=True)
     )
