@@ -24,15 +24,8 @@ from game import generators, tiles
 from game.content.bestiary import default_bestiary
 from game.dressing import Dressing, dress, dress_floor
 from game.dressing.areas import build_areas
-from game.dressing.encounters import (
-    GENTLE_DEPTH,
-    MAX_DEN_TRAPS,
-    MAX_MONSTERS,
-    RULESETS,
-    TOLERANCE,
-    deck_size,
-    difficulties,
-)
+from game.dressing.budget import GENTLE_DEPTH, RULESETS, deck_size, difficulties
+from game.dressing.composer import MAX_DEN_TRAPS, MAX_MONSTERS, TOLERANCE
 from game.dressing.solvable import problems
 from game.export.floorjson import dressed_floor_to_dict
 from game.export.textkey import text_key

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import generators
+from game import generators, tiles
 from game.content.bestiary import (
     ROLES,
     BestiaryError,
@@ -23,19 +23,10 @@ from game.content.bestiary import (
 )
 from game.dressing import areas as areas_module
 from game.dressing import dress, dress_floor
-from game.dressing.areas import BLOCK_H, BLOCK_W, BROADCAST_LIMIT, build_areas
-from game.dressing.encounters import (
-    FACTORS,
-    GENTLE_DEPTH,
-    MAX_DEN_TRAPS,
-    MAX_MONSTERS,
-    TOLERANCE,
-    Composer,
-    Member,
-    Party,
-    place,
-    xp_budget,
-)
+from game.dressing.areas import BLOCK_H, BLOCK_W, Space, build_areas
+from game.dressing.budget import FACTORS, GENTLE_DEPTH, xp_budget
+from game.dressing.composer import MAX_DEN_TRAPS, MAX_MONSTERS, TOLERANCE, Composer, Member, Party
+from game.dressing.placement import closeness, nearest_first, place
 from game.dressing.solvable import problems
 from game.dressing.stairs import leads_to, roll_fitting
 from game.export.textkey import text_key
@@ -275,8 +266,7 @@ def test_room_less_floors_are_cut_into_sectors_and_pockets() -> None:
 def test_entrances_found_at_once_match_a_scan_of_each_area() -> None:
     """The whole-map pass finds what a scan of each area's grown box finds: every walkable
     tile outside the area beside one of its tiles, in reading order; and the distances to
-    them are the brute-force Manhattan minimum, on both the broadcast and transform paths."""
-    paths: Counter[bool] = Counter()
+    them are the brute-force Manhattan minimum."""
     for name in generators.names():
         for seed, (w, h) in enumerate(((80, 50), (41, 31), (200, 120), (24, 16))):
             plan = generators.generate_floor(name, seed, 1, w, h)
@@ -297,35 +287,31 @@ def test_entrances_found_at_once_match_a_scan_of_each_area() -> None:
                 if not expected:
                     assert dist is None
                     continue
-                paths[len(expected) * len(spots) <= BROADCAST_LIMIT] += 1
                 gates = np.array(expected, dtype=np.int64)
                 brute = np.abs(spots[:, None, :] - gates[None, :, :]).sum(axis=2).min(axis=1)
                 assert dist is not None and dist.tolist() == brute.tolist()
-    assert paths[True] and paths[False]
 
 
-@pytest.mark.parametrize("pair_limit", [0, 1 << 30])
-def test_entrance_distances_of_many_areas_are_the_brute_force_minimum(
-    pair_limit: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """`gate_distances` asked for every area at once, by the pairing of tiles with entrances
-    and by the padded stack, gives each tile its Manhattan distance to its own area's nearest
-    entrance (None for an area with none)."""
-    monkeypatch.setattr(areas_module, "PAIR_LIMIT", pair_limit)
+def test_an_areas_free_tiles_are_its_untaken_floor_clear_of_the_arrival() -> None:
+    """`Space.cells`: the area's plain floor tiles nothing holds, in reading order, the arrival
+    and its ring left out unless asked for; a taken tile leaves the kept list."""
     for name in generators.names():
-        for seed, (w, h) in enumerate(((80, 50), (41, 31), (24, 16))):
-            plan = generators.generate_floor(name, seed, 1, w, h)
-            amap = build_areas(plan)
-            cells = [np.flatnonzero(amap.owner.ravel() == area.id) for area in amap.areas]
-            found = amap.gate_distances(amap.areas, cells)
-            for area, mine, dist in zip(amap.areas, cells, found, strict=True):
-                gates = np.array(amap.entrances(area), dtype=np.int64).reshape(-1, 2)
-                if not len(gates):
-                    assert dist is None
-                    continue
-                spots = np.stack((mine % w, mine // w), axis=1)
-                brute = np.abs(spots[:, None, :] - gates[None, :, :]).sum(axis=2).min(axis=1)
-                assert dist is not None and dist.tolist() == brute.tolist()
+        plan = generators.generate_floor(name, 5, 1, 60, 40)
+        amap = build_areas(plan)
+        space = Space(plan, amap)
+        ax, ay = plan.arrival
+        ring = np.zeros(plan.tiles.shape, dtype=np.bool_)
+        ring[max(0, ay - 1) : ay + 2, max(0, ax - 1) : ax + 2] = True
+        for area in amap.areas:
+            mine = (amap.owner == area.id) & (plan.tiles == tiles.FLOOR)
+            assert list(space.cells(area, clear_of_arrival=False)) == np.flatnonzero(mine).tolist()
+            assert list(space.cells(area)) == np.flatnonzero(mine & ~ring).tolist()
+            cells = list(space.cells(area, clear_of_arrival=False))
+            if cells:
+                space.take(space.point(cells[len(cells) // 2]))
+                mine.flat[cells[len(cells) // 2]] = False
+                assert list(space.cells(area, clear_of_arrival=False)) == \
+                    np.flatnonzero(mine).tolist()
 
 
 @settings(max_examples=200, deadline=None)
@@ -453,7 +439,7 @@ def test_melee_stands_in_front_of_ranged() -> None:
     party = Party((Member(archer), Member(guard), Member(guard), Member(archer)), 0, 400)
     free = np.array([(x, 1) for x in range(1, 11)], dtype=np.int64)
     gate = np.abs(free[:, 0] - 0)  # an entrance at x = 0
-    placed = place(party, "battle_lines", free, lambda: gate, Rng(3))
+    placed = place(party, "battle_lines", free, gate, Rng(3))
     assert sorted(m.x for m in placed.monsters if m.kind == "goblin_guard") == [1, 2]
     assert sorted(m.x for m in placed.monsters if m.kind == "kobold_slinger") == [9, 10]
     assert len(placed.rest) == 6
@@ -464,10 +450,34 @@ def test_a_pack_huddles() -> None:
     rat = bestiary.get("cave_rat")
     party = Party(tuple(Member(rat) for _ in range(9)), 0, 225)
     free = np.array([(x, y) for y in range(20) for x in range(20)], dtype=np.int64)
-    placed = place(party, "wolf_pack", free, lambda: np.zeros(len(free), dtype=np.int64), Rng(4))
+    placed = place(party, "wolf_pack", free, np.zeros(len(free), dtype=np.int64), Rng(4))
     xs = [m.x for m in placed.monsters]
     ys = [m.y for m in placed.monsters]
     assert max(xs) - min(xs) <= 2 and max(ys) - min(ys) <= 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 60), st.integers(0, 8), st.integers(0, 2**64 - 1))
+def test_nearest_first_sorts_by_distance_and_breaks_ties_by_its_draw(
+    count: int, far: int, seed: int
+) -> None:
+    """Every free tile once, distances never falling; the same draw, the same order."""
+    draws = np.random.default_rng(seed)
+    free = draws.integers(0, 50, size=(count, 2)).astype(np.int64)
+    dist = draws.integers(0, far + 1, size=count).astype(np.int64)
+    ordered = nearest_first(free, dist, Rng(seed))
+    assert sorted(map(tuple, ordered.tolist())) == sorted(map(tuple, free.tolist()))
+    again = nearest_first(free, dist, Rng(seed))
+    assert ordered.tolist() == again.tolist()
+    rows = {tuple(row): i for i, row in enumerate(free.tolist())}
+    if len(rows) == count:
+        steps = [int(dist[rows[tuple(row)]]) for row in ordered.tolist()]
+        assert steps == sorted(steps)
+
+
+def test_the_king_distance_of_free_tiles() -> None:
+    free = np.array([(0, 0), (3, 1), (-2, 5)], dtype=np.int64)
+    assert closeness(free, (1, 1)).tolist() == [1, 2, 4]
 
 
 # --- the text key ----------------------------------------------------------------------------

@@ -17,9 +17,10 @@ from typing import Final
 
 from game.content.bestiary import Bestiary, default_bestiary
 from game.dressing.areas import Space, build_areas
+from game.dressing.budget import PARTY, RULESETS
 from game.dressing.contents import door_traps, dress_contents, place_room_traps, place_treasure
 from game.dressing.doors import dress_doors
-from game.dressing.encounters import PARTY, RULESETS, dress_encounters
+from game.dressing.encounters import dress_encounters
 from game.dressing.features import place_features
 from game.dressing.keys import place_keys
 from game.dressing.model import (
