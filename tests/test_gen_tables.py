@@ -571,9 +571,10 @@ def test_carvable_reads_the_plain_rule(
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), budget=st.integers(1, 12), picks=st.integers(0, 2**32))
 def test_quick_rejections_only_reject_what_fails(seed: int, budget: int, picks: int) -> None:
-    """What the walk rules out before the full test would fail it: an outline deeper than the
-    free run ahead of its opening, or whose near frame the free runs across the opening cannot
-    hold, has no entry column; an exit whose first tile out is blocked has no room ahead."""
+    """Entry columns agree with the free runs around an opening: an outline deeper than the
+    free run ahead (what the walk tests before it tries any chamber), or whose near frame the
+    free runs across cannot hold, has no entry column; an exit whose first tile out is blocked
+    has no room ahead."""
     d = grown(seed, 60, 40, budget, tidy=False)
     rng = Rng(picks)
     outlines = [shapes.fixed_outline(shape, w, h) for shape, a, b in chambers.table_sizes(

@@ -43,6 +43,7 @@ def rolled_size(roll: Sequence[Face]) -> Size:
     return (str(fields["shape"]), _as_int(fields["width"]), _as_int(fields["height"]))
 
 
+@cache
 def fallbacks(rolled: Size, sizes: tuple[Size, ...]) -> tuple[Size, ...]:
     """The rolled size, then the table's smaller sizes: the same shape first, largest first."""
     area = rolled[1] * rolled[2]
