@@ -17,7 +17,8 @@ from game import layout_checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Point, Room
 from game.generators import tables
 from game.generators.common import label_regions
-from game.generators.tables import geometry, rolls, walk
+from game.generators.tables import chambers, cleanup, corridors, exits, rolls, shapes, walk
+from game.generators.tables.dungeon import STRUCTURE, Dungeon
 from game.params import ParamError
 from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
@@ -26,7 +27,9 @@ from game.tables.engine import load_tables, tables_dir
 
 SPEC = tables.SPEC
 NORTH, EAST, SOUTH, WEST = range(4)
-TABLE_SIZES = {(w, h) for _, w, h in walk.table_sizes(default_tables())}
+TABLE_SIZES = {(w, h) for _, w, h in chambers.table_sizes(default_tables())}
+DEEPEST = 20
+"""Longer than any chamber of the table and its frame: how far the free runs are read."""
 DRESSING = {"doors", "chamber_features", "minor_features", "major_features", "encounter_templates"}
 
 
@@ -214,7 +217,7 @@ def test_chamber_shapes_are_carved_as_such() -> None:
                 assert (room.w, room.h) in TABLE_SIZES or (room.h, room.w) in TABLE_SIZES
                 assert (room.w == room.h) == (room.shape == "square")
             elif room.shape == "octagon":
-                assert (inside == geometry.octagon(room.w, room.h)).all()
+                assert (inside == shapes.octagon(room.w, room.h)).all()
                 assert not inside[[0, 0, -1, -1], [0, -1, 0, -1]].any()
                 assert (room.w, room.h) in TABLE_SIZES or (room.h, room.w) in TABLE_SIZES
             elif room.shape == "irregular":
@@ -233,7 +236,7 @@ def assert_blob(mask: NDArray[np.bool_]) -> None:
 
 
 def test_octagon_mask_by_eye() -> None:
-    rows = ["".join(".#"[int(not v)] for v in row) for row in geometry.octagon(8, 8)]
+    rows = ["".join(".#"[int(not v)] for v in row) for row in shapes.octagon(8, 8)]
     assert rows == [
         "##....##",
         "#......#",
@@ -244,7 +247,7 @@ def test_octagon_mask_by_eye() -> None:
         "#......#",
         "##....##",
     ]
-    assert geometry.octagon(12, 12)[0].sum() == 6 and geometry.octagon(12, 12)[3].all()
+    assert shapes.octagon(12, 12)[0].sum() == 6 and shapes.octagon(12, 12)[3].all()
 
 
 @settings(max_examples=300, deadline=None)
@@ -255,7 +258,7 @@ def test_octagon_mask_by_eye() -> None:
 def test_irregular_blobs(seed: int, size: tuple[int, int]) -> None:
     """The table's irregular sizes, either way round."""
     width, height = size
-    mask = geometry.irregular(Rng(seed), width, height).mask
+    mask = shapes.irregular(Rng(seed), width, height).mask
     assert_blob(mask)
     assert mask.shape[0] <= height and mask.shape[1] <= width + 1
     assert mask.sum() >= 0.4 * width * height
@@ -338,15 +341,15 @@ def test_small_maps_hold_a_smaller_budget() -> None:
 # --- corridors: joins, chambers hit, curtailing ------------------------------------------------
 
 
-def dungeon(width: int = 30, height: int = 20) -> walk.Dungeon:
-    return walk.Dungeon(Rng(1), width, height, default_tables())
+def dungeon(width: int = 30, height: int = 20) -> Dungeon:
+    return Dungeon(Rng(1), width, height, default_tables())
 
 
-def at(d: walk.Dungeon, x: int, y: int) -> int:
+def at(d: Dungeon, x: int, y: int) -> int:
     return y * d.width + x
 
 
-def tile(d: walk.Dungeon, x: int, y: int) -> int:
+def tile(d: Dungeon, x: int, y: int) -> int:
     return int(d.tiles[y, x])
 
 
@@ -354,7 +357,7 @@ def test_a_corridor_running_into_a_corridor_joins_it() -> None:
     d = dungeon()
     for y in range(3, 17):
         d.dig(at(d, 20, y))
-    dug, goes_on = d.run(at(d, 5, 10), EAST, 30)
+    dug, goes_on = corridors.run(d, at(d, 5, 10), EAST, 30)
     assert not goes_on
     assert dug == [at(d, x, 10) for x in range(6, 20)]
     assert tile(d, 21, 10) == tiles.WALL
@@ -365,21 +368,22 @@ def test_a_corridor_stops_short_of_rock_it_may_not_dig() -> None:
     d = dungeon()
     for x in range(3, 27):
         d.dig(at(d, x, 8))
-    assert d.run(at(d, 2, 10), EAST, 5) == ([], True)  # two tiles off the corridor at y=8
-    dug, goes_on = d.run(at(d, 5, 4), NORTH, 8)
+    # two tiles off the corridor at y=8:
+    assert corridors.run(d, at(d, 2, 10), EAST, 5) == ([], True)
+    dug, goes_on = corridors.run(d, at(d, 5, 4), NORTH, 8)
     assert goes_on and dug == [at(d, 5, 3), at(d, 5, 2), at(d, 5, 1)]
     assert tile(d, 5, 0) == tiles.WALL
     assert not d.carvable(at(d, 5, 0), NORTH)
 
 
-def chamber(d: walk.Dungeon, x0: int, y0: int, w: int = 6, h: int = 8) -> int:
-    return d.add_chamber(x0, y0, geometry.fixed_outline("rectangle", w, h))
+def chamber(d: Dungeon, x0: int, y0: int, w: int = 6, h: int = 8) -> int:
+    return d.add_chamber(x0, y0, shapes.fixed_outline("rectangle", w, h))
 
 
 def test_a_corridor_hitting_a_chamber_adds_an_exit() -> None:
     d = dungeon()
     cid = chamber(d, 12, 5)
-    dug, goes_on = d.run(at(d, 2, 8), EAST, 20)
+    dug, goes_on = corridors.run(d, at(d, 2, 8), EAST, 20)
     assert not goes_on and dug[-1] == at(d, 10, 8)
     assert tile(d, 11, 8) in (tiles.DOOR, tiles.FLOOR)
     assert d.owner[8, 11] == cid and not d.in_room[8, 11]
@@ -390,13 +394,13 @@ def test_a_corridor_hitting_a_chamber_adds_an_exit() -> None:
 def test_a_corridor_hitting_a_chamber_moves_an_unused_exit() -> None:
     d = dungeon()
     cid = chamber(d, 12, 5)
-    assert d.add_exit(cid, True, (NORTH,))
-    (pending,) = d.queue
+    assert exits.add_exit(d, cid, True, (NORTH,))
+    (pending,) = d.queue.pending()
     assert tile(d, *d.xy(pending[0])) == tiles.DOOR and d.waiting == {pending[0]: pending}
-    d.run(at(d, 2, 8), EAST, 20)
+    corridors.run(d, at(d, 2, 8), EAST, 20)
     assert tile(d, *d.xy(pending[0])) == tiles.WALL and d.waiting == {}
     assert tile(d, 11, 8) == tiles.DOOR and d.doors == {at(d, 11, 8): "ew"}
-    d.grow(pending)
+    corridors.grow(d, pending)
     assert tile(d, *d.xy(pending[0])) == tiles.WALL
 
 
@@ -407,17 +411,17 @@ def test_a_chamber_that_does_not_fit_is_curtailed_to_a_smaller_size() -> None:
     roll = next(
         r
         for r in iter(lambda: rolls.roll("chambers", rng), None)
-        if walk.rolled_size(r) == ("rectangle", 10, 16)
+        if chambers.rolled_size(r) == ("rectangle", 10, 16)
     )
     d = dungeon(60, 14)  # rows 1..12 are free: a box and its frame fit 10 deep at most
     d.dig(at(d, 30, 12))
-    d.chamber_ahead(at(d, 30, 12), NORTH, roll)
+    chambers.chamber_ahead(d, at(d, 30, 12), NORTH, roll)
     (room,) = d.rooms
     assert room.h <= 10 and room.w * room.h < 160
     assert (room.w, room.h) in TABLE_SIZES or (room.h, room.w) in TABLE_SIZES
     tight = dungeon(60, 9)
     tight.dig(at(tight, 30, 7))
-    tight.chamber_ahead(at(tight, 30, 7), NORTH, roll)
+    chambers.chamber_ahead(tight, at(tight, 30, 7), NORTH, roll)
     assert tight.rooms == [] and len(tight.closed) == 1
 
 
@@ -428,7 +432,7 @@ def test_a_chamber_with_no_room_ahead_is_turned_into() -> None:
     d = dungeon(60, 30)
     for y in range(4, 12):
         d.dig(at(d, 30, y))
-    d.chamber_ahead(at(d, 30, 4), NORTH, roll)
+    chambers.chamber_ahead(d, at(d, 30, 4), NORTH, roll)
     (room,) = d.rooms
     side = [x for x in (29, 31) if tile(d, x, 4) == tiles.FLOOR]
     assert len(side) == 1 and d.owner[4, side[0]] == room.id
@@ -437,26 +441,26 @@ def test_a_chamber_with_no_room_ahead_is_turned_into() -> None:
     for y in range(5, 12):
         door.dig(at(door, 30, y))
     door.set_door(at(door, 30, 4), NORTH)
-    door.chamber_ahead(at(door, 30, 4), NORTH, roll)
+    chambers.chamber_ahead(door, at(door, 30, 4), NORTH, roll)
     assert door.rooms == []
 
 
 def test_fallbacks_try_the_rolled_size_then_smaller_ones() -> None:
-    sizes = walk.table_sizes(default_tables())
-    order = walk.fallbacks(("octagon", 12, 12), sizes)
+    sizes = chambers.table_sizes(default_tables())
+    order = chambers.fallbacks(("octagon", 12, 12), sizes)
     assert order[0] == ("octagon", 12, 12)
     assert order[1:3] == (("octagon", 8, 12), ("octagon", 8, 8))
     areas = [w * h for _, w, h in order[3:]]
     assert areas == sorted(areas, reverse=True) and max(areas) < 144
-    assert walk.fallbacks(("rectangle", 6, 8), sizes) == (("rectangle", 6, 8),)
+    assert chambers.fallbacks(("rectangle", 6, 8), sizes) == (("rectangle", 6, 8),)
 
 
 def test_intersections() -> None:
     """A four-way goes left, right and ahead; a T's 1d3 names its arms."""
-    assert walk.branches(NORTH, None) == (WEST, EAST, NORTH)
-    assert walk.branches(NORTH, 1) == (WEST, EAST)
-    assert walk.branches(EAST, 2) == (NORTH, EAST)
-    assert walk.branches(SOUTH, 3) == (WEST, SOUTH)
+    assert corridors.branches(NORTH, None) == (WEST, EAST, NORTH)
+    assert corridors.branches(NORTH, 1) == (WEST, EAST)
+    assert corridors.branches(EAST, 2) == (NORTH, EAST)
+    assert corridors.branches(SOUTH, 3) == (WEST, SOUTH)
 
 
 # --- cleanup -----------------------------------------------------------------------------------
@@ -473,7 +477,7 @@ def test_a_section_of_dead_ends_is_removed() -> None:
         d.dig(at(d, 18, y))
     for x in range(19, 23):
         d.dig(at(d, x, 10))
-    d.cleanup(*d.bounds())
+    cleanup.clean_up(d)
     outside = d.tiles.copy()
     outside[d.owner == cid] = tiles.WALL
     assert (outside == tiles.WALL).all()
@@ -489,7 +493,7 @@ def test_a_dead_end_near_the_dungeon_is_connected() -> None:
         d.dig(at(d, 25, y))
     for x in range(10, 21):
         d.dig(at(d, x, 16))
-    d.cleanup(*d.bounds())
+    cleanup.clean_up(d)
     assert all(tile(d, x, 16) == tiles.FLOOR for x in range(21, 25))
     assert all(tile(d, 25, y) == tiles.WALL for y in range(17, 26))
     walk = d.tiles != tiles.WALL
@@ -510,29 +514,31 @@ def test_cleanup_removes_what_growth_leaves() -> None:
 # --- the fast tests agree with the plain rules ------------------------------------------------
 
 
-def grown(seed: int, width: int, height: int, budget: int, cleanup: bool) -> walk.Dungeon:
+def grown(seed: int, width: int, height: int, budget: int, tidy: bool) -> Dungeon:
     """A dungeon grown to a budget (and cleaned up), as `build` grows one."""
-    d = walk.Dungeon(Rng(seed), width, height, default_tables())
+    d = Dungeon(Rng(seed), width, height, default_tables())
     walk.ENTRANCE_BUILDERS[("premade", "corridor", "chamber")[seed % 3]](d)
-    d.generate(budget)
-    if cleanup:
-        d.way_down(*d.bounds())
-        d.cleanup(*d.bounds())
+    walk.generate(d, budget)
+    if tidy:
+        exits.way_down(d, *cleanup.bounds(d))
+        cleanup.clean_up(d)
     return d
 
 
-def plain_carvable(d: walk.Dungeon, i: int, h: int) -> bool:
-    """The rule as written: free rock, rock on both sides, no door ahead, and no corridor (a dug
+def plain_carvable(d: Dungeon, corridors: NDArray[np.bool_], x: int, y: int, h: int) -> bool:
+    """The rule in (x, y): free rock, rock on both sides, no door ahead, and no corridor (a dug
     tile outside every chamber's box) two tiles off on either side, within the map."""
-    t, room = d.tiles.ravel(), d.in_room.ravel()
-    if d.blocked.ravel()[i]:
+    if d.blocked[y, x]:
         return False
-    side = d.across[h]
-    if t[i + side] != tiles.WALL or t[i - side] != tiles.WALL or t[i + d.step[h]] == tiles.DOOR:
+    dx, dy = shapes.DX[h], shapes.DY[h]
+    sx, sy = -dy, dx  # a quarter turn right
+    if d.tiles[y + sy, x + sx] != tiles.WALL or d.tiles[y - sy, x - sx] != tiles.WALL:
+        return False
+    if d.tiles[y + dy, x + dx] == tiles.DOOR:
         return False
     return not any(
-        0 <= far < d.size and t[far] != tiles.WALL and not room[far]
-        for far in (i + 2 * side, i - 2 * side)
+        0 <= fx < d.width and 0 <= fy < d.height and corridors[fy, fx]
+        for fx, fy in ((x + 2 * sx, y + 2 * sy), (x - 2 * sx, y - 2 * sy))
     )
 
 
@@ -542,42 +548,46 @@ def plain_carvable(d: walk.Dungeon, i: int, h: int) -> bool:
     width=st.integers(tables.MIN_WIDTH, 90),
     height=st.integers(tables.MIN_HEIGHT, 60),
     budget=st.integers(1, 12),
-    cleanup=st.booleans(),
+    tidy=st.booleans(),
 )
 def test_carvable_reads_the_plain_rule(
-    seed: int, width: int, height: int, budget: int, cleanup: bool
+    seed: int, width: int, height: int, budget: int, tidy: bool
 ) -> None:
-    """The padded lane of corridor tiles is kept exactly (dig, put, wall up), so carvable's
-    two-tiles-off test reads one byte each side and agrees with the plain rule everywhere."""
-    d = grown(seed, width, height, budget, cleanup)
+    """The blocked mask is kept exactly as tiles are dug and walled up (dug, a chamber's box or
+    frame, or the border), and carvable's flat steps agree with the rule in (x, y) everywhere."""
+    d = grown(seed, width, height, budget, tidy)
+    border = np.ones_like(d.blocked)
+    border[1:-1, 1:-1] = False
+    assert (d.blocked == ((d.tiles != tiles.WALL) | (d.owner >= 0) | border)).all()
     corridors = (d.tiles != tiles.WALL) & ~d.in_room
-    assert bytes(d.lane[d.pad : d.pad + d.size]) == corridors.astype(np.uint8).tobytes()
-    assert not any(d.lane[: d.pad]) and not any(d.lane[d.pad + d.size :])
-    for i in range(d.size):
-        for h in range(4):
-            if not d.blocked.ravel()[i]:
-                assert d.carvable(i, h) == plain_carvable(d, i, h), (i, h)
+    for y in range(1, d.height - 1):
+        for x in range(1, d.width - 1):
+            for h in range(4):
+                if not d.blocked[y, x]:
+                    plain = plain_carvable(d, corridors, x, y, h)
+                    assert d.carvable(y * d.width + x, h) == plain, (x, y, h)
 
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), budget=st.integers(1, 12), picks=st.integers(0, 2**32))
 def test_quick_rejections_only_reject_what_fails(seed: int, budget: int, picks: int) -> None:
-    """What the walk rules out before the full test would fail it: an outline deeper than the
-    free run ahead of its opening, or whose near frame the free runs across the opening cannot
-    hold, has no entry column; an exit whose first tile out is blocked has no room ahead."""
-    d = grown(seed, 60, 40, budget, cleanup=False)
+    """Entry columns agree with the free runs around an opening: an outline deeper than the
+    free run ahead (what the walk tests before it tries any chamber), or whose near frame the
+    free runs across cannot hold, has no entry column; an exit whose first tile out is blocked
+    has no room ahead."""
+    d = grown(seed, 60, 40, budget, tidy=False)
     rng = Rng(picks)
-    outlines = [geometry.fixed_outline(shape, w, h) for shape, a, b in walk.table_sizes(
+    outlines = [shapes.fixed_outline(shape, w, h) for shape, a, b in chambers.table_sizes(
         default_tables()) if shape != "irregular" for w, h in ((a, b), (b, a))]
-    outlines += [geometry.shape_outline(rng, "irregular", w, h) for w, h in ((10, 16), (16, 10))]
+    outlines += [shapes.shape_outline(rng, "irregular", w, h) for w, h in ((10, 16), (16, 10))]
     free = np.flatnonzero(~d.blocked.ravel()).tolist()
     for _ in range(40):
         i, h = free[rng.below(len(free))], rng.below(4)
         x, y = d.xy(i)
-        ahead = d.free_run(i, h, d.deepest)
+        ahead = d.free_run(i, h, DEEPEST)
         down, up = (WEST, EAST) if h % 2 == 0 else (NORTH, SOUTH)
-        below = d.free_run(i + d.step[down], down, d.deepest)
-        above = d.free_run(i + d.step[up], up, d.deepest)
+        below = d.free_run(i + d.step[down], down, DEEPEST)
+        above = d.free_run(i + d.step[up], up, DEEPEST)
         for floor in outlines:
             breadth = floor.mask.shape[1 - h % 2]
             too_deep = floor.mask.shape[h % 2] + 2 > ahead
@@ -621,7 +631,7 @@ def test_the_way_down_is_far_from_the_arrival() -> None:
         dist = walk_distance(tiles.walkable(plan.tiles), [plan.arrival])
         if any((s["x"], s["y"]) == way_down for s in plan.extra["stairs_rolled"]):
             rolled_used += 1
-            assert dist[to_yx(way_down)] >= walk.FAR_SHARE * dist[dist != UNREACHED].max()
+            assert dist[to_yx(way_down)] >= exits.FAR_SHARE * dist[dist != UNREACHED].max()
             continue
         free = plan.tiles == tiles.FLOOR
         for x, y in features(plan):
@@ -645,12 +655,12 @@ def test_entrances() -> None:
         assert first.rooms[0].contains(first.arrival) and 0 in first.extra["contents"]
 
 
-@pytest.mark.parametrize("index", range(len(geometry.ENTRANCES)))
+@pytest.mark.parametrize("index", range(len(shapes.ENTRANCES)))
 def test_premade_entrances_in_every_turn(index: int) -> None:
     """The stairs on the floor; three or four exits in the walls, each with floor inside."""
     for turns in range(4):
         for mirror in (False, True):
-            layout = geometry.entrance_layout(index, turns, mirror)
+            layout = shapes.entrance_layout(index, turns, mirror)
             mask = layout.floor.mask
             h, w = mask.shape
             sx, sy = layout.stairs
@@ -658,7 +668,7 @@ def test_premade_entrances_in_every_turn(index: int) -> None:
             assert 3 <= len(layout.exits) <= 4
             for x, y, o, _ in layout.exits:
                 assert x in (0, w + 1) or y in (0, h + 1)
-                ix, iy = x - geometry.DX[o], y - geometry.DY[o]
+                ix, iy = x - shapes.DX[o], y - shapes.DY[o]
                 assert mask[iy - 1, ix - 1]
 
 
@@ -682,15 +692,15 @@ def test_layout_rolls_no_dressing_table(monkeypatch: pytest.MonkeyPatch) -> None
         make(seed, entrance=("premade", "corridor", "chamber")[seed % 3])
     assert "chambers" in rolled and "chamber_contents" in rolled
     assert not DRESSING & set(rolled)
-    assert set(rolled) <= walk.STRUCTURE  # Corridors' die is rolled on its precomputed rows
+    assert set(rolled) <= STRUCTURE  # Corridors' die is rolled on its precomputed rows
 
 
 def rolls_of(table_set: TableSet) -> rolls.StructureRolls:
-    return rolls.structure_rolls(table_set, walk.STRUCTURE)
+    return rolls.structure_rolls(table_set, STRUCTURE)
 
 
 @settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2**64 - 1), name=st.sampled_from(sorted(walk.STRUCTURE)))
+@given(seed=st.integers(0, 2**64 - 1), name=st.sampled_from(sorted(STRUCTURE)))
 def test_precomputed_rolls_are_the_engines(seed: int, name: str) -> None:
     """A roll on the precomputed faces lands where `TableSet.roll(follow=STRUCTURE)` does, with
     the same fields, in the same order, and takes the same draws from the stream."""
@@ -698,7 +708,7 @@ def test_precomputed_rolls_are_the_engines(seed: int, name: str) -> None:
     fast, slow = Rng(seed), Rng(seed)
     for _ in range(5):
         landed = rolls_of(table_set).roll(name, fast)
-        tree = table_set.roll(name, slow, follow=walk.STRUCTURE)
+        tree = table_set.roll(name, slow, follow=STRUCTURE)
         assert [(f.table, f.face, dict(f.fields)) for f in landed] == [
             (r.table, r.face, dict(r.fields)) for r in tree.walk()
         ]
@@ -718,7 +728,7 @@ def test_precomputed_rolls_roll_dice_and_counts(tmp_path: Path) -> None:
     for seed in range(300):
         fast, slow = Rng(seed), Rng(seed)
         landed = rolls_of(with_dice).roll("chambers", fast)
-        tree = with_dice.roll("chambers", slow, follow=walk.STRUCTURE)
+        tree = with_dice.roll("chambers", slow, follow=STRUCTURE)
         assert [(f.table, f.face, dict(f.fields)) for f in landed] == [
             (r.table, r.face, dict(r.fields)) for r in tree.walk()
         ]
@@ -789,9 +799,9 @@ def ended_encounters(table_set: TableSet) -> float:
     """The share of corridor encounters the corridor ends at (one way in), over seeds."""
     ends, total = 0, 0
     for seed in range(40):
-        dungeon = walk.Dungeon(Rng(seed), 80, 50, table_set)
+        dungeon = Dungeon(Rng(seed), 80, 50, table_set)
         walk.ENTRANCE_BUILDERS["premade"](dungeon)
-        dungeon.generate(10)
+        walk.generate(dungeon, 10)
         ends += sum(dungeon.degree(i) == 1 for i in dungeon.spots)
         total += len(dungeon.spots)
     assert total > 20
@@ -812,26 +822,32 @@ def test_continues_must_match_the_rows_shape(tmp_path: Path) -> None:
     row = 'kind = "intersection", side = "none", continues = 3'
     broken = edited_tables(tmp_path, row, row.replace("= 3", "= 2"))
     with pytest.raises(TableError, match="cannot continue with 2 corridors"):
-        walk.corridor_segments(broken)
+        corridors.corridor_segments(broken)
 
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(3, 30), st.integers(3, 20), st.integers(0, 2**32), st.floats(0.3, 0.95))
-def test_the_way_down_walk_by_bits_answers_as_the_flood(
+def test_the_way_down_picks_the_farthest_tile_of_a_pool(
     width: int, height: int, seed: int, density: float
 ) -> None:
-    """The bit-per-tile walk of `way_down` gives every tile the flood's steps (-1 unreached),
-    the same farthest step, and picks the same farthest tile of a pool, ties and empty pools
-    included, on random maps with a rock rim."""
+    """`farthest_of` gives the farthest reached tile past the start of the first pool if any of
+    it is reached, else of the second, the first in row order among ties ((0, 0) for none), on
+    random maps, ties and empty pools included."""
     rng = np.random.default_rng(seed)
-    walkable = np.zeros((height + 2, width + 2), dtype=np.bool_)
-    walkable[1:-1, 1:-1] = rng.random((height, width)) < density
-    start = (1 + seed % width, 1 + (seed // width) % height)
+    walkable = rng.random((height, width)) < density
+    start = (seed % width, (seed // width) % height)
     walkable[start[1], start[0]] = True
-    every = [(x, y) for y in range(height + 2) for x in range(width + 2)]
+    dist = walk_distance(walkable, [start])
+    dist[dist == UNREACHED] = -1
     for chance in (0.0, 0.05, 0.5):
         first = rng.random(walkable.shape) < chance
         second = rng.random(walkable.shape) < 0.3
-        bits, flood = walk.BitWalk(walkable, start), walk.FloodWalk(walkable, start)
-        assert bits.steps(every) == flood.steps(every)
-        assert bits.farthest_of(first, second) == flood.farthest_of(first, second)
+        expected = (0, 0)
+        for pool in (first, second):
+            reached = [(int(dist[y, x]), -y, -x) for y in range(height) for x in range(width)
+                       if pool[y, x] and dist[y, x] > 0]
+            if reached:
+                _, y, x = max(reached)
+                expected = (-x, -y)
+                break
+        assert exits.farthest_of(dist, first, second) == expected

@@ -8,9 +8,11 @@ encounters for the ruleset per 80x50 tiles (scaled by the map's area, so a big m
 densely as a small one); cleanup then connects or removes dead ends. One square is one tile and
 corridors are one tile wide.
 
-Two parts: `walk` rolls on the tables and decides what to dig (the queue of open ends, chambers
-and their contents, the entrance, the way down); `geometry` is the map being dug with no dice in
-it (may a corridor go here, where does a chamber of this outline fit, cleanup of dead ends).
+The parts, by job: `site` is the map being dug with no dice in it (may a corridor go here,
+where does a chamber of this outline fit) and `shapes` the chamber outlines and drawn entrances;
+`dungeon` is the walk's state on the site; `walk` lays the entrance and runs the loop,
+`corridors` grows open ends, `chambers` places chambers, `exits` adds exits and stairs and finds
+the way down, and `cleanup` connects or removes dead ends; `rolls` rolls the structure tables.
 
 Stairs: the arrival is a stairs-up tile; the way down is the farthest rolled real way down, if it
 is far enough from the arrival, else new stairs down in the chamber farthest from the arrival.
@@ -27,7 +29,10 @@ from typing import Final
 
 from game.floorplan import Door, FloorPlan, ParamValue, Stair
 from game.generators.common import GeneratorSpec
-from game.generators.tables.walk import BUDGETS, ENTRANCE_BUILDERS, Dungeon, budget_for
+from game.generators.tables.cleanup import bounds, clean_up
+from game.generators.tables.dungeon import Dungeon
+from game.generators.tables.exits import way_down
+from game.generators.tables.walk import BUDGETS, ENTRANCE_BUILDERS, budget_for, generate
 from game.params import Param
 from game.seeds import Rng
 from game.tables import default_tables
@@ -43,11 +48,10 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
     budget = budget_for(str(params["ruleset"]), width, height)
     dungeon = Dungeon(rng, width, height, default_tables())
     ENTRANCE_BUILDERS[str(params["entrance"])](dungeon)
-    dungeon.generate(budget)
-    rows, cols = dungeon.bounds()
-    way_down = dungeon.way_down(rows, cols)
+    generate(dungeon, budget)
+    down = way_down(dungeon, *bounds(dungeon))
     if params["cleanup"]:
-        dungeon.cleanup(rows, cols)
+        clean_up(dungeon)
     arrival = dungeon.xy(dungeon.arrival)
     w = dungeon.width
     doors = sorted([(i % w, i // w, passage) for i, passage in dungeon.doors.items()])
@@ -56,10 +60,10 @@ def build(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue]) -
         params=dict(params),
         tiles=dungeon.tiles,
         arrival=arrival,
-        exits=(way_down,),
+        exits=(down,),
         rooms=tuple(dungeon.rooms),
         doors=tuple(Door(x, y, passage) for x, y, passage in doors),
-        stairs=(Stair(*arrival, "up"), Stair(*way_down, "down")),
+        stairs=(Stair(*arrival, "up"), Stair(*down, "down")),
         extra={
             "contents": dict(sorted(dungeon.contents.items())),
             "encounter_spots": sorted(list(dungeon.xy(i)) for i in dungeon.spots),

@@ -39,17 +39,14 @@ class StructureRolls:
 
     def roll(self, name: str, rng: Rng) -> list[Face]:
         """One roll on table `name` and everything it goes on to, in rolling order."""
-        faces = self.faces[name]
-        face = faces[rng.below(len(faces))]  # randint(1, len) - 1: the same draw, one call less
-        if not face.dice and not face.then:
-            return [face]  # most rolls (stairs, exit kind) land on a face with nothing after it
         landed: list[Face] = []
-        self._landed(face, rng, landed)
+        self._land(self.faces[name], rng, landed)
         return landed
 
-    def _landed(self, face: Face, rng: Rng, landed: list[Face]) -> None:
-        """A face landed on: its dice rolled, then the tables it goes on to (a face with
-        nothing to roll is appended here, not in a call of its own)."""
+    def _land(self, faces: tuple[Face, ...], rng: Rng, landed: list[Face]) -> None:
+        """A roll on one table (randint(1, sides) - 1 drawn as below(sides)): its dice rolled,
+        then the tables it goes on to."""
+        face = faces[rng.below(len(faces))]
         if face.dice:
             fields = dict(face.fields)
             for field in face.dice:
@@ -57,13 +54,8 @@ class StructureRolls:
             face = replace(face, fields=MappingProxyType(fields))
         landed.append(face)
         for table, count in face.then:
-            faces = self.faces[table]
             for _ in range(count if isinstance(count, int) else rng.roll(count)):
-                then = faces[rng.below(len(faces))]
-                if then.dice or then.then:
-                    self._landed(then, rng, landed)
-                else:
-                    landed.append(then)
+                self._land(self.faces[table], rng, landed)
 
 
 def _faces(table: Table, follow: Collection[str]) -> tuple[Face, ...]:
