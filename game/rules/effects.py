@@ -33,7 +33,7 @@ from game.world.kinds import MessageKind, Mode
 from game.world.model import PLAYER_ID, Actor, Game
 
 Outcome = bool | str
-Effect = Callable[[Game, Actor, ItemKind, "Point | None"], Outcome]
+Effect = Callable[[Game, Actor, ItemKind, Point | None], Outcome]
 
 HEAL_SHARE = 4
 """A potion of healing restores its dice or 1/HEAL_SHARE of maximum HP, whichever is more: the
@@ -43,6 +43,13 @@ potions found deep down must still matter to a hero who has grown to three times
 def apply(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
     """Carry out `kind`'s effect for `actor` at `target`."""
     return EFFECTS[kind.effect](game, actor, kind, target)
+
+
+def _aimed(rule: Callable[[Game, Actor, ItemKind, Point], Outcome]) -> Effect:
+    """An effect that works at the square aimed at: with none, nothing happens."""
+    def effect(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
+        return "Nothing happens." if target is None else rule(game, actor, kind, target)
+    return effect
 
 
 def _who(actor: Actor) -> tuple[bool, str]:
@@ -171,9 +178,7 @@ def _lightning(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -
     return True
 
 
-def _confuse_monster(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
-    if target is None:
-        return "Nothing happens."
+def _confuse_monster(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
     floor = game.floor
     dazed = floor.monster_at(*target)
     if dazed is None or not floor.visible[target[1], target[0]]:
@@ -183,9 +188,7 @@ def _confuse_monster(game: Game, actor: Actor, kind: ItemKind, target: Point | N
     return True
 
 
-def _knock(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
-    if target is None:
-        return "Nothing happens."
+def _knock(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
     floor = game.floor
     door = floor.doors.get(target)
     hidden = floor.tiles[target[1], target[0]] == tiles.SECRET_DOOR
@@ -207,9 +210,7 @@ def _victim(game: Game, actor: Actor, target: Point, reach: int) -> Actor | None
     return combat.first_in_line(game, combat.line_of_fire(game, actor.pos, target, reach))
 
 
-def _bolt(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
-    if target is None:
-        return "It needs a target."
+def _bolt(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
     victim = _victim(game, actor, target, kind.range)
     if victim is None:
         game.log("A bolt of force flies off and bursts on the stone.", MessageKind.SPELL)
@@ -218,9 +219,7 @@ def _bolt(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Out
     return True
 
 
-def _slow(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
-    if target is None:
-        return "It needs a target."
+def _slow(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
     victim = _victim(game, actor, target, kind.range)
     if victim is None:
         game.log("Nothing seems to happen.", MessageKind.FUTILE)
@@ -230,9 +229,7 @@ def _slow(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Out
     return True
 
 
-def _blink(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
-    if target is None:
-        return "It needs a target."
+def _blink(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
     floor, (x, y) = game.floor, target
     if king_distance(target, actor.pos) > kind.range:
         return f"That is too far to blink: at most {kind.range} squares."
@@ -244,12 +241,10 @@ def _blink(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Ou
     return True
 
 
-def _dig(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
+def _dig(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
     """Carve the rock on the line toward `target` and on past it (combat.line), up to the range,
     into floor: the walkable and see-through masks, sight and every path map (all computed from
     the live tiles) change at once."""
-    if target is None:
-        return "It needs a target."
     floor = game.floor
     carved = 0
     for x, y in combat.line(actor.pos, target, kind.range):
@@ -272,7 +267,8 @@ def _dig(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outc
 EFFECTS: Final[dict[str, Effect]] = {
     "heal": _heal, "restore": _restore, "strengthen": _strengthen, "confuse": _confuse,
     "harm": _harm, "identify": _identify, "fear": _fear, "recharge": _recharge, "map": _map,
-    "teleport": _teleport, "lightning": _lightning, "confuse_monster": _confuse_monster,
-    "knock": _knock, "bolt": _bolt, "slow": _slow, "blink": _blink, "dig": _dig,
+    "teleport": _teleport, "lightning": _lightning, "confuse_monster": _aimed(_confuse_monster),
+    "knock": _aimed(_knock), "bolt": _aimed(_bolt), "slow": _aimed(_slow),
+    "blink": _aimed(_blink), "dig": _aimed(_dig),
 }
 """Effect name (game.content.items.EFFECTS) -> the rule that carries it out."""
