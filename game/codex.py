@@ -23,6 +23,7 @@ from game.dressing import traps as trap_kinds
 from game.floorplan import Point
 from game.rules import combat, identify
 from game.rules import doors as door_rules
+from game.rules import effects as effect_rules
 from game.rules import features as feature_rules
 from game.rules import items as item_rules
 from game.rules import traps as trap_rules
@@ -37,14 +38,6 @@ JsonValue = str | int | float | bool | None | list["JsonValue"] | dict[str, "Jso
 QUIET_FIELDS: Final = frozenset({"key", "name", "kind", "glyph", "color", "colour", "weight"})
 """Fields that say how a kind is drawn, keyed or placed, not what it is: never described."""
 
-ITEM_DOES: Final = {
-    "scroll_mapping": "Reading it shows the whole floor's layout, secret doors included.",
-    "scroll_teleport": "Reading it sends you to a safe spot elsewhere on the floor.",
-    "scroll_lightning": "Reading it strikes the nearest enemy in view.",
-    "scroll_confusion": "Reading it confuses a monster you can see.",
-    "scroll_knock": "Reading it opens a locked, stuck or magically sealed door you can see.",
-}
-"""What a consumable does beyond its numbers (the rules apply it: game.rules.items)."""
 CATEGORY_DOES: Final = {
     "key": "It opens the door it was made for; keys hang on the key ring, not in the pack.",
     "gold": "Counted, not carried.",
@@ -178,8 +171,8 @@ short form for the pack's lines ("" keeps it off them), the sentence for the des
 field missing from a kind is skipped, so the table may name fields other branches add."""
 REACHING: Final = ("range", "reach")
 """Fields in squares: worth saying only above 1 (1 is the square next to you)."""
-ITEM_WORDS: Final = frozenset({"slot", "damage", "heal", "turns", "target", "depth",
-                               *BONUS_WORDS})
+ITEM_WORDS: Final = frozenset({"slot", "damage", "heal", "turns", "target", "depth", "effect",
+                               "text", *BONUS_WORDS})
 
 
 def bonuses(kind: ItemKind) -> list[tuple[str, str, str, JsonValue]]:
@@ -209,10 +202,10 @@ def item_numbers(kind: ItemKind) -> str:
 def item_effects(kind: ItemKind) -> list[str]:
     """What using the item does, as sentences."""
     effects: list[str] = []
-    if kind.key in ITEM_DOES:
-        effects.append(ITEM_DOES[kind.key])
+    if kind.text:  # what the effect does beyond the numbers, in the kind's own words
+        effects.append(kind.text)
     if kind.heal:
-        effects.append(f"Heals {dice_text(kind.heal)}, or 1/{item_rules.HEAL_SHARE} of your"
+        effects.append(f"Heals {dice_text(kind.heal)}, or 1/{effect_rules.HEAL_SHARE} of your"
                        " maximum hit points if that is more.")
     if kind.damage and not kind.slot:
         effects.append(f"Deals {dice_text(kind.damage)} damage.")
@@ -249,6 +242,7 @@ def item_entry(kind: ItemKind) -> Entry:
         "key": kind.key, "slot": kind.slot or None, "damage": kind.damage or None,
         "to_hit": kind.attack, "armour": kind.ac, "charges": getattr(kind, "charges", 0),
         "effects": list[JsonValue](effects), "depth": [kind.depth[0], kind.depth[1]],
+        "effect": kind.effect or None,
     })
     facts.pop("attack", None)
     facts.pop("ac", None)

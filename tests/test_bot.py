@@ -14,8 +14,9 @@ import pytest
 from scenario import ScriptedRng, door, give, monster, scenario
 
 from game import generators, turns
-from game.bot import autoplay, policy
-from game.bot.policy import IMPOSSIBLE_LIMIT, Bot, Memory, next_action
+from game.bot import autoplay, exploring, fighting, kit, policy
+from game.bot.memory import Memory
+from game.bot.policy import IMPOSSIBLE_LIMIT, Bot, next_action
 from game.cli import main
 from game.rules import combat
 from game.rules.actions import (
@@ -96,9 +97,9 @@ def test_threat_counts_what_can_strike_now_and_doubles_when_slowed() -> None:
                                                           reach=6)})
     foes = scene.floor.monsters
     share = combat.MONSTER_DAMAGE_PERCENT / 100
-    assert policy.threat(scene.game, foes) == pytest.approx(0.95 * share * (4 + 8))
+    assert fighting.threat(scene.game, foes) == pytest.approx(0.95 * share * (4 + 8))
     scene.player.effects["slowed"] = 2
-    assert policy.threat(scene.game, foes) == pytest.approx(2 * 0.95 * share * (4 + 8))
+    assert fighting.threat(scene.game, foes) == pytest.approx(2 * 0.95 * share * (4 + 8))
 
 
 def test_out_of_potions_and_hurt_it_reads_teleportation_to_escape() -> None:
@@ -161,7 +162,8 @@ def test_closes_in_on_a_monster_standing_on_a_teleporter(foe: Actor) -> None:
     update_fov(scene.floor, *scene.player.pos)
     memory = Memory()
     assert next_action(scene.game, memory) == Move(1, 0) and memory.reason == "approach"
-    memory.jammed[(1, *scene.at("^"))] = scene.game.turn + policy.JAM_WAIT  # its far end was taken
+    # its far end was taken
+    memory.jammed[(1, *scene.at("^"))] = scene.game.turn + exploring.JAM_WAIT
     assert next_action(scene.game, memory) == Move(1, 0) and memory.reason == "approach"
 
 
@@ -174,12 +176,12 @@ def test_steps_out_of_sight_of_two_shooters_and_holds_there() -> None:
         ###########
     """, legend={"s": monster("artillery", reach=8)})
     scene.floor.explored[:] = True
-    memory = Memory(searched={1: policy.SEARCH_TURNS})
+    memory = Memory(searched={1: exploring.SEARCH_TURNS})
     assert next_action(scene.game, memory) == Move(0, -1) and memory.reason == "cover"
     scene.floor.relocate(scene.player, 1, 1)  # round the corner: out of their sight
     update_fov(scene.floor, 1, 1)
     assert not scene.floor.visible[2, 9] and not scene.floor.visible[3, 8]
-    assert policy._cover(scene.game, scene.floor.monsters) is None
+    assert fighting.cover(scene.game, scene.floor.monsters) is None
     memory.hold_until = scene.game.turn + policy.COVER_HOLD
     assert next_action(scene.game, memory) == Search() and memory.reason == "hold"
 
@@ -195,7 +197,7 @@ def test_rests_on_the_stairs_down_before_going_on_hurt() -> None:
     scene = scenario("#####\n#@>.#\n#####", BELOW, hp=50)
     scene.floor.explored[:] = True
     bot = Bot()
-    bot.memory.searched[1] = policy.SEARCH_TURNS
+    bot.memory.searched[1] = exploring.SEARCH_TURNS
     scene.player.hp = 35  # 70%: no rest in the open, but a rest before the stairs
     play_until = 600
     for _ in range(play_until):
@@ -287,9 +289,9 @@ def test_a_ring_full_of_old_keys_never_stops_the_bot_taking_this_floors_key() ->
     here = Item(scene.game.new_id(), "key", *scene.player.pos, key_for=(3, 1))
     scene.floor.items.append(here)
     scene.floor.doors[(3, 1)] = door("locked", dc=25)
-    assert policy.junk(scene.game) == []
+    assert kit.junk(scene.game) == []
     assert next_action(scene.game) == PickUp()  # the key of this floor's door
-    assert not policy.wanted(scene.game, scene.game.hero.inventory[0])
+    assert not kit.wanted(scene.game, scene.game.hero.inventory[0])
 
 
 def test_picks_up_gold_found_underfoot() -> None:
@@ -354,8 +356,8 @@ def test_picks_its_missiles_up_again_and_keeps_them_in_a_full_pack() -> None:
     dagger = Item(scene.game.new_id(), "dagger", *scene.player.pos)
     scene.floor.items.append(dagger)
     assert next_action(scene.game) == PickUp(), "a dagger is for throwing"
-    assert policy.wanted(scene.game, Item(scene.game.new_id(), "arrow", 2, 1))
-    assert not [i for i in policy.junk(scene.game) if i.kind in ("dagger", "arrow")]
+    assert kit.wanted(scene.game, Item(scene.game.new_id(), "arrow", 2, 1))
+    assert not [i for i in kit.junk(scene.game) if i.kind in ("dagger", "arrow")]
 
 
 def test_gives_up_resting_when_it_does_not_heal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -394,7 +396,7 @@ DEN = """
 def test_goes_round_a_guarded_den_on_the_way_down(seen: bool) -> None:
     scene = scenario(DEN, BELOW, legend={"G": monster("solo", mode="guard")})
     scene.floor.explored[:] = True
-    memory = Memory(searched={1: policy.SEARCH_TURNS})
+    memory = Memory(searched={1: exploring.SEARCH_TURNS})
     if seen:
         memory.guards.append(scene.monster("G").id)
     assert next_action(scene.game, memory) == (Move(0, -1) if seen else Move(0, 1))
@@ -484,7 +486,7 @@ def test_steps_off_a_teleporter_whose_far_end_is_taken() -> None:
     bot = play(scene.game, 60)
     tries = sum(m.count for m in scene.game.messages.messages
                 if "hums" in m.text or "far end" in m.text)
-    assert 1 <= tries <= 1 + 60 // policy.JAM_WAIT
+    assert 1 <= tries <= 1 + 60 // exploring.JAM_WAIT
     assert scene.player.pos != scene.at("^")
     assert bot.memory.impossible_streak == 0
 
@@ -498,7 +500,7 @@ def test_shut_in_with_nowhere_to_go_it_reads_teleportation() -> None:
     scene.floor.explored[:] = True
     scroll = give(scene, "scroll_teleport")
     scene.game.hero.has_relic = True
-    memory = Memory(refused=[(1, 4, 1)], searched={1: policy.SEARCH_TURNS})
+    memory = Memory(refused=[(1, 4, 1)], searched={1: exploring.SEARCH_TURNS})
     assert next_action(scene.game, memory) == Use(scroll.id) and memory.reason == "unstick"
 
 

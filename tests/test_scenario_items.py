@@ -9,7 +9,7 @@ from scenario import Scene, ScriptedRng, door, give, messages, monster, scenario
 
 from game import tiles
 from game.content.items import kind_of
-from game.rules import combat, gear, identify, items
+from game.rules import combat, effects, gear, identify, items
 from game.rules.actions import (
     Drop,
     Equip,
@@ -67,7 +67,7 @@ def test_a_strong_hero_heals_a_share_of_maximum_hp_at_least() -> None:
     scene = scenario(ROOM)
     potion = give(scene, "potion_healing")
     scene.player.max_hp, scene.player.hp = 150, 10
-    share = 150 // items.HEAL_SHARE
+    share = 150 // effects.HEAL_SHARE
     assert share > 20, "the share beats 2d8+4 (at most 20), so it is what is healed"
     scene.act(Use(potion.id))
     assert 10 + share <= scene.player.hp <= 10 + share + 1  # +1: a turn's rest may tick

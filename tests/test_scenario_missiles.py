@@ -155,7 +155,8 @@ def test_a_thrown_healing_potion_heals_everyone_beside_where_it_shatters() -> No
 def test_a_thrown_harmful_potion_harms_everyone_beside_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     acid = ItemKind(key="potion_acid", name="potion of acid", kind="potion", glyph="!",
-                    color=(0, 255, 0), depth=(1, 1), weight=0, damage="3d4+20")
+                    color=(0, 255, 0), depth=(1, 1), weight=0, damage="3d4+20",
+                    effect="harm")
     kinds = {**content.item_kinds(), "potion_acid": acid}
     monkeypatch.setattr(content, "item_kinds", lambda: kinds)
     scene = scenario("""

@@ -17,6 +17,16 @@ WORN_KINDS = ("weapon", "launcher", "armour", "shield", "ring", "amulet")
 """Categories worn in a slot: each needs one."""
 UNKNOWN_KINDS = ("potion", "scroll", "wand", "ring", "amulet")
 """Categories that look different in every run until identified (game/content/appearances.py)."""
+USED_KINDS = ("potion", "scroll", "wand")
+"""Categories used up or zapped: each names its effect, and only they have one."""
+EFFECTS: dict[str, tuple[str, ...]] = {
+    "heal": ("heal",), "restore": (), "strengthen": (), "confuse": ("turns",), "harm": ("damage",),
+    "identify": (), "fear": ("range", "turns"), "recharge": (), "map": (), "teleport": (),
+    "lightning": ("damage", "range"), "confuse_monster": ("turns",), "knock": (),
+    "bolt": ("damage", "range"), "slow": ("range", "turns"), "blink": ("range",), "dig": ("range",),
+}
+"""The effects an item may name -> the fields its kind must set for it (the rules that carry
+them out are game.rules.effects, which holds one for each name here)."""
 _DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
 
 
@@ -67,6 +77,10 @@ class ItemKind:
     """Percent chance that ammunition or a thrown weapon breaks when it comes down."""
     bundle: int = 0
     """Ammunition lies on a floor in bundles of 1..bundle."""
+    effect: str = ""
+    """What using a potion, scroll or wand does: a name of EFFECTS."""
+    text: str = ""
+    """What the effect does beyond the numbers, in words for the codex ("" for nothing more)."""
 
 
 class ItemDataError(ValueError):
@@ -113,6 +127,7 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         raise ValueError("glyph must be one character")
     if kind in WORN_KINDS and not entry.get("slot"):
         raise ValueError(f"a {kind} needs a slot")
+    _check_effect(kind, entry)
     return ItemKind(
         key=key, name=_text(entry, "name"), kind=kind, glyph=glyph,
         color=(color[0], color[1], color[2]), depth=(depth[0], depth[1]),
@@ -125,8 +140,23 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         regen=_int(entry, "regen"), strength=_int(entry, "strength"), ward=_int(entry, "ward"),
         charges=_int(entry, "charges"), ammo=str(entry.get("ammo", "")),
         thrown=_flag(entry, "thrown"), break_chance=_int(entry, "break_chance"),
-        bundle=_int(entry, "bundle"),
+        bundle=_int(entry, "bundle"), effect=str(entry.get("effect", "")),
+        text=str(entry.get("text", "")),
     )
+
+
+def _check_effect(kind: str, entry: dict[str, object]) -> None:
+    """A potion, scroll or wand names a known effect and sets the fields it works with."""
+    effect = entry.get("effect", "")
+    if kind not in USED_KINDS:
+        if effect:
+            raise ValueError(f"a {kind} has no effect (only {', '.join(USED_KINDS)} do)")
+        return
+    if not isinstance(effect, str) or effect not in EFFECTS:
+        raise ValueError(f"effect {effect!r} is not one of {', '.join(EFFECTS)}")
+    for needed in EFFECTS[effect]:
+        if not entry.get(needed):
+            raise ValueError(f"effect {effect!r} needs {needed}")
 
 
 def _text(entry: dict[str, object], name: str) -> str:

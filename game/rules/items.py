@@ -2,28 +2,21 @@
 
 from __future__ import annotations
 
-import numpy as np
-from numpy.typing import NDArray
-
-from game import tiles
 from game.content.items import ItemKind, kind_of
-from game.floorplan import Point
-from game.rules import identify
+from game.floorplan import Point, king_distance
+from game.rules import effects, identify
 from game.rules.actions import Alternative, Impossible, Result, Success, Zap
 from game.rules.doors import door_name
-from game.rules.progress import MAX_GOLD, MAX_STAT
-from game.world import dungeon, pack
-from game.world.kinds import MessageKind, Mode
-from game.world.model import PLAYER_ID, Actor, Game, Item
+from game.rules.progress import MAX_GOLD
+from game.world import pack
+from game.world.kinds import MessageKind
+from game.world.model import Actor, Game, Item
 
 INVENTORY_LIMIT = 26
 """Places in the pack, one per inventory letter: interchangeable items share one
 (game.world.pack.pack_rows), so twenty potions of healing take one place."""
 AUTO_PICKUP_KINDS = ("gold", "key", "potion", "scroll", "ammo")
 """What auto-pickup takes (the interface's option decides whether it is asked for)."""
-HEAL_SHARE = 4
-"""A potion of healing restores its dice or 1/HEAL_SHARE of maximum HP, whichever is more: the
-potions found deep down must still matter to a hero who has grown to three times the HP."""
 
 
 def carried(game: Game, item_id: int) -> Item | None:
@@ -189,7 +182,7 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
     if target is not None and kind.range and _reach(game, target) > kind.range:
         return Impossible(f"That is too far: the {name} reaches {kind.range} tiles.")
     unknown = not identify.known(game, item.kind)
-    reason = _effect(game, kind, target)
+    reason = _apply(game, game.player, kind, target)
     if reason and not unknown:
         return Impossible(reason)
     if reason:  # tried blind: it is used up all the same, and now the player knows it
@@ -199,124 +192,21 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
     return Success()
 
 
-def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
-    """Apply an item's effect; returns a reason (and changes nothing) when it cannot work."""
-    player, floor = game.player, game.floor
-    if kind.kind == "potion":
-        return quaff(game, player, kind)
-    if kind.key == "scroll_identify":
-        learned = [i.kind for i in game.hero.inventory
-                   if i.kind != kind.key and not identify.known(game, i.kind)]
-        for key in sorted(set(learned)):
-            identify.identify(game, key)
-        if not learned:
-            game.log("You feel knowledgeable, but carry nothing unknown.", MessageKind.SPELL)
-    elif kind.key == "scroll_fear":
-        afraid = [m for m in floor.monsters if floor.visible[m.y, m.x] and m.part != "boss"
-                  and max(abs(m.x - player.x), abs(m.y - player.y)) <= kind.range]
-        for monster in afraid:
-            monster.mode = Mode.FLEE
-            monster.effects["afraid"] = kind.turns
-        fled = {0: "nothing hears it", 1: "a foe turns to flee"}.get(
-            len(afraid), f"{len(afraid)} foes turn to flee")
-        game.log(f"A dreadful cry rings out: {fled}!", MessageKind.SPELL)
-    elif kind.key == "scroll_recharging":
-        wands = [i for i in game.hero.inventory if kind_of(i.kind).kind == "wand"]
-        for wand in wands:
-            wand.amount = max(wand.amount, kind_of(wand.kind).charges)
-        game.log("Your wands hum with power." if wands else "A charge crackles and fades away.",
-                 MessageKind.SPELL)
-    elif kind.key == "scroll_mapping":
-        floor.tiles[floor.tiles == tiles.SECRET_DOOR] = tiles.DOOR  # secret doors show as doors
-        floor.explored |= tiles.walkable(floor.tiles) | _next_to_walkable(floor.tiles)
-        game.log("The floor's layout floods into your mind.", MessageKind.MAPPED)
-    elif kind.key == "scroll_teleport":
-        player.x, player.y = dungeon.random_free_spot(game, floor, safe=True)
-        game.log("You are whisked away!", MessageKind.TELEPORT)
-    elif kind.key == "scroll_lightning":
-        visible = [m for m in floor.monsters if floor.visible[m.y, m.x]
-                   and max(abs(m.x - player.x), abs(m.y - player.y)) <= kind.range]
-        if not visible:
-            return "No enemy is close enough to strike."
-        victim = min(visible, key=lambda m: (max(abs(m.x - player.x), abs(m.y - player.y)), m.id))
-        from game.rules import combat
-
-        combat.magic_hit(game, victim, kind.damage, "Lightning", MessageKind.TRIUMPH)
-    elif kind.key == "scroll_confusion" and target is not None:
-        dazed = floor.monster_at(*target)
-        if dazed is None or not floor.visible[target[1], target[0]]:
-            return "There is no monster you can see there."
-        dazed.effects["confused"] = kind.turns
-        game.log(f"The {dazed.name} looks confused.", MessageKind.SPELL)
-    elif kind.key == "scroll_knock" and target is not None:
-        door = floor.doors.get(target)
-        hidden = floor.tiles[target[1], target[0]] == tiles.SECRET_DOOR
-        if door is None or hidden or not floor.visible[target[1], target[0]]:
-            return "There is no door you can see there."
-        if not door.sealed and door.state != "stuck":
-            return "That door is not locked."
-        door.state = "unlocked"
-        door.reinforced = False
-        game.log("The door's locks and wards fall open with a click.", MessageKind.UNLOCKED)
-    else:
-        return "Nothing happens."
-    return ""
-
-
 def quaff(game: Game, actor: Actor, kind: ItemKind) -> str:
     """A potion's effect on `actor`: the hero drinking it, or anyone a thrown one shatters over
     (game.rules.missiles). Returns a reason (and changes nothing) when it does nothing."""
-    you = actor.id == PLAYER_ID
-    who = "You" if you else f"The {actor.name}"
-    if kind.heal:
-        if actor.hp >= actor.max_hp:
-            return f"{who} {'are' if you else 'is'} already at full health."
-        rolled = max(game.rng.roll(kind.heal), actor.max_hp // HEAL_SHARE)
-        healed = min(actor.max_hp - actor.hp, rolled)
-        actor.hp += healed
-        game.log(f"{who} {'feel' if you else 'looks'} better (+{healed} HP).", MessageKind.BOON)
-    elif kind.key == "potion_restoration":
-        actor.hp = actor.max_hp
-        actor.effects.clear()
-        game.log(f"{who} {'feel' if you else 'looks'} wholly restored.", MessageKind.BOON)
-    elif kind.key == "potion_strength":
-        if you:
-            game.hero.strength = min(game.hero.strength + 1, MAX_STAT)
-            game.log("You feel stronger (+1 strength).", MessageKind.BOON)
-        else:  # a monster has no strength score: its blows land more often instead
-            actor.attack += 1
-            game.log(f"{who} looks stronger.", MessageKind.HURT)
-    elif kind.key == "potion_confusion":
-        actor.effects["confused"] = kind.turns
-        game.log("Your head spins: you are confused!" if you else f"{who} looks confused.",
-                 MessageKind.CONFUSED if you else MessageKind.SPELL)
-    elif kind.damage:
-        hurt = game.rng.roll(kind.damage)
-        actor.hp -= hurt
-        game.log(f"{who} {'are' if you else 'is'} burned ({hurt}).", MessageKind.HURT)
-        if actor.hp <= 0:
-            from game.rules import combat
+    return _apply(game, actor, kind, None)
 
-            combat.die(game, actor, game.player,
-                       cause=f"killed by a {kind.name} on depth {game.floor.depth}")
-    else:
-        return "Nothing happens."
-    return ""
+
+def _apply(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> str:
+    """Carry out a potion's or scroll's effect (game.rules.effects); returns a reason (and
+    changes nothing) when it cannot work, else ""."""
+    outcome = effects.apply(game, actor, kind, target)
+    return outcome if isinstance(outcome, str) else ""
 
 
 def _reach(game: Game, target: Point) -> int:
-    player = game.player
-    return max(abs(target[0] - player.x), abs(target[1] - player.y))
-
-
-def _next_to_walkable(tile_map: NDArray[np.uint8]) -> NDArray[np.bool_]:
-    walk = tiles.WALKABLE[tile_map]
-    near = walk.copy()
-    near[1:, :] |= walk[:-1, :]
-    near[:-1, :] |= walk[1:, :]
-    near[:, 1:] |= walk[:, :-1]
-    near[:, :-1] |= walk[:, 1:]
-    return near
+    return king_distance(target, game.player.pos)
 
 
 def plural(name: str) -> str:

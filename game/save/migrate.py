@@ -36,7 +36,8 @@ def _encounter_parts(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, A
 
 FORMAT_2_KINDS = ("potion_healing", "scroll_confusion", "scroll_knock", "scroll_lightning",
                   "scroll_mapping", "scroll_teleport")
-"""Every potion and scroll a format 2 run could find: all of them known by their true names."""
+"""Every potion and scroll a format 2 run could find: all of them known by their true names.
+A record of that release, so kind keys (never read for behaviour, which is each kind's effect)."""
 
 
 def _identified(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:

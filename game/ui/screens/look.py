@@ -12,7 +12,7 @@ import tcod.event
 
 from game import codex, tiles
 from game.content.items import kind_of
-from game.floorplan import Point
+from game.floorplan import Point, king_distance
 from game.rules import combat, identify, missiles
 from game.rules.actions import Action, Attack, Fire, Throw, Use, Zap
 from game.ui import intents, routes
@@ -34,13 +34,13 @@ AIM_KEYS = "Tab: next enemy   Enter or click: let fly   Esc: cancel   keys or mo
 
 
 def first_target(game: Game, item: Item) -> Point:
-    """Where the cursor starts when aiming: the nearest visible door for knock, else the nearest
-    visible monster, else the player."""
+    """Where the cursor starts when aiming: the nearest visible door for an item that opens doors
+    (knock), else the nearest visible monster, else the player."""
     floor, player = game.floor, game.player
-    if item.kind == "scroll_knock":
+    if kind_of(item.kind).effect == "knock":
         spots = sorted((p for p, door in floor.doors.items() if floor.visible[p[1], p[0]]
                         and not door.is_open and floor.tiles[p[1], p[0]] != tiles.SECRET_DOOR),
-                       key=lambda p: (max(abs(p[0] - player.x), abs(p[1] - player.y)), p))
+                       key=lambda p: (king_distance(p, player.pos), p))
     else:
         spots = enemies(game)
     return spots[0] if spots else player.pos
@@ -50,7 +50,7 @@ def enemies(game: Game) -> list[Point]:
     """Where the monsters in view stand, nearest first (Tab's order)."""
     floor, player = game.floor, game.player
     return sorted((m.pos for m in floor.monsters if m.alive and floor.visible[m.y, m.x]),
-                  key=lambda p: (max(abs(p[0] - player.x), abs(p[1] - player.y)), p))
+                  key=lambda p: (king_distance(p, player.pos), p))
 
 
 class LookScreen(BaseState):
@@ -130,7 +130,7 @@ class LookScreen(BaseState):
             path = path[: path.index(victim.pos) + 1]
             chance = combat.hit_chance(self.game, player, victim, missile)
             return path, f"{victim.name}: {chance}% to hit"
-        if max(abs(self.cursor[0] - player.x), abs(self.cursor[1] - player.y)) > missile.reach:
+        if king_distance(self.cursor, player.pos) > missile.reach:
             return path, "out of range"
         return path, "nobody there" if self.cursor in path else "a wall is in the way"
 
