@@ -20,9 +20,9 @@ import tcod.map
 from numpy.typing import NDArray
 
 from game import pathing, tiles
-from game.bot import paths
 from game.content.items import kind_of
 from game.floorplan import Point
+from game.pathing import portals
 from game.rules import combat, doors, identify, missiles, rest
 from game.rules.actions import (
     Action,
@@ -48,6 +48,7 @@ from game.seeds import dice_mean
 from game.turns import player_act
 from game.world import fov
 from game.world.kinds import Mode, StairsWay
+from game.world.known import far_ends_unexplored, frontier, walkable_known
 from game.world.model import NORMAL_SPEED, Actor, Floor, Game, Item
 
 LOW_HP = 0.4
@@ -342,7 +343,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
             yield "heal", Use(item.id)
     if not awake and _should_rest(game, memory):
         yield "rest", _rest(game)
-    walk = paths.walkable_known(floor, blocked_doors(game, memory) + _jammed(game, memory))
+    walk = walkable_known(floor, blocked_doors(game, memory) + _jammed(game, memory))
     if awake and weak:
         yield from _moves("retreat", _retreat(game, walk))
         if any(not _shot(m) for m in awake):  # there is no outrunning a shot
@@ -490,13 +491,13 @@ def _explore(
     spent = memory.floor_turns.get(game.depth, 0)
     if way_down is not None and spent >= floor_budget(floor) and way_down() is not None:
         return
-    edge = paths.frontier(floor, walk)
-    portals = [a for a, b in sorted(floor.teleports.items())
-               if walk[a[1], a[0]] and not floor.explored[b[1], b[0]]]
+    edge = frontier(floor, walk)
+    pads = far_ends_unexplored(floor, walk)
     goals = edge | wanted_items_mask(game)
     step = None
-    if portals or goals.any():
-        step = pathing.step_toward(paths.flood(floor, walk, goals, portals), player.pos)
+    if pads or goals.any():
+        step = pathing.step_toward(
+            portals.toward(walk, floor.teleports, goals, pads), player.pos)
     if step is not None:
         if edge.any():
             for item in _carried(game, "scroll_mapping"):
@@ -605,7 +606,7 @@ def _toward(
 ) -> Step:
     if not goals.any():
         return None
-    return pathing.step_toward(paths.flood(floor, walk, goals), here)
+    return pathing.step_toward(portals.toward(walk, floor.teleports, goals), here)
 
 
 def _approach(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
@@ -619,7 +620,8 @@ def _approach(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
     goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
     for monster in near:
         goals[monster.y, monster.x] = True
-    dist = paths.flood(floor, walk, goals, paths.on_teleporters(floor, goals))
+    dist = portals.toward(walk, floor.teleports, goals,
+                          portals.pads_among(floor.teleports, goals))
     steps = max(APPROACH_RANGE, *(_shot(m) for m in near))
     if pathing.standing_value(dist, *player.pos) > steps * pathing.DIAGONAL:
         return None
@@ -666,7 +668,7 @@ def _retreat(game: Game, walk: NDArray[np.bool_]) -> Step:
     goals = stairs_mask(floor, "up")
     if not goals.any():
         return None
-    dist = paths.flood(floor, walk, goals)
+    dist = portals.toward(walk, floor.teleports, goals)
     if pathing.standing_value(dist, *player.pos) > RETREAT_STEPS * pathing.CARDINAL:
         return None
     return pathing.step_toward(dist, player.pos)
@@ -678,7 +680,10 @@ def _flee(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
     sources = np.zeros(floor.tiles.shape, dtype=np.bool_)
     for foe in foes:
         sources[foe.y, foe.x] = True
-    return paths.step_down(floor, paths.flee(floor, walk | sources, sources), game.player.pos)
+    pads = floor.teleports
+    near = portals.toward(walk | sources, pads, sources, portals.pads_among(pads, sources))
+    return portals.step_down(portals.flee(near, walk | sources, pads), game.player.pos,
+                             floor.occupancy())
 
 
 def _cover(game: Game, shooters: list[Actor]) -> Step:

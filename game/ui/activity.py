@@ -15,9 +15,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import pathing, tiles
-from game.bot import paths
 from game.content.items import kind_of
-from game.floorplan import Point
+from game.floorplan import Point, king_distance, king_length
+from game.pathing import portals
 from game.rules import rest
 from game.rules.actions import Action, Move, PickUp, Rest, Result, Success
 from game.rules.doors import door_name, has_key
@@ -28,6 +28,7 @@ from game.turns import player_act
 from game.ui import options
 from game.words import article
 from game.world.kinds import MessageKind, Mode, StairsWay
+from game.world.known import far_ends_unexplored, frontier, walkable_known
 from game.world.model import Actor, Floor, Game
 
 TRAVEL_STEPS = 500
@@ -81,12 +82,12 @@ class Sightings:
 
     def look(self, game: Game) -> list[Actor]:
         """The hunters in view now, nearest first; remembers their distances."""
-        floor, px, py = game.floor, game.player.x, game.player.y
+        floor, here = game.floor, game.player.pos
         hunters = sorted((m for m in floor.monsters if m.alive and floor.visible[m.y, m.x]
                           and m.mode == Mode.HUNT),
-                         key=lambda m: (max(abs(m.x - px), abs(m.y - py)), m.id))
+                         key=lambda m: (king_distance(m.pos, here), m.id))
         self.before, self.now = self.now, {}
-        self.now = {m.id: max(abs(m.x - px), abs(m.y - py)) for m in hunters}
+        self.now = {m.id: king_distance(m.pos, here) for m in hunters}
         return hunters
 
     def closing_in(self, monster: Actor) -> bool:
@@ -265,7 +266,7 @@ class Travel(Activity):
             return None
         x, y = self.path[0]
         dx, dy = x - player.x, y - player.y
-        if max(abs(dx), abs(dy)) != 1:
+        if king_length(dx, dy) != 1:
             self.notice = "You stop: you are not where you meant to be."
             return None
         blocker = self.game.floor.monster_at(x, y)
@@ -349,11 +350,11 @@ class Seek(Activity):
         if self.notice:
             return None
         floor, here = self.game.floor, self.game.player.pos
-        walk = paths.walkable_known(floor, self.blocked())
-        goals, portals = self.goals(walk)
+        walk = walkable_known(floor, self.blocked())
+        goals, pads = self.goals(walk)
         step = None
-        if portals or goals.any():
-            step = pathing.step_toward(paths.flood(floor, walk, goals, portals), here)
+        if pads or goals.any():
+            step = pathing.step_toward(portals.toward(walk, floor.teleports, goals, pads), here)
         if step is None:
             self.notice = self.finished()
             return None
@@ -451,7 +452,7 @@ class Explore(Seek):
     def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
         floor, here = self.game.floor, self.game.player.pos
         self.visited.update((i.id, i.x, i.y) for i in floor.items_at(*here))
-        edge = paths.frontier(floor, walk)
+        edge = frontier(floor, walk)
         if edge[here[1], here[0]]:
             self.stood.append(here)
         for x, y in self.stood:
@@ -460,9 +461,7 @@ class Explore(Seek):
             if (item.id, item.x, item.y) not in self.visited and floor.explored[item.y, item.x] \
                     and walk[item.y, item.x]:
                 edge[item.y, item.x] = True
-        portals = [a for a, b in sorted(floor.teleports.items())
-                   if walk[a[1], a[0]] and not floor.explored[b[1], b[0]]]
-        return edge, portals
+        return edge, far_ends_unexplored(floor, walk)
 
     def finished(self) -> str:
         """"Explored.", and what now: the way down, or where one may still be found; and a
