@@ -15,13 +15,13 @@ from game.generators import names
 from game.pathing import portals
 from game.run import FloorRecipe, Run
 from game.ui import intents, keyfile, options, saves
-from game.ui.activity import EXPLORED, Explore, Sightings, ToStairs
 from game.ui.app import App
 from game.ui.describe import describe_at
 from game.ui.screens.help import HelpScreen, IntroScreen
 from game.ui.screens.history import HistoryScreen
 from game.ui.screens.options import OptionsScreen
 from game.ui.screens.play import PlayState
+from game.ui.seek import EXPLORED, Explore, Sightings, ToStairs
 from game.ui.session import Session
 from game.ui.state import draw_stack
 from game.world.dungeon import new_game
