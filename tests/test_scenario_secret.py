@@ -27,7 +27,7 @@ def test_a_secret_door_is_a_wall_until_a_search_finds_it() -> None:
     assert isinstance(scene.act(Move(0, -1)), Impossible)
     assert isinstance(scene.act(OpenDoor(*door)), Impossible)
     assert feature_text(scene.floor, *door) == "wall", "looking gives nothing away"
-    assert maps.cost_map(scene.floor, through_doors=True)[door[1], door[0]] == 0
+    assert not maps.walk_map(scene.floor, through_doors=True)[door[1], door[0]]
     scene.act(Search())
     assert scene.floor.tiles[door[1], door[0]] == tiles.SECRET_DOOR
     scene.act(Search())

@@ -11,22 +11,23 @@ from tcod.event import KeySym, Modifier
 from ui_world import hand_game, key, monster
 
 from game import pathing
-from game.bot import paths
 from game.generators import names
+from game.pathing import portals
 from game.run import FloorRecipe, Run
 from game.ui import intents, keyfile, options, saves
-from game.ui.activity import EXPLORED, Explore, Sightings, ToStairs
 from game.ui.app import App
 from game.ui.describe import describe_at
 from game.ui.screens.help import HelpScreen, IntroScreen
 from game.ui.screens.history import HistoryScreen
 from game.ui.screens.options import OptionsScreen
 from game.ui.screens.play import PlayState
+from game.ui.seek import EXPLORED, Explore, Sightings, ToStairs
 from game.ui.session import Session
 from game.ui.state import draw_stack
 from game.world.dungeon import new_game
 from game.world.fov import update_fov
 from game.world.kinds import Mode
+from game.world.known import frontier, walkable_known
 from game.world.model import DoorState, Game, StairInfo
 
 STEP_LIMIT = 4000
@@ -56,9 +57,9 @@ def edge_reachable(activity: Explore) -> bool:
     """Whether any unexplored edge can still be walked to, past the doors the activity gave up
     on (sealed, or bumped in vain) and the edge tiles it stood on without learning more."""
     floor, player = activity.game.floor, activity.game.player
-    walk = paths.walkable_known(floor, activity.blocked())
-    goals, portals = activity.goals(walk)
-    dist = paths.flood(floor, walk, goals, portals)
+    walk = walkable_known(floor, activity.blocked())
+    goals, pads = activity.goals(walk)
+    dist = portals.toward(walk, floor.teleports, goals, pads)
     return bool(dist[player.y, player.x] != pathing.UNREACHED)
 
 
@@ -73,8 +74,8 @@ def test_auto_explore_explores_every_generator(generator: str, seed: str) -> Non
     assert notices[-1].startswith(EXPLORED), notices
     assert game.depth == 1 and steps > 0
     assert not edge_reachable(last)
-    assert last.blocked() or last.stood or not paths.frontier(
-        game.floor, paths.walkable_known(game.floor, [])).any()
+    assert last.blocked() or last.stood or not frontier(
+        game.floor, walkable_known(game.floor, [])).any()
 
 
 def test_auto_explore_stops_for_a_monster() -> None:

@@ -14,10 +14,10 @@ from game import tiles
 from game.rules.actions import Success, Throw
 from game.turns import player_act
 from game.ui import options
-from game.ui.activity import EXPLORED, ON_AN_ITEM, RECALL_TURNS, Explore, Sightings
 from game.ui.render import status_lines
 from game.ui.screens.levelup import LevelUpScreen
 from game.ui.screens.play import SEARCH_TURNS, UNKNOWN_KEY, PlayState
+from game.ui.seek import EXPLORED, ON_AN_ITEM, RECALL_TURNS, Explore, Sightings
 from game.ui.session import Session
 from game.ui.state import Pop, Push
 from game.world.fov import update_fov

@@ -1,11 +1,11 @@
 """Dijkstra maps, computed once per turn and shared by every monster.
 
-The approach map is the walking distance to the player (diagonal steps allowed, teleporter pairs
-counted as links); the flee map is the approach map negated and rescaled, then flooded again, so
-that rolling downhill on it leads away from the player and out of dead ends (Brogue's "safety
-map"). Door-openers and the rest see closed doors differently, so each gets its own approach map,
-made only when some awake monster needs it. The cost of a turn therefore does not grow with the
-number of monsters.
+The approach map is the walking distance to the player (diagonal steps allowed, teleporter pads
+as game.pathing.portals reads them); the flee map is the approach map negated and rescaled, then
+flooded again, so that rolling downhill on it leads away from the player and out of dead ends
+(Brogue's "safety map"). Door-openers and the rest see closed doors differently, so each gets its
+own approach map, made only when some awake monster needs it. The cost of a turn therefore does
+not grow with the number of monsters.
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ from numpy.typing import NDArray
 
 from game import tiles
 from game.floorplan import Point
-from game.pathing import CARDINAL, STEPS, UNREACHED, flood_linked
+from game.pathing import STEPS, UNREACHED, portals
 from game.world.model import Actor, Floor
 
-FLEE_SCALE = -1.2
 STEP_DX = np.array([[dx for dx, _ in STEPS]], dtype=np.intp)
 STEP_DY = np.array([[dy for _, dy in STEPS]], dtype=np.intp)
 
@@ -34,39 +33,32 @@ _RANKINGS: dict[int, tuple[Step, ...]] = {}
 tile are bounded (and in play a few hundred turn up)."""
 
 
-def cost_map(floor: Floor, through_doors: bool) -> NDArray[np.int32]:
-    """1 where a monster can step, 0 where it cannot; closed doors only for door-openers, and
-    never a sealed one (locked or warded: no monster opens it, so a path through it would leave
-    the monster bumping it forever instead of going round)."""
-    walk = floor.walkable().astype(np.int32)
+def walk_map(floor: Floor, through_doors: bool) -> NDArray[np.bool_]:
+    """Where a monster can step: closed doors only for door-openers, and never a sealed one
+    (locked or warded: no monster opens it, so a path through it would leave the monster
+    bumping it forever instead of going round)."""
+    walk = floor.walkable()
     if not through_doors:
-        walk[floor.tiles == tiles.DOOR] = 0
+        walk[floor.tiles == tiles.DOOR] = False
     for (x, y), door in floor.doors.items():
         if door.sealed and not door.is_open:
-            walk[y, x] = 0
+            walk[y, x] = False
     return walk
 
 
-def flood(
-    floor: Floor, cost: NDArray[np.int32], dist: NDArray[np.int32]
-) -> NDArray[np.int32]:
-    """Flood `dist` in place over `cost`, teleporter pads leading on to their partners for one
-    step each (a monster steps onto a pad as onto any tile and arrives at its far end)."""
-    return flood_linked(dist, cost, list(floor.teleports.items()), CARDINAL, in_play=True)
-
-
 def approach_map(floor: Floor, goal: Point, through_doors: bool) -> NDArray[np.int32]:
-    dist = np.full(floor.tiles.shape, UNREACHED, dtype=np.int32)
-    dist[goal[1], goal[0]] = 0
-    return flood(floor, cost_map(floor, through_doors), dist)
+    """The walking distance to `goal` (the player), pads leading on to their partners; the
+    goal is struck from beside it, also while it stands on a pad."""
+    reach = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    reach[goal[1], goal[0]] = True
+    pads = floor.teleports
+    return portals.toward(walk_map(floor, through_doors), pads, reach,
+                          portals.pads_among(pads, reach))
 
 
 def flee_map(floor: Floor, approach: NDArray[np.int32], through_doors: bool) -> NDArray[np.int32]:
     """Downhill leads away from the goal, preferring open ground over corners."""
-    reachable = approach != UNREACHED
-    dist = np.full(approach.shape, UNREACHED, dtype=np.int32)
-    dist[reachable] = (approach[reachable] * FLEE_SCALE).astype(np.int32)
-    return flood(floor, cost_map(floor, through_doors), dist)
+    return portals.flee(approach, walk_map(floor, through_doors), floor.teleports)
 
 
 @dataclass(slots=True)

@@ -19,7 +19,8 @@ from operator import attrgetter
 
 from game.ai import tactics
 from game.ai.maps import TurnMaps
-from game.ai.steps import away, distance, step, toward
+from game.ai.steps import away, step, toward
+from game.floorplan import king_distance
 from game.pathing import STEPS
 from game.rules import combat, gear
 from game.rules.actions import Success
@@ -91,7 +92,7 @@ def sees_player(game: Game, monster: Actor, within: int) -> bool:
     """Sight is symmetric: a monster on a tile the player sees can see the player."""
     player = game.player
     seen = bool(game.floor.visible[monster.y, monster.x])
-    return seen and distance(monster.pos, player.pos) <= within
+    return seen and king_distance(monster.pos, player.pos) <= within
 
 
 def _idle(game: Game, monster: Actor) -> None:
@@ -132,7 +133,7 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
         _stagger(game, monster)
         return
     player = game.player
-    distance = max(abs(monster.x - player.x), abs(monster.y - player.y))
+    distance = king_distance(monster.pos, player.pos)
     hurt = monster.hp <= monster.max_hp * FLEE_BELOW
     if hurt and monster.role not in ("minion", "solo") and monster.mode != Mode.FLEE:
         monster.mode = Mode.FLEE
@@ -211,7 +212,7 @@ def _bolster(game: Game, leader: Actor) -> None:
         return  # no encounter: no troops
     for ally in game.floor.monsters:
         if (ally.group == leader.group and ally.id != leader.id and ally.alive
-                and distance(ally.pos, leader.pos) <= BOLSTER_RANGE):
+                and king_distance(ally.pos, leader.pos) <= BOLSTER_RANGE):
             ally.effects["bolstered"] = BOLSTER_TURNS
 
 

@@ -10,16 +10,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.ai.maps import TurnMaps
-from game.floorplan import Point
+from game.floorplan import Point, king_distance
 from game.pathing import STEPS
 from game.rules import combat, doors, movement
 from game.rules.actions import Alternative, Attack, OpenDoor, Result, Success
 from game.world.model import PLAYER_ID, Actor, Game
-
-
-def distance(a: Point, b: Point) -> int:
-    """King's-move distance."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 def away(game: Game, monster: Actor, maps: TurnMaps) -> bool:
@@ -42,20 +37,21 @@ def downhill(game: Game, monster: Actor, dist: NDArray[np.int32], maps: TurnMaps
     a big fight); anything else (the player, a door, a teleporter, a confused stagger) goes
     through the movement rules. A monster standing on a teleporter pad whose far end is free and
     nearer goes through, as if it stepped on again: a monster held on a pad while the far end was
-    taken would otherwise stay there for good (its map says it is where it should be), and a
-    pack could seal the only way between two halves of a floor."""
+    taken would otherwise stay there for good, and a pack could seal the only way between two
+    halves of a floor. A pad's value is that of standing on its partner (game.pathing.portals),
+    so the far end is nearer when this pad's value is below its partner's."""
     floor = maps.floor
     x, y = monster.x, monster.y
     occupied = floor.occupancy()
     player = game.player
     pad = floor.teleports.get((x, y))
-    if pad is not None and dist[pad[1], pad[0]] < dist[y, x] and pad not in occupied \
+    if pad is not None and dist[y, x] < dist[pad[1], pad[0]] and pad not in occupied \
             and pad != player.pos:  # held on a pad while its far end was taken: now through
         movement.arrive(game, monster)
         return True
     for dx, dy, plain in maps.downhill(dist, x, y):
         spot = (x + dx, y + dy)
-        if spot in occupied or (near is not None and distance(spot, near[0]) > near[1]):
+        if spot in occupied or (near is not None and king_distance(spot, near[0]) > near[1]):
             continue
         if plain and spot != (player.x, player.y) and "confused" not in monster.effects:
             floor.relocate(monster, spot[0], spot[1])
@@ -71,13 +67,12 @@ def step_to(game: Game, monster: Actor, target: Point, maps: TurnMaps) -> bool:
     plain = maps.plain
     height, width = plain.shape
     x, y = monster.pos
-    tx, ty = target
-    here = max(abs(x - tx), abs(y - ty))
+    here = king_distance((x, y), target)
     occupied: dict[Point, Actor] | None = None
     best: tuple[int, int, Point] | None = None
     for dx, dy in STEPS:
         sx, sy = x + dx, y + dy
-        nearer = max(abs(sx - tx), abs(sy - ty))
+        nearer = king_distance((sx, sy), target)
         if nearer >= here or not (0 <= sx < width and 0 <= sy < height) or not plain[sy, sx]:
             continue  # the cheap tests first: most neighbours are no nearer
         occupied = game.floor.occupancy() if occupied is None else occupied

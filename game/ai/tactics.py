@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections import Counter
 
 from game.ai.maps import TurnMaps
-from game.ai.steps import away, distance, step_to, toward
-from game.floorplan import Point
+from game.ai.steps import away, step_to, toward
+from game.floorplan import Point, king_distance
 from game.rules.items import plural
 from game.words import article
 from game.world.kinds import MessageKind, Mode
@@ -62,7 +62,7 @@ def act(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
             archers = [m for m in maps.band(monster.group) if m.part == "archer"]
             if not archers:
                 return False
-            nearest = min(archers, key=lambda m: (distance(m.pos, monster.pos), m.id))
+            nearest = min(archers, key=lambda m: (king_distance(m.pos, monster.pos), m.id))
             return _screen(game, monster, maps, reach, nearest.pos, LINE_RANGE)
         case "archer":
             return _archer(game, monster, maps, reach)
@@ -98,7 +98,7 @@ def _screen(game: Game, monster: Actor, maps: TurnMaps, reach: int, anchor: Poin
     """Close in on the hero only as far as `leash` tiles from `anchor`; otherwise hold."""
     if reach <= 1:
         return False
-    if distance(monster.pos, anchor) > leash:
+    if king_distance(monster.pos, anchor) > leash:
         return step_to(game, monster, anchor, maps) or toward(game, monster, maps)
     toward(game, monster, maps, (anchor, leash))
     return True
@@ -111,7 +111,7 @@ def _archer(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
     if not melee or reach <= 1:
         return False
     hero = game.player.pos
-    front = min(distance(m.pos, hero) for m in melee)
+    front = min(king_distance(m.pos, hero) for m in melee)
     if front >= reach:
         return away(game, monster, maps)
     in_range = reach <= monster.reach and bool(game.floor.visible[monster.y, monster.x])
@@ -121,7 +121,7 @@ def _archer(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
 def _leashed(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
     """Chase only while the hero is near the den; else walk home and settle there."""
     home = monster.home
-    if home is None or reach <= 1 or distance(game.player.pos, home) <= LEASH:
+    if home is None or reach <= 1 or king_distance(game.player.pos, home) <= LEASH:
         return False
     if monster.pos != home:
         step_to(game, monster, home, maps)  # blocked: it waits, and fights if the hero comes
@@ -138,7 +138,7 @@ def _wolf(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
         return False
     hero = game.player.pos
     pack = [m for m in maps.band(monster.group) if m.mode == Mode.HUNT and m.part == "wolf"]
-    beside = sorted((m for m in pack if distance(m.pos, hero) == 1), key=lambda m: m.id)
+    beside = sorted((m for m in pack if king_distance(m.pos, hero) == 1), key=lambda m: m.id)
     if len(pack) < 2:
         return False
     if reach == 1 and any(_opposite(monster.pos, m.pos, hero) for m in beside):

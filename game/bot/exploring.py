@@ -9,15 +9,16 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import pathing, tiles
-from game.bot import paths
 from game.bot.kit import wanted_items_mask
 from game.bot.memory import Memory, Step, carried, moves
 from game.content.items import kind_of
 from game.floorplan import Point, king_distance
+from game.pathing import portals
 from game.rules import doors
 from game.rules.actions import Action, Move, Search, Use
 from game.rules.stairs import GOES
 from game.world.kinds import Mode, StairsWay
+from game.world.known import far_ends_unexplored, frontier
 from game.world.model import Floor, Game
 
 DEN_RADIUS = 7
@@ -55,13 +56,13 @@ def explore(
     spent = memory.floor_turns.get(game.depth, 0)
     if way_down is not None and spent >= floor_budget(floor) and way_down() is not None:
         return
-    edge = paths.frontier(floor, walk)
-    portals = [a for a, b in sorted(floor.teleports.items())
-               if walk[a[1], a[0]] and not floor.explored[b[1], b[0]]]
+    edge = frontier(floor, walk)
+    pads = far_ends_unexplored(floor, walk)
     goals = edge | wanted_items_mask(game)
     step = None
-    if portals or goals.any():
-        step = pathing.step_toward(paths.flood(floor, walk, goals, portals), player.pos)
+    if pads or goals.any():
+        step = pathing.step_toward(
+            portals.toward(walk, floor.teleports, goals, pads), player.pos)
     if step is not None:
         if edge.any():
             for item in carried(game, "map"):
@@ -158,4 +159,4 @@ def toward(
 ) -> Step:
     if not goals.any():
         return None
-    return pathing.step_toward(paths.flood(floor, walk, goals), here)
+    return pathing.step_toward(portals.toward(walk, floor.teleports, goals), here)

@@ -11,10 +11,10 @@ import tcod.map
 from numpy.typing import NDArray
 
 from game import pathing, tiles
-from game.bot import paths
 from game.bot.memory import SLEEPY, Memory, Step, carried
 from game.content.items import kind_of
 from game.floorplan import king_distance
+from game.pathing import portals
 from game.rules import combat, identify, missiles
 from game.rules.actions import Action, Fire, Use, Zap
 from game.rules.stairs import stairs_mask
@@ -150,7 +150,8 @@ def approach(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
     goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
     for monster in near:
         goals[monster.y, monster.x] = True
-    dist = paths.flood(floor, walk, goals, paths.on_teleporters(floor, goals))
+    dist = portals.toward(walk, floor.teleports, goals,
+                          portals.pads_among(floor.teleports, goals))
     steps = max(APPROACH_RANGE, *(shot(m) for m in near))
     if pathing.standing_value(dist, *player.pos) > steps * pathing.DIAGONAL:
         return None
@@ -165,7 +166,7 @@ def retreat(game: Game, walk: NDArray[np.bool_]) -> Step:
     goals = stairs_mask(floor, "up")
     if not goals.any():
         return None
-    dist = paths.flood(floor, walk, goals)
+    dist = portals.toward(walk, floor.teleports, goals)
     if pathing.standing_value(dist, *player.pos) > RETREAT_STEPS * pathing.CARDINAL:
         return None
     return pathing.step_toward(dist, player.pos)
@@ -177,7 +178,10 @@ def flee(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
     sources = np.zeros(floor.tiles.shape, dtype=np.bool_)
     for foe in foes:
         sources[foe.y, foe.x] = True
-    return paths.step_down(floor, paths.flee(floor, walk | sources, sources), game.player.pos)
+    pads = floor.teleports
+    near = portals.toward(walk | sources, pads, sources, portals.pads_among(pads, sources))
+    return portals.step_down(portals.flee(near, walk | sources, pads), game.player.pos,
+                             floor.occupancy())
 
 
 def cover(game: Game, shooters: list[Actor]) -> Step:

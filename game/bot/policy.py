@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from game import tiles
-from game.bot import paths
 from game.bot.exploring import (
     JAM_WAIT,
     blocked_doors,
@@ -64,6 +63,7 @@ from game.rules.items import pack_full
 from game.rules.stairs import stairs_mask
 from game.turns import player_act
 from game.world.kinds import Mode
+from game.world.known import walkable_known
 from game.world.model import Game
 
 LOW_HP = 0.4
@@ -275,7 +275,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     if not awake and _should_rest(game, memory):
         yield "rest", _rest(game)
     kept_off = blocked_doors(game, memory) + jammed_teleporters(game, memory)
-    walk = paths.walkable_known(floor, kept_off)
+    walk = walkable_known(floor, kept_off)
     if awake and weak:
         yield from moves("retreat", retreat(game, walk))
         if any(not shot(m) for m in awake):  # there is no outrunning a shot

@@ -1,4 +1,5 @@
-"""Multi-turn commands: travel to a clicked spot or the stairs, explore, search for several turns.
+"""Multi-turn commands: travel to a clicked spot, run along a corridor, search or rest for
+several turns (explore and the walk to the stairs are game.ui.seek's).
 
 An activity gives one action per tick, so the player watches each step. It stops when it is done,
 when an action does not succeed or gets nowhere, when the floor changes or the run ends, and when a
@@ -12,32 +13,20 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
-from numpy.typing import NDArray
 
 from game import pathing, tiles
-from game.bot import paths
 from game.content.items import kind_of
-from game.floorplan import Point
+from game.floorplan import Point, king_length
 from game.rules import rest
 from game.rules.actions import Action, Move, PickUp, Rest, Result, Success
-from game.rules.doors import door_name, has_key
 from game.rules.items import AUTO_PICKUP_KINDS
-from game.rules.noise import way_to
-from game.rules.stairs import stairs_mask
 from game.turns import player_act
 from game.ui import options
 from game.words import article
-from game.world.kinds import MessageKind, Mode, StairsWay
-from game.world.model import Actor, Floor, Game
+from game.world.model import Floor, Game
 
 TRAVEL_STEPS = 500
 """A path longer than this is cut (it is walked again on the next click)."""
-LOW_HP = 0.4
-"""Exploring stops when a hurt hero's hit points fall below this share."""
-STALLS = 6
-"""Steps in a row that get nowhere before an activity gives up."""
-EXPLORED = "Explored."
-ON_AN_ITEM = "You stop here: g picks up, z explores on."
 HEAL_REST_TURNS = 2000
 """R rests until healed, however long that takes (a hundred turns, Z's rest, healed a hurt
 hero by a third): this only bounds it."""
@@ -56,68 +45,6 @@ def pick_up_underfoot(game: Game) -> Result | None:
 def visible_monsters(game: Game) -> frozenset[int]:
     floor = game.floor
     return frozenset(m.id for m in floor.monsters if m.alive and floor.visible[m.y, m.x])
-
-
-@dataclass
-class Sightings:
-    """How far each hunter in view stood when explore or the stairs walk last looked (each
-    step, and each press of the key; the play screen keeps one): a hunter that has not come
-    closer since, and cannot strike from where it stands, is hanging back (a leader behind
-    troops that are elsewhere, a striker waiting, a beast on its leash) and no longer stops
-    them. So a second press goes on past one that keeps its distance."""
-
-    before: dict[int, int] = field(default_factory=dict)
-    now: dict[int, int] = field(default_factory=dict)
-    announced: dict[int, int] = field(default_factory=dict)
-    """Monster id -> the turn its coming into view last stopped explore or the stairs walk: a
-    flanker that slips out of sight and back does not stop every step (RECALL_TURNS)."""
-
-    def recalled(self, game: Game) -> frozenset[int]:
-        """The monsters whose coming into view stopped a walk within RECALL_TURNS (older ones
-        are forgotten here, so the memory stays as small as the moment)."""
-        self.announced = {i: turn for i, turn in self.announced.items()
-                          if game.turn - turn <= RECALL_TURNS}
-        return frozenset(self.announced)
-
-    def look(self, game: Game) -> list[Actor]:
-        """The hunters in view now, nearest first; remembers their distances."""
-        floor, px, py = game.floor, game.player.x, game.player.y
-        hunters = sorted((m for m in floor.monsters if m.alive and floor.visible[m.y, m.x]
-                          and m.mode == Mode.HUNT),
-                         key=lambda m: (max(abs(m.x - px), abs(m.y - py)), m.id))
-        self.before, self.now = self.now, {}
-        self.now = {m.id: max(abs(m.x - px), abs(m.y - py)) for m in hunters}
-        return hunters
-
-    def closing_in(self, monster: Actor) -> bool:
-        """Just seen, nearer than last time, or near enough to strike."""
-        last = self.before.get(monster.id)
-        return self.striking(monster) or last is None or self.now[monster.id] < last
-
-    def striking(self, monster: Actor) -> bool:
-        return self.now[monster.id] <= max(1, monster.reach)
-
-
-RECALL_TURNS = 20
-"""How long a monster that came into view once is remembered by the walks (a wolf pack's rat
-circling at the edge of sight stopped explore at every step, "x3", before)."""
-
-
-def hunted_by(game: Game, sightings: Sightings) -> str:
-    """Why explore and the walk to the stairs will not go on: a monster in view that is after
-    the hero and closing in (a sleeping, wandering, fleeing or hanging-back one does not stop
-    them); "" when none is."""
-    hunters = [m for m in sightings.look(game) if sightings.closing_in(m)]
-    if not hunters:
-        return ""
-    hunter = hunters[0]
-    who = article(hunter.name)
-    if sightings.striking(hunter):
-        return f"Not with {who} after you: fight, flee or rest later."
-    if hunter.id in sightings.before:  # it stopped the last press too, and came nearer
-        return (f"The {hunter.name} {way_to(game, hunter.pos)} keeps closing in: fight it,"
-                " or walk on yourself.")
-    return f"Not with {who} after you: fight it, or press again to go on while it keeps away."
 
 
 def travel_path(floor: Floor, start: Point, goal: Point) -> list[Point]:
@@ -265,7 +192,7 @@ class Travel(Activity):
             return None
         x, y = self.path[0]
         dx, dy = x - player.x, y - player.y
-        if max(abs(dx), abs(dy)) != 1:
+        if king_length(dx, dy) != 1:
             self.notice = "You stop: you are not where you meant to be."
             return None
         blocker = self.game.floor.monster_at(x, y)
@@ -295,121 +222,6 @@ def travel(game: Game, goal: Point) -> Travel | None:
     return Travel(game, path=path[:TRAVEL_STEPS])
 
 
-@dataclass
-class Seek(Activity):
-    """Walk toward the nearest of some goals by a fresh Dijkstra flood each step, so doors that
-    open and tiles that come into view change the way at once. Chooses no path by chance."""
-
-    failed: set[Point] = field(default_factory=set, kw_only=True)
-    """Doors of this floor that did not open when bumped: never bumped again (the play screen
-    keeps the set per floor, so the next press of the key remembers them too)."""
-    sightings: Sightings = field(default_factory=Sightings, kw_only=True)
-
-    def recalled(self) -> frozenset[int]:
-        return self.sightings.recalled(self.game)
-
-    def announce(self, monster_id: int) -> None:
-        self.sightings.announced[monster_id] = self.game.turn
-    """The hunters' distances at the last look (kept by the play screen across presses)."""
-    items: frozenset[int] = field(init=False)
-    traps: int = field(init=False)
-    start_hp: int = field(init=False)
-    target: Point = (-1, -1)
-    """Where the last step went (a door bumped there may have stayed shut)."""
-    stalls: int = 0
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self.items = visible_items(self.game)
-        self.traps = found_traps(self.game.floor)
-        self.start_hp = self.game.player.hp
-
-    def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
-        """Goal tiles and teleporters worth entering; none left ends the activity."""
-        raise NotImplementedError
-
-    def finished(self) -> str:
-        """The notice when no goal can be reached."""
-        raise NotImplementedError
-
-    def blocked(self) -> list[Point]:
-        """Closed doors to walk around: sealed without the key, or already failed to open."""
-        game, blocked = self.game, []
-        for y, x in np.argwhere(game.floor.tiles == tiles.DOOR).tolist():
-            door = game.floor.doors.get((x, y))
-            if has_key(game, (x, y)):
-                continue
-            sealed = door is not None and door.known and door.sealed
-            if sealed or (x, y) in self.failed:
-                blocked.append((x, y))
-        return blocked
-
-    def next_action(self) -> Action | None:
-        self.notice = self.interruption() or hunted_by(self.game, self.sightings)
-        if self.notice:
-            return None
-        floor, here = self.game.floor, self.game.player.pos
-        walk = paths.walkable_known(floor, self.blocked())
-        goals, portals = self.goals(walk)
-        step = None
-        if portals or goals.any():
-            step = pathing.step_toward(paths.flood(floor, walk, goals, portals), here)
-        if step is None:
-            self.notice = self.finished()
-            return None
-        blocker = floor.monster_at(here[0] + step[0], here[1] + step[1])
-        if blocker is not None:
-            self.notice = f"You stop: {article(blocker.name)} is in the way."
-            return None
-        self.target = (here[0] + step[0], here[1] + step[1])
-        return Move(*step)
-
-    def interruption(self) -> str:
-        """Why to stop before the next step: an item or a trap seen, or hit points running low."""
-        game = self.game
-        if visible_items(game) - self.items:
-            return "You stop: you see something lying here."
-        return self.alarm()
-
-    def alarm(self) -> str:
-        """A trap found or hit points running low ("" when neither)."""
-        game = self.game
-        if found_traps(game.floor) > self.traps:
-            return "You stop: you have found a trap."
-        player = game.player
-        if player.hp < self.start_hp and player.hp < player.max_hp * LOW_HP:
-            return "You stop: your health is low."
-        return ""
-
-    def went_on(self, result: Result, before: Point) -> bool:
-        """A bump at a door that stays shut marks it failed (said once; the way goes round it
-        next); too many steps in a row that get nowhere end the activity."""
-        del result
-        if self.game.player.pos != before:
-            self.stalls = 0
-            return True
-        self.stalls += 1
-        if self.game.floor.tiles[self.target[1], self.target[0]] == tiles.DOOR:
-            self.give_up_on(self.target)
-        if self.stalls > STALLS:
-            self.notice = "You stop: you are stuck."
-            return False
-        return True
-
-    def give_up_on(self, pos: Point) -> None:
-        """Remember a door that would not open, and say so once."""
-        if pos in self.failed:
-            return
-        self.failed.add(pos)
-        door = self.game.floor.doors.get(pos)
-        if door is None:
-            return
-        how = "is stuck fast" if door.state == "stuck" else "stays locked"
-        dc = f" (DC {door.dc})" if door.dc is not None else ""
-        self.game.log(f"The {door_name(door)} {way_to(self.game, pos)} {how}{dc}; "
-                      "you leave it and go round.", MessageKind.STUCK)
-
-
 def visible_items(game: Game) -> frozenset[int]:
     floor = game.floor
     return frozenset(i.id for i in floor.items if floor.visible[i.y, i.x])
@@ -417,110 +229,6 @@ def visible_items(game: Game) -> frozenset[int]:
 
 def found_traps(floor: Floor) -> int:
     return sum(1 for trap in floor.traps.values() if trap.found)
-
-
-@dataclass
-class Explore(Seek):
-    """Auto-explore: toward the nearest unexplored edge of the known map."""
-
-    doing: ClassVar[str] = "exploring"
-
-    stood: list[Point] = field(default_factory=list)
-    """Edge tiles already stood on: what they did not reveal stays hidden (no second visit)."""
-    visited: set[tuple[int, int, int]] = field(default_factory=set, kw_only=True)
-    """Items already stepped onto, as (id, x, y) (the play screen keeps the set): each is
-    visited once where it lies. An item keeps its id when picked up and thrown again, so a dart
-    the hero threw is new where it lands (by id alone explore walked over it without a word)."""
-
-    def interruption(self) -> str:
-        """Items seen do not stop exploring: it walks onto each one (once) instead."""
-        return self.alarm()
-
-    def went_on(self, result: Result, before: Point) -> bool:
-        """On a thing auto-pickup left (gear, a wand...), stop on it, once: walking on would
-        leave "You see here" pointing at a tile the hero has left, and `g` finding nothing."""
-        going = super().went_on(result, before)
-        fresh = [(i.id, i.x, i.y) for i in self.game.floor.items_at(*self.game.player.pos)
-                 if (i.id, i.x, i.y) not in self.visited]
-        if going and fresh:
-            self.visited.update(fresh)
-            self.notice = ON_AN_ITEM
-            return False
-        return going
-
-    def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
-        floor, here = self.game.floor, self.game.player.pos
-        self.visited.update((i.id, i.x, i.y) for i in floor.items_at(*here))
-        edge = paths.frontier(floor, walk)
-        if edge[here[1], here[0]]:
-            self.stood.append(here)
-        for x, y in self.stood:
-            edge[y, x] = False
-        for item in floor.items:
-            if (item.id, item.x, item.y) not in self.visited and floor.explored[item.y, item.x] \
-                    and walk[item.y, item.x]:
-                edge[item.y, item.x] = True
-        portals = [a for a, b in sorted(floor.teleports.items())
-                   if walk[a[1], a[0]] and not floor.explored[b[1], b[0]]]
-        return edge, portals
-
-    def finished(self) -> str:
-        """"Explored.", and what now: the way down, or where one may still be found; and a
-        door that would not open with the unknown behind it, which explore leaves alone (a new
-        hero whose first room was shut by stuck doors heard only "> walks to the stairs down",
-        standing on a shaft, with the floor behind the doors unseen)."""
-        floor = self.game.floor
-        barred = self.barred()
-        if stairs_mask(floor, "down").any() or not floor.exits:
-            if not floor.exits:
-                return EXPLORED
-            if barred:
-                return (f"{EXPLORED} > walks to the stairs down; or bump {barred} again to see"
-                        " what lies behind it (each try may force it).")
-            return f"{EXPLORED} > walks to the stairs down."
-        if barred:
-            return (f"{EXPLORED} No way down yet: bump {barred} again (each try may force it),"
-                    " or search (s) along the walls for a secret door.")
-        return f"{EXPLORED} No way down yet: search (s) along the walls for a secret door."
-
-    def barred(self) -> str:
-        """"the iron door to your east": the first (reading order) door explore gave up on
-        that is still shut with unexplored floor beside it ("" if none); a player sees no
-        coordinates."""
-        floor = self.game.floor
-        for x, y in sorted(self.failed, key=lambda p: (p[1], p[0])):
-            door = floor.doors.get((x, y))
-            if door is not None and door.is_open:
-                continue
-            beside = [(x + dx, y + dy) for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0))]
-            if all(not floor.in_bounds(*p) or floor.explored[p[1], p[0]] for p in beside):
-                continue
-            name = "door" if door is None else door_name(door)
-            return f"the {name} {way_to(self.game, (x, y))}"
-        return ""
-
-
-@dataclass
-class ToStairs(Seek):
-    """Walk to the nearest known stairs going `direction` (taking them is the next key)."""
-
-    doing: ClassVar[str] = "walking to the stairs"
-
-    direction: StairsWay = field(default="down", kw_only=True)
-
-    def goals(self, walk: NDArray[np.bool_]) -> tuple[NDArray[np.bool_], list[Point]]:
-        return stairs_mask(self.game.floor, self.direction), []
-
-    def next_action(self) -> Action | None:
-        if stairs_mask(self.game.floor, self.direction)[self.game.player.y, self.game.player.x]:
-            key = ">" if self.direction == "down" else "<"
-            self.notice = f"You are on the stairs {self.direction}: {key} again takes them."
-            return None
-        return super().next_action()
-
-    def finished(self) -> str:
-        return f"You know no way to stairs {self.direction}."
-
 
 
 ROOM_NEIGHBOURS = 5

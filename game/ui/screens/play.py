@@ -33,11 +33,8 @@ from game.turns import player_act
 from game.ui import firstperson, intents, options, routes, saves
 from game.ui.activity import (
     Activity,
-    Explore,
     Repeat,
     RunAlong,
-    Sightings,
-    ToStairs,
     pick_up_underfoot,
     resting,
     travel,
@@ -45,6 +42,7 @@ from game.ui.activity import (
 )
 from game.ui.camera import Camera
 from game.ui.render import MapView, render_play
+from game.ui.seek import Explore, Sightings, ToStairs
 from game.ui.session import Session
 from game.ui.state import BaseState, Push, Replace, Transition
 from game.world.kinds import MessageKind, StairsWay
