@@ -93,7 +93,7 @@ def pick_up(game: Game, auto: bool = False) -> Result:
     if not count:
         return taken[0]
     what = label(game, bundle[0]) if count == 1 else f"{count} {plural(first.name)}"
-    game.log(f"You pick up {what}.")
+    game.log(f"You pick up {what}.", MessageKind.ITEM)
     return Success()
 
 
@@ -109,7 +109,7 @@ def _pick_up_auto(game: Game, wanted: list[Item]) -> Result:
         return Impossible("")
     things = [item for item in taken if item.kind != "gold"]
     if things:
-        game.log(f"You pick up {'; '.join(labels(game, things))}.")
+        game.log(f"You pick up {'; '.join(labels(game, things))}.", MessageKind.ITEM)
     left = underfoot(game)
     if retracted and left:
         game.log(left)
@@ -121,11 +121,11 @@ def _take(game: Game, item: Item, quiet: bool = False) -> Result:
     if item.kind == "gold":
         floor.items.remove(item)
         game.hero.gold = min(game.hero.gold + item.amount, MAX_GOLD)
-        game.log(f"You pick up {item.amount} gold.", MessageKind.GOLD)
+        game.log(f"You pick up {item.amount} gold.", MessageKind.ITEM)
         return Success()
     if item.kind == "relic":
         game.hero.has_relic = True
-        game.log("You take the relic! Now climb back out of the dungeon.", MessageKind.RELIC)
+        game.log("You take the relic! Now climb back out of the dungeon.", MessageKind.PROGRESS)
     elif pack_full(game, item):
         return Impossible("Your pack is full.")
     floor.items.remove(item)
@@ -133,7 +133,7 @@ def _take(game: Game, item: Item, quiet: bool = False) -> Result:
     if item.kind != "relic":
         game.hero.inventory.append(item)
         if not quiet:
-            game.log(f"You pick up {label(game, item)}.")
+            game.log(f"You pick up {label(game, item)}.", MessageKind.ITEM)
     return Success()
 
 
@@ -148,7 +148,7 @@ def drop(game: Game, item_id: int) -> Result:
     hero.inventory.remove(item)
     item.x, item.y = game.player.pos
     game.floor.items.append(item)
-    game.log(f"You drop the {identify.name_of(game, item.kind)}.")
+    game.log(f"You drop the {identify.name_of(game, item.kind)}.", MessageKind.ITEM)
     return Success()
 
 
@@ -163,10 +163,11 @@ def equip(game: Game, item_id: int) -> Result:
     hero = game.hero
     if hero.equipment.get(kind.slot) == item_id:
         del hero.equipment[kind.slot]
-        game.log(f"You take off the {name}.")
+        game.log(f"You take off the {name}.", MessageKind.ITEM)
     else:
         hero.equipment[kind.slot] = item_id
-        game.log(f"You {'wield' if kind.slot == 'weapon' else 'put on'} the {name}.")
+        game.log(f"You {'wield' if kind.slot == 'weapon' else 'put on'} the {name}.",
+                 MessageKind.ITEM)
         if kind.ac or kind.attack or kind.strength:  # a bonus the character sheet shows at once
             identify.identify(game, item.kind)
     return Success()
@@ -193,7 +194,7 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
     if reason and not unknown:
         return Impossible(reason)
     if reason:  # tried blind: it is used up all the same, and now the player knows it
-        game.log(f"{reason.rstrip('.')}: the {name} is wasted.", MessageKind.FUTILE)
+        game.log(f"{reason.rstrip('.')}: the {name} is wasted.", MessageKind.ITEM)
     game.hero.inventory.remove(item)
     identify.identify(game, item.kind)
     return Success()
@@ -210,7 +211,7 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
         for key in sorted(set(learned)):
             identify.identify(game, key)
         if not learned:
-            game.log("You feel knowledgeable, but carry nothing unknown.", MessageKind.SPELL)
+            game.log("You feel knowledgeable, but carry nothing unknown.", MessageKind.MAGIC)
     elif kind.key == "scroll_fear":
         afraid = [m for m in floor.monsters if floor.visible[m.y, m.x] and m.part != "boss"
                   and max(abs(m.x - player.x), abs(m.y - player.y)) <= kind.range]
@@ -219,20 +220,20 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
             monster.effects["afraid"] = kind.turns
         fled = {0: "nothing hears it", 1: "a foe turns to flee"}.get(
             len(afraid), f"{len(afraid)} foes turn to flee")
-        game.log(f"A dreadful cry rings out: {fled}!", MessageKind.SPELL)
+        game.log(f"A dreadful cry rings out: {fled}!", MessageKind.MAGIC)
     elif kind.key == "scroll_recharging":
         wands = [i for i in game.hero.inventory if kind_of(i.kind).kind == "wand"]
         for wand in wands:
             wand.amount = max(wand.amount, kind_of(wand.kind).charges)
         game.log("Your wands hum with power." if wands else "A charge crackles and fades away.",
-                 MessageKind.SPELL)
+                 MessageKind.MAGIC)
     elif kind.key == "scroll_mapping":
         floor.tiles[floor.tiles == tiles.SECRET_DOOR] = tiles.DOOR  # secret doors show as doors
         floor.explored |= tiles.walkable(floor.tiles) | _next_to_walkable(floor.tiles)
-        game.log("The floor's layout floods into your mind.", MessageKind.MAPPED)
+        game.log("The floor's layout floods into your mind.", MessageKind.DISCOVERY)
     elif kind.key == "scroll_teleport":
         player.x, player.y = dungeon.random_free_spot(game, floor, safe=True)
-        game.log("You are whisked away!", MessageKind.TELEPORT)
+        game.log("You are whisked away!", MessageKind.MAGIC)
     elif kind.key == "scroll_lightning":
         visible = [m for m in floor.monsters if floor.visible[m.y, m.x]
                    and max(abs(m.x - player.x), abs(m.y - player.y)) <= kind.range]
@@ -241,13 +242,13 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
         victim = min(visible, key=lambda m: (max(abs(m.x - player.x), abs(m.y - player.y)), m.id))
         from game.rules import combat
 
-        combat.magic_hit(game, victim, kind.damage, "Lightning", MessageKind.TRIUMPH)
+        combat.magic_hit(game, victim, kind.damage, "Lightning", MessageKind.MAGIC)
     elif kind.key == "scroll_confusion" and target is not None:
         dazed = floor.monster_at(*target)
         if dazed is None or not floor.visible[target[1], target[0]]:
             return "There is no monster you can see there."
         dazed.effects["confused"] = kind.turns
-        game.log(f"The {dazed.name} looks confused.", MessageKind.SPELL)
+        game.log(f"The {dazed.name} looks confused.", MessageKind.MAGIC)
     elif kind.key == "scroll_knock" and target is not None:
         door = floor.doors.get(target)
         hidden = floor.tiles[target[1], target[0]] == tiles.SECRET_DOOR
@@ -257,7 +258,7 @@ def _effect(game: Game, kind: ItemKind, target: Point | None) -> str:
             return "That door is not locked."
         door.state = "unlocked"
         door.reinforced = False
-        game.log("The door's locks and wards fall open with a click.", MessageKind.UNLOCKED)
+        game.log("The door's locks and wards fall open with a click.", MessageKind.DOOR)
     else:
         return "Nothing happens."
     return ""
@@ -274,26 +275,29 @@ def quaff(game: Game, actor: Actor, kind: ItemKind) -> str:
         rolled = max(game.rng.roll(kind.heal), actor.max_hp // HEAL_SHARE)
         healed = min(actor.max_hp - actor.hp, rolled)
         actor.hp += healed
-        game.log(f"{who} {'feel' if you else 'looks'} better (+{healed} HP).", MessageKind.BOON)
+        game.log(f"{who} {'feel' if you else 'looks'} better (+{healed} HP).",
+                 MessageKind.BOON if you else MessageKind.MAGIC)
     elif kind.key == "potion_restoration":
         actor.hp = actor.max_hp
         actor.effects.clear()
-        game.log(f"{who} {'feel' if you else 'looks'} wholly restored.", MessageKind.BOON)
+        game.log(f"{who} {'feel' if you else 'looks'} wholly restored.",
+                 MessageKind.BOON if you else MessageKind.MAGIC)
     elif kind.key == "potion_strength":
         if you:
             game.hero.strength = min(game.hero.strength + 1, MAX_STAT)
             game.log("You feel stronger (+1 strength).", MessageKind.BOON)
         else:  # a monster has no strength score: its blows land more often instead
             actor.attack += 1
-            game.log(f"{who} looks stronger.", MessageKind.HURT)
+            game.log(f"{who} looks stronger.", MessageKind.MAGIC)
     elif kind.key == "potion_confusion":
         actor.effects["confused"] = kind.turns
         game.log("Your head spins: you are confused!" if you else f"{who} looks confused.",
-                 MessageKind.CONFUSED if you else MessageKind.SPELL)
+                 MessageKind.MAGIC)
     elif kind.damage:
         hurt = game.rng.roll(kind.damage)
         actor.hp -= hurt
-        game.log(f"{who} {'are' if you else 'is'} burned ({hurt}).", MessageKind.HURT)
+        game.log(f"{who} {'are' if you else 'is'} burned ({hurt}).",
+                 MessageKind.HURT if you else MessageKind.COMBAT)
         if actor.hp <= 0:
             from game.rules import combat
 

@@ -54,9 +54,9 @@ def _bolt(game: Game, key: str, target: Point) -> bool | Impossible:
     kind = kind_of(key)
     victim = _victim(game, target, kind.range)
     if victim is None:
-        game.log("A bolt of force flies off and bursts on the stone.", MessageKind.SPELL)
+        game.log("A bolt of force flies off and bursts on the stone.", MessageKind.MAGIC)
         return True
-    combat.magic_hit(game, victim, kind.damage, "A bolt of force", MessageKind.HIT)
+    combat.magic_hit(game, victim, kind.damage, "A bolt of force", MessageKind.MAGIC)
     return True
 
 
@@ -64,10 +64,10 @@ def _slow(game: Game, key: str, target: Point) -> bool | Impossible:
     kind = kind_of(key)
     victim = _victim(game, target, kind.range)
     if victim is None:
-        game.log("Nothing seems to happen.", MessageKind.FUTILE)
+        game.log("Nothing seems to happen.", MessageKind.MAGIC)
         return False
     victim.effects["slowed"] = kind.turns
-    game.log(f"The {victim.name} slows down.", MessageKind.SPELL)
+    game.log(f"The {victim.name} slows down.", MessageKind.MAGIC)
     return True
 
 
@@ -79,7 +79,7 @@ def _blink(game: Game, key: str, target: Point) -> bool | Impossible:
     if not floor.visible[y, x] or not floor.walkable()[y, x] or floor.monster_at(x, y):
         return Impossible("You can only blink to an empty square you can see.")
     floor.relocate(player, x, y)
-    game.log("You blink across the room.", MessageKind.TELEPORT)
+    game.log("You blink across the room.", MessageKind.MAGIC)
     arrive(game, player)
     return True
 
@@ -96,9 +96,9 @@ def _dig(game: Game, key: str, target: Point) -> bool | Impossible:
         elif not inside or not tiles.WALKABLE[tile] or floor.blocks_move(x, y):
             break
     if not carved:
-        game.log("The wand's beam finds no rock to carve.", MessageKind.FUTILE)
+        game.log("The wand's beam finds no rock to carve.", MessageKind.MAGIC)
         return False
     update_fov(floor, player.x, player.y)
     game.log(f"The rock melts away before you ({carved} square{'s' if carved > 1 else ''}).",
-             MessageKind.DISCOVERY)
+             MessageKind.MAGIC)
     return True

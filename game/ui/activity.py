@@ -27,7 +27,7 @@ from game.rules.stairs import stairs_mask
 from game.turns import player_act
 from game.ui import options
 from game.words import article
-from game.world.kinds import MessageKind, Mode, StairsWay
+from game.world.kinds import Mode, StairsWay
 from game.world.model import Actor, Floor, Game
 
 TRAVEL_STEPS = 500
@@ -406,8 +406,8 @@ class Seek(Activity):
             return
         how = "is stuck fast" if door.state == "stuck" else "stays locked"
         dc = f" (DC {door.dc})" if door.dc is not None else ""
-        self.game.log(f"The {door_name(door)} {way_to(self.game, pos)} {how}{dc}; "
-                      "you leave it and go round.", MessageKind.STUCK)
+        self.game.tell(f"The {door_name(door)} {way_to(self.game, pos)} {how}{dc}; "
+                       "you leave it and go round.")
 
 
 def visible_items(game: Game) -> frozenset[int]:
