@@ -25,17 +25,17 @@ WARNING: Color = (255, 160, 100)
 
 MESSAGE_COLOURS: dict[MessageKind, Color] = {
     MessageKind.INFO: TEXT,
-    MessageKind.COMBAT: (200, 200, 170),
+    MessageKind.COMBAT: (230, 215, 165),
     MessageKind.HURT: (255, 110, 90),
     MessageKind.DEATH: (255, 70, 70),
-    MessageKind.DANGER: (255, 170, 70),
-    MessageKind.DISCOVERY: (110, 215, 255),
-    MessageKind.ITEM: (240, 210, 90),
+    MessageKind.DANGER: (255, 160, 50),
+    MessageKind.DISCOVERY: (90, 225, 225),
+    MessageKind.ITEM: (245, 205, 60),
     MessageKind.DOOR: (190, 160, 120),
-    MessageKind.PROGRESS: (255, 255, 150),
+    MessageKind.PROGRESS: (150, 190, 255),
     MessageKind.BOON: (120, 240, 120),
-    MessageKind.MAGIC: (200, 140, 255),
-    MessageKind.NOISE: (200, 185, 160),
+    MessageKind.MAGIC: (205, 140, 255),
+    MessageKind.NOISE: (175, 165, 200),
     MessageKind.SYSTEM: (150, 150, 160),
 }
 """The one place a message kind becomes a colour: the engine only names kinds."""
