@@ -20,7 +20,7 @@ from game.content.items import kind_of
 from game.rules import gear
 from game.userfiles import data_dir, unused_path, write_atomic
 from game.world import pack
-from game.world.kinds import MessageKind, Outcome
+from game.world.kinds import Outcome
 from game.world.model import Game
 
 SCORES_FILE = "scores.json"
@@ -170,7 +170,7 @@ def record_score(
     game: Game, directory: str | os.PathLike[str] | None = None, when: str | None = None
 ) -> list[Score]:
     """Add the run to the table and return the table, best first. Problems (a corrupt table set
-    aside, a folder that cannot be written) go to the game's message log, never raise."""
+    aside, a folder that cannot be written) are told as notices in the log, never raised."""
     problems: list[str] = []
     table = load_scores(directory, problems)
     table.append(score_of(game, when))
@@ -180,7 +180,7 @@ def record_score(
     except OSError as problem:
         problems.append(f"Could not save the high scores: {problem}")
     for text in problems:
-        game.log(text, MessageKind.DANGER)
+        game.tell(text)
     return table
 
 

@@ -43,7 +43,7 @@ def player_act(game: Game, action: Action) -> Result:
             if is_over(game):
                 break
     elif isinstance(result, Impossible) and result.reason and not isinstance(result, Illegal):
-        game.log(result.reason, MessageKind.FUTILE)  # an illegal action changes nothing at all
+        game.log(result.reason, MessageKind.SYSTEM)  # an illegal action changes nothing at all
     return result
 
 
@@ -72,6 +72,6 @@ def end_turn(game: Game) -> None:
         player.effects[name] -= 1
         if player.effects[name] <= 0:
             del player.effects[name]
-            game.log(f"You are no longer {name}.", MessageKind.RECOVERY)
+            game.log(f"You are no longer {name}.", MessageKind.BOON)
     update_fov(game.floor, player.x, player.y)
     tactics.announce(game)

@@ -19,7 +19,7 @@ from game.save.codec import load_bytes, save_bytes
 from game.ui.draw import MESSAGE_COLOURS
 from game.world.dungeon import new_game
 from game.world.kinds import MessageKind
-from game.world.serial import MESSAGE_CODES, state_hash
+from game.world.serial import state_hash
 
 ENGINE = Path(__file__).resolve().parent.parent / "game"
 SCANNED = ("rules", "ai", "world", "dressing", "bot")
@@ -87,13 +87,40 @@ def test_the_scan_finds_colours() -> None:
     assert offences("a.cyan")
     assert offences("text_rgb = 'x'")
     assert not offences("Actor(color=kind.colour, glyph=tiles.HERO_GLYPH)")
-    assert not offences("game.log('You pick up 3 gold.', MessageKind.GOLD)")
+    assert not offences("game.log('You pick up 3 gold.', MessageKind.ITEM)")
     assert not offences("drop_gold(game, 3)")
 
 
-def test_every_kind_has_a_colour_and_a_save_code() -> None:
-    assert set(MESSAGE_COLOURS) == set(MessageKind) == set(MESSAGE_CODES)
-    assert len(set(MESSAGE_CODES.values())) == len(MESSAGE_CODES), "a save code names one kind"
+def kinds_logged(source: str) -> set[str]:
+    """The kinds a module's `log` and `tell` calls (and the kind arguments passed on, as to
+    `combat.magic_hit`) name; a `log` without a kind is INFO, a `tell` without one SYSTEM."""
+    named: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        for arg in (*node.args, *(k.value for k in node.keywords)):
+            named.update(n.attr for n in ast.walk(arg) if isinstance(n, ast.Attribute)
+                         and isinstance(n.value, ast.Name) and n.value.id == "MessageKind")
+        called = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+        if called in ("log", "tell") and len(node.args) == 1 and not node.keywords:
+            named.add("INFO" if called == "log" else "SYSTEM")
+    return named
+
+
+def test_every_kind_is_used() -> None:
+    """No kind is only a name: each is said somewhere in the game."""
+    used: set[str] = set()
+    for path in sorted(ENGINE.rglob("*.py")):
+        used |= kinds_logged(path.read_text())
+    assert {kind.name for kind in MessageKind} <= used
+    assert len(MessageKind) <= 13, "a kind says what happened, not which colour it is"
+
+
+def test_every_kind_has_its_own_colour() -> None:
+    assert set(MESSAGE_COLOURS) == set(MessageKind)
+    assert len(set(MESSAGE_COLOURS.values())) == len(MessageKind)
+    for kind, (r, g, b) in MESSAGE_COLOURS.items():
+        assert 0.299 * r + 0.587 * g + 0.114 * b >= 120, f"{kind} reads poorly on black"
 
 
 def test_a_save_keeps_each_message_kind() -> None:
@@ -106,9 +133,13 @@ def test_a_save_keeps_each_message_kind() -> None:
     assert state_hash(copy) == state_hash(game)
 
 
-def test_the_golden_save_reads_its_colours_as_kinds() -> None:
-    """The format-1 file wrote colours; they come back as kinds the screen colours the same."""
-    golden = ENGINE.parent / "tests" / "data" / "saves" / "format-1.delve"
+@pytest.mark.parametrize("name", ["format-1.delve", "format-4.delve"])
+def test_the_golden_saves_read_their_colours_as_kinds(name: str) -> None:
+    """Formats 1-4 wrote a colour code per message; each comes back as the kind it now is."""
+    golden = ENGINE.parent / "tests" / "data" / "saves" / name
     messages = load_bytes(golden.read_bytes()).game.messages.messages
-    assert len({m.kind for m in messages}) > 3
-    assert messages[0].kind is MessageKind.WELCOME
+    kinds = {m.kind for m in messages}
+    assert len(kinds) > 3
+    assert messages[0].kind is MessageKind.PROGRESS  # the welcome
+    assert all(m.kind is MessageKind.PROGRESS for m in messages if m.text.startswith("Depth "))
+    assert all(m.kind is MessageKind.COMBAT for m in messages if m.text.startswith("You hit"))

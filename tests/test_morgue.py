@@ -166,7 +166,7 @@ def test_record_score_reports_a_corrupt_table_in_the_log(tmp_path: Path) -> None
     (tmp_path / "scores.json").write_text("garbage", encoding="utf-8")
     game = finished_game()
     record_score(game, tmp_path)
-    assert "set aside" in game.messages.messages[-1].text
+    assert "set aside" in game.messages.shown()[-1].text
     assert (tmp_path / "scores.json.corrupt-1").exists()
 
 
@@ -183,7 +183,7 @@ def test_an_unwritable_place_is_a_message_not_a_crash(tmp_path: Path) -> None:
     game = finished_game()
     table = record_score(game, blocker)
     assert [s.seed for s in table] == ["morgue"]
-    assert "Could not save the high scores" in game.messages.messages[-1].text
+    assert "Could not save the high scores" in game.messages.shown()[-1].text
     with pytest.raises(OSError):
         write_morgue(game, blocker)
 
@@ -202,7 +202,7 @@ def test_a_failed_write_keeps_the_old_table(
     record_score(game, tmp_path)
     assert (tmp_path / "scores.json").read_bytes() == before
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
-    assert "disk full" in game.messages.messages[-1].text
+    assert "disk full" in game.messages.shown()[-1].text
 
 
 # --- run codes and daily runs ---------------------------------------------------------------------

@@ -112,7 +112,7 @@ def test_shift_r_rests_until_healed_and_says_so() -> None:
         state.on_tick()
         ticks += 1
     assert state.game.player.hp == state.game.player.max_hp
-    assert state.game.messages.messages[-1].text == "You stop resting: you are fully healed."
+    assert state.game.messages.shown()[-1].text == "You stop resting: you are fully healed."
 
 
 def test_shift_r_rests_past_a_hundred_turns_when_healing_takes_longer() -> None:
@@ -127,7 +127,7 @@ def test_shift_r_rests_past_a_hundred_turns_when_healing_takes_longer() -> None:
         ticks += 1
     assert state.game.turn > 100
     assert state.game.player.hp == state.game.player.max_hp
-    assert state.game.messages.messages[-1].text == "You stop resting: you are fully healed."
+    assert state.game.messages.shown()[-1].text == "You stop resting: you are fully healed."
 
 
 def test_rest_is_refused_with_an_enemy_in_view() -> None:

@@ -135,7 +135,7 @@ def test_a_second_press_goes_on_past_a_hunter_that_keeps_away_but_not_one_beside
     for _ in range(2):
         state.on_event(key(KeySym.Z))
         state.on_tick()
-    assert "press again" in game.messages.messages[-1].text
+    assert "press again" in game.messages.shown()[-1].text
     assert game.player.pos != (3, 3), "the second press went on"
     far.x, far.y = game.player.x + 1, game.player.y  # now it strikes: no press gets past it
     for _ in range(2):
@@ -143,7 +143,7 @@ def test_a_second_press_goes_on_past_a_hunter_that_keeps_away_but_not_one_beside
         state.on_event(key(KeySym.Z))
         state.on_tick()
         assert game.player.pos == here
-    assert game.messages.messages[-1].text.startswith(
+    assert game.messages.shown()[-1].text.startswith(
         "Not with a goblin cutthroat after you: fight, flee or rest later.")
 
 
@@ -207,7 +207,7 @@ def test_stairs_key_walks_to_known_stairs_first() -> None:
     assert game.player.pos == (21, 2) and game.depth == 1
     assert state.activity is not walk
     said = "You are on the stairs down: > again takes them."
-    assert state.notice == said and game.messages.messages[-1].text == said, "the @ hides >"
+    assert state.notice == said and game.messages.shown()[-1].text == said, "the @ hides >"
 
 
 
@@ -364,7 +364,7 @@ def test_history_search_finds_and_highlights_a_message() -> None:
     for sym in (KeySym.C, KeySym.R, KeySym.E, KeySym.A, KeySym.K):
         screen.on_event(key(sym))
     screen.on_event(key(KeySym.RETURN))
-    target = next(i for i, m in enumerate(game.messages.messages) if "creaks" in m.text)
+    target = next(i for i, m in enumerate(game.messages.shown()) if "creaks" in m.text)
     assert screen.match == target
     draw_stack([screen], console)
     text = ["".join(chr(int(c)) for c in row) for row in console.rgb["ch"]]
@@ -405,7 +405,7 @@ def test_a_key_that_interrupts_an_activity_says_what_stopped() -> None:
     state.on_event(key(KeySym.Z))
     assert state.activity is not resting and not isinstance(state.activity, Explore)
     assert state.notice == "You stop resting."
-    assert game.messages.messages[-1].text == "You stop resting."
+    assert game.messages.shown()[-1].text == "You stop resting."
 
 
 def test_stairs_key_with_no_stairs_known_says_where_to_look() -> None:
@@ -414,7 +414,7 @@ def test_stairs_key_with_no_stairs_known_says_where_to_look() -> None:
     state = PlayState(Session(game=game))
     state.on_event(key(KeySym.PERIOD, Modifier.SHIFT))
     said = "You know no stairs down yet: z explores to find them."
-    assert state.notice == said and game.messages.messages[-1].text == said
+    assert state.notice == said and game.messages.shown()[-1].text == said
     assert game.turn == 0
 
 

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.usefixtures("config_home")
 
 
 def texts(game: Game) -> list[str]:
-    return [m.text for m in game.messages.messages]
+    return [m.text for m in game.messages.shown()]
 
 
 def lay(game: Game, kind: str, x: int, y: int) -> Item:
@@ -90,7 +90,7 @@ def test_searching_reports_even_when_it_finds_nothing() -> None:
     while state.activity is not None:
         state.on_tick()
     assert game.turn == SEARCH_TURNS
-    last = game.messages.messages[-1]
+    last = game.messages.shown()[-1]
     assert (last.text, last.count) == ("You search and find nothing.", SEARCH_TURNS)
 
 

@@ -103,7 +103,7 @@ def _idle(game: Game, monster: Actor) -> None:
         return
     if sees_player(game, monster, NOTICE_RANGE) and game.rng.chance(notice_chance(game)):
         monster.mode = Mode.HUNT
-        game.log(f"The {monster.name} notices you!", MessageKind.NOTICED)
+        game.log(f"The {monster.name} notices you!", MessageKind.DANGER)
         return
     if monster.mode == Mode.WANDER:
         _wander(game, monster)
@@ -138,7 +138,7 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
     if hurt and monster.role not in ("minion", "solo") and monster.mode != Mode.FLEE:
         monster.mode = Mode.FLEE
         if game.floor.visible[monster.y, monster.x]:
-            game.log(f"The {monster.name} turns to flee!", MessageKind.FOE_BEATEN)
+            game.log(f"The {monster.name} turns to flee!", MessageKind.COMBAT)
     if monster.mode == Mode.FLEE:
         if not away(game, monster, maps) and distance == 1:
             combat.attack(game, monster, player)
@@ -169,7 +169,7 @@ def _stagger(game: Game, monster: Actor) -> None:
     """A confused monster's lost turn: a step in a random direction (into a wall, nowhere; into
     the player, a wild swing)."""
     if game.floor.visible[monster.y, monster.x]:
-        game.log(f"The {monster.name} stumbles about in confusion.", MessageKind.CONFUSED)
+        game.log(f"The {monster.name} stumbles about in confusion.", MessageKind.MAGIC)
     step(game, monster, STEPS[game.rng.below(len(STEPS))])
 
 
@@ -201,10 +201,10 @@ def _hex(game: Game, caster: Actor) -> None:
     effect = "webbed" if hamper else "slowed" if game.rng.coin() else "confused"
     save = game.rng.randint(1, 20) + game.hero.level // 2 + gear.total(game.hero, "ward")
     if save >= HEX_DC + caster.attack // 2:
-        game.log(f"The {caster.name} casts a spell, but you resist it.", MessageKind.RESISTED)
+        game.log(f"The {caster.name} casts a spell, but you resist it.", MessageKind.MAGIC)
         return
     game.player.effects[effect] = SPELL_TURNS
-    game.log(f"The {caster.name} casts a spell: you are {effect}!", MessageKind.SPELL)
+    game.log(f"The {caster.name} casts a spell: you are {effect}!", MessageKind.MAGIC)
 
 
 def _bolster(game: Game, leader: Actor) -> None:

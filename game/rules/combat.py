@@ -141,7 +141,7 @@ def shoot(game: Game, shooter: Actor, goal: Point, missile: Missile) -> Point:
         return struck
     make_noise(game, shooter.pos, COMBAT_NOISE)
     if missile.name:
-        game.log(f"The {missile.name} hits nothing.", MessageKind.FUTILE)
+        game.log(f"The {missile.name} hits nothing.", MessageKind.COMBAT)
     return path[-1] if path else shooter.pos
 
 
@@ -201,11 +201,11 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
     if not hit:
         who = f"The {missile.name}" if missile is not None and named else _name(attacker, True)
         miss = "misses" if named else _miss(attacker)
-        game.log(f"{who} {miss} {_name(defender, False)}.", MessageKind.FUTILE)
+        game.log(f"{who} {miss} {_name(defender, False)}.", MessageKind.COMBAT)
         return
     damage = damage_roll(game, attacker, natural == 20, missile)
     defender.hp -= damage
-    kind = MessageKind.HURT if defender.id == PLAYER_ID else MessageKind.HIT
+    kind = MessageKind.HURT if defender.id == PLAYER_ID else MessageKind.COMBAT
     crit = " hard" if natural == 20 else ""
     if missile is not None and named:
         subject = f"The {missile.name} hits"
@@ -251,7 +251,7 @@ def die(game: Game, victim: Actor, killer: Actor | None, cause: str = "") -> Non
         game.log("You die...", MessageKind.DEATH)
         return
     game.floor.monsters = [m for m in game.floor.monsters if m.id != victim.id]
-    game.log(f"{_name(victim, True)} dies.", MessageKind.FOE_BEATEN)
+    game.log(f"{_name(victim, True)} dies.", MessageKind.COMBAT)
     morale.after_death(game, victim)
     if killer is not None and killer.id == PLAYER_ID:
         progress.gain_xp(game, victim.xp)

@@ -70,7 +70,7 @@ def open_door(game: Game, actor: Actor, x: int, y: int) -> Result:
         return _monster_opens(game, actor, door, x, y)
     if door.sealed:
         if has_key(game, (x, y)):
-            game.log(f"The {door_name(door)} opens with the key you carry.", MessageKind.GOLD)
+            game.log(f"The {door_name(door)} opens with the key you carry.", MessageKind.DOOR)
             door.state = "unlocked"
             door.reinforced = False
         elif door.reinforced:
@@ -95,13 +95,13 @@ def _force(game: Game, door: DoorState, x: int, y: int, natural_20: bool) -> Res
         verb = "force" if door.state == "stuck" else "break"
         door.state = "broken"
         game.log(f"You {verb} the {door_name(door)} open ({roll}+{game.hero.strength} vs DC {dc}).",
-                 MessageKind.FORCED)
+                 MessageKind.DOOR)
         _swing_open(game, game.player, door, x, y)
     else:
         door.dc = dc - 1
         what = "stuck" if door.state == "stuck" else f"locked: {key_hint(game, (x, y))}"
         game.log(f"The door is {what} ({roll}+{game.hero.strength} vs DC {dc}): it gives a little.",
-                 MessageKind.STUCK)
+                 MessageKind.DOOR)
     return Success()
 
 
@@ -151,5 +151,5 @@ def close_door(game: Game, actor: Actor, x: int, y: int) -> Result:
     door.is_open = False
     floor.tiles[y, x] = tiles.DOOR
     if actor.id == PLAYER_ID:
-        game.log("You close the door.")
+        game.log("You close the door.", MessageKind.DOOR)
     return Success()

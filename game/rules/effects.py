@@ -67,7 +67,8 @@ def _heal(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Out
     rolled = max(game.rng.roll(kind.heal), actor.max_hp // HEAL_SHARE)
     healed = min(actor.max_hp - actor.hp, rolled)
     actor.hp += healed
-    game.log(f"{who} {'feel' if you else 'looks'} better (+{healed} HP).", MessageKind.BOON)
+    game.log(f"{who} {'feel' if you else 'looks'} better (+{healed} HP).",
+             MessageKind.BOON if you else MessageKind.MAGIC)
     return True
 
 
@@ -75,7 +76,8 @@ def _restore(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> 
     you, who = _who(actor)
     actor.hp = actor.max_hp
     actor.effects.clear()
-    game.log(f"{who} {'feel' if you else 'looks'} wholly restored.", MessageKind.BOON)
+    game.log(f"{who} {'feel' if you else 'looks'} wholly restored.",
+             MessageKind.BOON if you else MessageKind.MAGIC)
     return True
 
 
@@ -86,7 +88,7 @@ def _strengthen(game: Game, actor: Actor, kind: ItemKind, target: Point | None) 
         game.log("You feel stronger (+1 strength).", MessageKind.BOON)
     else:  # a monster has no strength score: its blows land more often instead
         actor.attack += 1
-        game.log(f"{who} looks stronger.", MessageKind.HURT)
+        game.log(f"{who} looks stronger.", MessageKind.MAGIC)
     return True
 
 
@@ -94,7 +96,7 @@ def _confuse(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> 
     you, who = _who(actor)
     actor.effects["confused"] = kind.turns
     game.log("Your head spins: you are confused!" if you else f"{who} looks confused.",
-             MessageKind.CONFUSED if you else MessageKind.SPELL)
+             MessageKind.MAGIC)
     return True
 
 
@@ -102,7 +104,8 @@ def _harm(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Out
     you, who = _who(actor)
     hurt = game.rng.roll(kind.damage)
     actor.hp -= hurt
-    game.log(f"{who} {'are' if you else 'is'} burned ({hurt}).", MessageKind.HURT)
+    game.log(f"{who} {'are' if you else 'is'} burned ({hurt}).",
+             MessageKind.HURT if you else MessageKind.COMBAT)
     if actor.hp <= 0:
         combat.die(game, actor, game.player,
                    cause=f"killed by a {kind.name} on depth {game.floor.depth}")
@@ -117,7 +120,7 @@ def _identify(game: Game, actor: Actor, kind: ItemKind, target: Point | None) ->
     for key in sorted(set(learned)):
         identify.identify(game, key)
     if not learned:
-        game.log("You feel knowledgeable, but carry nothing unknown.", MessageKind.SPELL)
+        game.log("You feel knowledgeable, but carry nothing unknown.", MessageKind.MAGIC)
     return True
 
 
@@ -130,7 +133,7 @@ def _fear(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Out
         monster.effects["afraid"] = kind.turns
     fled = {0: "nothing hears it", 1: "a foe turns to flee"}.get(
         len(afraid), f"{len(afraid)} foes turn to flee")
-    game.log(f"A dreadful cry rings out: {fled}!", MessageKind.SPELL)
+    game.log(f"A dreadful cry rings out: {fled}!", MessageKind.MAGIC)
     return True
 
 
@@ -139,7 +142,7 @@ def _recharge(game: Game, actor: Actor, kind: ItemKind, target: Point | None) ->
     for wand in wands:
         wand.amount = max(wand.amount, kind_of(wand.kind).charges)
     game.log("Your wands hum with power." if wands else "A charge crackles and fades away.",
-             MessageKind.SPELL)
+             MessageKind.MAGIC)
     return True
 
 
@@ -147,7 +150,7 @@ def _map(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outc
     floor = game.floor
     floor.tiles[floor.tiles == tiles.SECRET_DOOR] = tiles.DOOR  # secret doors show as doors
     floor.explored |= tiles.walkable(floor.tiles) | _next_to_walkable(floor.tiles)
-    game.log("The floor's layout floods into your mind.", MessageKind.MAPPED)
+    game.log("The floor's layout floods into your mind.", MessageKind.DISCOVERY)
     return True
 
 
@@ -163,7 +166,7 @@ def _next_to_walkable(tile_map: NDArray[np.uint8]) -> NDArray[np.bool_]:
 
 def _teleport(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
     actor.x, actor.y = dungeon.random_free_spot(game, game.floor, safe=True)
-    game.log("You are whisked away!", MessageKind.TELEPORT)
+    game.log("You are whisked away!", MessageKind.MAGIC)
     return True
 
 
@@ -174,7 +177,7 @@ def _lightning(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -
     if not visible:
         return "No enemy is close enough to strike."
     victim = min(visible, key=lambda m: (king_distance(m.pos, actor.pos), m.id))
-    combat.magic_hit(game, victim, kind.damage, "Lightning", MessageKind.TRIUMPH)
+    combat.magic_hit(game, victim, kind.damage, "Lightning", MessageKind.MAGIC)
     return True
 
 
@@ -184,7 +187,7 @@ def _confuse_monster(game: Game, actor: Actor, kind: ItemKind, target: Point) ->
     if dazed is None or not floor.visible[target[1], target[0]]:
         return "There is no monster you can see there."
     dazed.effects["confused"] = kind.turns
-    game.log(f"The {dazed.name} looks confused.", MessageKind.SPELL)
+    game.log(f"The {dazed.name} looks confused.", MessageKind.MAGIC)
     return True
 
 
@@ -198,7 +201,7 @@ def _knock(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
         return "That door is not locked."
     door.state = "unlocked"
     door.reinforced = False
-    game.log("The door's locks and wards fall open with a click.", MessageKind.UNLOCKED)
+    game.log("The door's locks and wards fall open with a click.", MessageKind.DOOR)
     return True
 
 
@@ -213,19 +216,19 @@ def _victim(game: Game, actor: Actor, target: Point, reach: int) -> Actor | None
 def _bolt(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
     victim = _victim(game, actor, target, kind.range)
     if victim is None:
-        game.log("A bolt of force flies off and bursts on the stone.", MessageKind.SPELL)
+        game.log("A bolt of force flies off and bursts on the stone.", MessageKind.MAGIC)
         return True
-    combat.magic_hit(game, victim, kind.damage, "A bolt of force", MessageKind.HIT)
+    combat.magic_hit(game, victim, kind.damage, "A bolt of force", MessageKind.MAGIC)
     return True
 
 
 def _slow(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
     victim = _victim(game, actor, target, kind.range)
     if victim is None:
-        game.log("Nothing seems to happen.", MessageKind.FUTILE)
+        game.log("Nothing seems to happen.", MessageKind.MAGIC)
         return False
     victim.effects["slowed"] = kind.turns
-    game.log(f"The {victim.name} slows down.", MessageKind.SPELL)
+    game.log(f"The {victim.name} slows down.", MessageKind.MAGIC)
     return True
 
 
@@ -236,7 +239,7 @@ def _blink(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
     if not floor.visible[y, x] or not floor.walkable()[y, x] or floor.monster_at(x, y):
         return "You can only blink to an empty square you can see."
     floor.relocate(actor, x, y)
-    game.log("You blink across the room.", MessageKind.TELEPORT)
+    game.log("You blink across the room.", MessageKind.MAGIC)
     arrive(game, actor)
     return True
 
@@ -256,11 +259,11 @@ def _dig(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
         elif not inside or not tiles.WALKABLE[tile] or floor.blocks_move(x, y):
             break
     if not carved:
-        game.log("The wand's beam finds no rock to carve.", MessageKind.FUTILE)
+        game.log("The wand's beam finds no rock to carve.", MessageKind.MAGIC)
         return False
     update_fov(floor, actor.x, actor.y)
     game.log(f"The rock melts away before you ({carved} square{'s' if carved > 1 else ''}).",
-             MessageKind.DISCOVERY)
+             MessageKind.MAGIC)
     return True
 
 

@@ -86,7 +86,7 @@ def use(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> None:
             woken = make_noise(game, pos, NOISE_RADIUS)
             stirring = " Things stir all over the floor." if woken else ""
             game.log(f"You strike the {name}: it booms through the halls!{stirring}",
-                     MessageKind.ALARM)
+                     MessageKind.DANGER)
         case "craft":
             _craft(game, actor, name)
         case "clue":
@@ -177,9 +177,9 @@ def _search(game: Game, actor: Actor, name: str) -> None:
     elif game.rng.coin():
         gold = game.rng.roll("2d6") * depth
         game.hero.gold += gold
-        game.log(f"You search the {name} and find {gold} gold.", MessageKind.GOLD)
+        game.log(f"You search the {name} and find {gold} gold.", MessageKind.ITEM)
     else:
-        game.log(f"You search the {name}: it is empty.", MessageKind.FUTILE)
+        game.log(f"You search the {name}: it is empty.", MessageKind.INFO)
 
 
 def water_effect(run_seed: int, name: str) -> str:
@@ -200,11 +200,11 @@ def _drink(game: Game, actor: Actor, name: str) -> None:
                  MessageKind.HURT)
     elif effect == "confuses":
         actor.effects["confused"] = 4
-        game.log(f"You drink from the {name}: your head swims.", MessageKind.CONFUSED)
+        game.log(f"You drink from the {name}: your head swims.", MessageKind.MAGIC)
     else:
         actor.effects.clear()
         game.log(f"You drink from the {name}: clear and cold, it clears your head.",
-                 MessageKind.RECOVERY)
+                 MessageKind.BOON)
 
 
 def _pray(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) -> None:
@@ -213,7 +213,7 @@ def _pray(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) ->
         actor.hp = max(1, actor.hp - damage)
         actor.attack += 1
         game.log(f"You touch the {name}: a curse burns you for {damage}, and leaves your arm"
-                 " stronger (+1 to hit).", MessageKind.SPELL)
+                 " stronger (+1 to hit).", MessageKind.MAGIC)
     elif kind.key in SEERS:
         found = 0
         for (x, y), trap in game.floor.traps.items():
@@ -242,7 +242,7 @@ def _clue(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) ->
     if kind.key in LOOT:
         gold = game.rng.roll("1d6") * game.floor.depth
         game.hero.gold += gold
-        game.log(f"You search the {name} and find {gold} gold.", MessageKind.GOLD)
+        game.log(f"You search the {name} and find {gold} gold.", MessageKind.ITEM)
         return
     floor = game.floor
     near = sorted(
@@ -254,11 +254,11 @@ def _clue(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) ->
     if near and near[0][0] <= HINT_RADIUS:
         _, y, x, what = near[0]
         game.log(f"The {name} tell of {what} to the {_toward(pos, (x, y))}.",
-                 MessageKind.NOTICED)
+                 MessageKind.DISCOVERY)
     elif traps and traps[0][0] <= HINT_RADIUS:
         _, y, x = traps[0]
         game.log(f"The {name} warn of a trap to the {_toward(pos, (x, y))}.",
-                 MessageKind.NOTICED)
+                 MessageKind.DISCOVERY)
     else:
         game.log(f"The {name} tell of nothing near.")
 

@@ -86,7 +86,7 @@ def pick_up(game: Game, auto: bool = False) -> Result:
     if not count:
         return taken[0]
     what = label(game, bundle[0]) if count == 1 else f"{count} {plural(first.name)}"
-    game.log(f"You pick up {what}.")
+    game.log(f"You pick up {what}.", MessageKind.ITEM)
     return Success()
 
 
@@ -102,7 +102,7 @@ def _pick_up_auto(game: Game, wanted: list[Item]) -> Result:
         return Impossible("")
     things = [item for item in taken if item.kind != "gold"]
     if things:
-        game.log(f"You pick up {'; '.join(labels(game, things))}.")
+        game.log(f"You pick up {'; '.join(labels(game, things))}.", MessageKind.ITEM)
     left = underfoot(game)
     if retracted and left:
         game.log(left)
@@ -114,11 +114,11 @@ def _take(game: Game, item: Item, quiet: bool = False) -> Result:
     if item.kind == "gold":
         floor.items.remove(item)
         game.hero.gold = min(game.hero.gold + item.amount, MAX_GOLD)
-        game.log(f"You pick up {item.amount} gold.", MessageKind.GOLD)
+        game.log(f"You pick up {item.amount} gold.", MessageKind.ITEM)
         return Success()
     if item.kind == "relic":
         game.hero.has_relic = True
-        game.log("You take the relic! Now climb back out of the dungeon.", MessageKind.RELIC)
+        game.log("You take the relic! Now climb back out of the dungeon.", MessageKind.PROGRESS)
     elif pack_full(game, item):
         return Impossible("Your pack is full.")
     floor.items.remove(item)
@@ -126,7 +126,7 @@ def _take(game: Game, item: Item, quiet: bool = False) -> Result:
     if item.kind != "relic":
         game.hero.inventory.append(item)
         if not quiet:
-            game.log(f"You pick up {label(game, item)}.")
+            game.log(f"You pick up {label(game, item)}.", MessageKind.ITEM)
     return Success()
 
 
@@ -141,7 +141,7 @@ def drop(game: Game, item_id: int) -> Result:
     hero.inventory.remove(item)
     item.x, item.y = game.player.pos
     game.floor.items.append(item)
-    game.log(f"You drop the {identify.name_of(game, item.kind)}.")
+    game.log(f"You drop the {identify.name_of(game, item.kind)}.", MessageKind.ITEM)
     return Success()
 
 
@@ -156,10 +156,11 @@ def equip(game: Game, item_id: int) -> Result:
     hero = game.hero
     if hero.equipment.get(kind.slot) == item_id:
         del hero.equipment[kind.slot]
-        game.log(f"You take off the {name}.")
+        game.log(f"You take off the {name}.", MessageKind.ITEM)
     else:
         hero.equipment[kind.slot] = item_id
-        game.log(f"You {'wield' if kind.slot == 'weapon' else 'put on'} the {name}.")
+        game.log(f"You {'wield' if kind.slot == 'weapon' else 'put on'} the {name}.",
+                 MessageKind.ITEM)
         if kind.ac or kind.attack or kind.strength:  # a bonus the character sheet shows at once
             identify.identify(game, item.kind)
     return Success()
@@ -186,7 +187,7 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
     if reason and not unknown:
         return Impossible(reason)
     if reason:  # tried blind: it is used up all the same, and now the player knows it
-        game.log(f"{reason.rstrip('.')}: the {name} is wasted.", MessageKind.FUTILE)
+        game.log(f"{reason.rstrip('.')}: the {name} is wasted.", MessageKind.ITEM)
     game.hero.inventory.remove(item)
     identify.identify(game, item.kind)
     return Success()

@@ -84,7 +84,7 @@ def quiver(game: Game, item_id: int) -> Result:
     if item is None:
         return Impossible("You do not have that.")
     game.hero.equipment[QUIVER] = item.id
-    game.log(f"You ready the {identify.name_of(game, item.kind)} to fire.")
+    game.log(f"You ready the {identify.name_of(game, item.kind)} to fire.", MessageKind.ITEM)
     return Success(turns=0)
 
 
@@ -106,7 +106,7 @@ def _loose(game: Game, item: Item, missile: combat.Missile, target: Point) -> Re
         return Success()
     where = combat.shoot(game, player, target, missile)
     if kind.break_chance and game.rng.chance(kind.break_chance / 100):
-        game.log(f"The {missile.name} breaks.", MessageKind.FUTILE)
+        game.log(f"The {missile.name} breaks.", MessageKind.ITEM)
         return Success()
     item.x, item.y = where
     game.floor.items.append(item)
@@ -132,7 +132,7 @@ def shatter(game: Game, kind: ItemKind, where: Point) -> None:
     floor = game.floor
     caught = [a for a in [game.player, *sorted(floor.monsters, key=lambda m: m.id)]
               if a.alive and king_distance(a.pos, where) <= SPLASH]
-    game.log(f"The {identify.name_of(game, kind.key)} shatters!", MessageKind.SPELL)
+    game.log(f"The {identify.name_of(game, kind.key)} shatters!", MessageKind.MAGIC)
     seen = False
     for actor in caught:
         if actor.alive and not items.quaff(game, actor, kind):

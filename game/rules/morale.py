@@ -24,14 +24,14 @@ def after_death(game: Game, victim: Actor) -> None:
         if band and 2 * (len(band) + _fled(game, victim.group)) <= victim.band:
             for wolf in band:
                 wolf.mode = Mode.FLEE
-            game.log("Half the pack is down: the rest scatter!", MessageKind.FOE_BEATEN)
+            game.log("Half the pack is down: the rest scatter!", MessageKind.COMBAT)
         return
     routed = [m for m in band if m.part == "troop" and game.rng.randint(1, 20) < NERVE_DC]
     for troop in routed:
         troop.mode = Mode.FLEE
     if routed:
         game.log(f"With the {victim.name} fallen, {len(routed)} of its troops break and run!",
-                 MessageKind.FOE_BEATEN)
+                 MessageKind.COMBAT)
     elif any(m.part == "troop" for m in band):
         game.log(f"The {victim.name} falls, but its troops stand firm.", MessageKind.DANGER)
 

@@ -42,12 +42,12 @@ def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
     if not tiles.WALKABLE[tile]:
         if stumbling:  # confusion chose the way, so the turn is lost (no free retries)
             if actor.id == PLAYER_ID:
-                game.log("You stumble into the wall.", MessageKind.CONFUSED)
+                game.log("You stumble into the wall.", MessageKind.MAGIC)
             return Success()
         return Impossible("A wall blocks the way." if actor.id == PLAYER_ID else "blocked")
     if "webbed" in actor.effects:  # held fast: the turn goes on tearing at the strands
         if actor.id == PLAYER_ID:
-            game.log("You struggle against the webs.", MessageKind.STUCK)
+            game.log("You struggle against the webs.", MessageKind.DANGER)
         return Success()
     if floor.blocks_move(nx, ny):
         if actor.id == PLAYER_ID and not stumbling:
@@ -83,15 +83,15 @@ def arrive(game: Game, actor: Actor) -> None:
         else:
             floor.relocate(actor, *destination)
             if actor.id == PLAYER_ID:
-                game.log("The teleporter whisks you away!", MessageKind.DISCOVERY)
+                game.log("The teleporter whisks you away!", MessageKind.MAGIC)
             elif floor.visible[destination[1], destination[0]]:
-                game.log(f"The {actor.name} steps out of a teleporter.", MessageKind.DISCOVERY)
+                game.log(f"The {actor.name} steps out of a teleporter.", MessageKind.MAGIC)
     if actor.id != PLAYER_ID:
         return
     trap = floor.traps.get(actor.pos)
     if trap is not None and not trap.spent and actor.pos not in floor.doors:
         if trap.found:
-            game.log(f"You step carefully past the {trap.kind} trap.", MessageKind.DOOR)
+            game.log(f"You step carefully past the {trap.kind} trap.", MessageKind.DANGER)
         else:
             from game.rules.traps import spring
 
@@ -102,7 +102,7 @@ def arrive(game: Game, actor: Actor) -> None:
     for item in [i for i in here if i.kind == "gold"]:
         game.hero.gold = min(game.hero.gold + item.amount, MAX_GOLD)
         floor.items.remove(item)
-        game.log(f"You pick up {item.amount} gold.", MessageKind.GOLD)
+        game.log(f"You pick up {item.amount} gold.", MessageKind.ITEM)
     stair = floor.stairs.get(actor.pos)
     if stair is not None and stair.dead_end:
-        game.log("These stairs are collapsed: they lead nowhere.", MessageKind.DEAD_END)
+        game.log("These stairs are collapsed: they lead nowhere.", MessageKind.INFO)

@@ -48,7 +48,7 @@ def gain_xp(game: Game, amount: int) -> None:
     while (hero.level + hero.pending_levels < MAX_LEVEL
            and hero.xp >= xp_for_level(hero.level + hero.pending_levels + 1)):
         hero.pending_levels += 1
-        game.log("You feel more experienced. Choose how you grow.", MessageKind.BOON)
+        game.log("You feel more experienced. Choose how you grow.", MessageKind.PROGRESS)
 
 
 def choose(game: Game, choice: str) -> str | None:
@@ -72,5 +72,5 @@ def choose(game: Game, choice: str) -> str | None:
         player.attack = min(player.attack + 1, MAX_STAT)
     player.max_hp += LEVEL_HP
     player.hp = player.max_hp
-    game.log(f"You reach level {hero.level}: {LEVEL_CHOICES[choice]}.", MessageKind.BOON)
+    game.log(f"You reach level {hero.level}: {LEVEL_CHOICES[choice]}.", MessageKind.PROGRESS)
     return None

@@ -44,7 +44,7 @@ def take_stairs(game: Game, direction: StairsWay) -> Result:
             return Impossible("You will not leave without the relic from the deepest floor.")
         game.outcome = Outcome.WON
         game.cause = "escaped with the relic"
-        game.log("You climb out into daylight with the relic. You win!", MessageKind.TRIUMPH)
+        game.log("You climb out into daylight with the relic. You win!", MessageKind.PROGRESS)
         return Success()
     dungeon.change_floor(game, floor.depth - 1, "exit")
     return Success()

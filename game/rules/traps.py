@@ -50,12 +50,12 @@ def spring(game: Game, victim: Actor, pos: Point, trap: Trap) -> None:
     elif trap.kind == "teleport":
         spot = dungeon.random_free_spot(game, game.floor, safe=True)
         victim.x, victim.y = spot
-        game.log("A flash of light: you are somewhere else!", MessageKind.TELEPORT)
+        game.log("A flash of light: you are somewhere else!", MessageKind.DANGER)
     else:
         woken = make_noise(game, pos, ALARM_RADIUS)
         # the hero hears the stirring, not a head count
         stirring = " Somewhere, things stir." if woken else ""
-        game.log(f"An alarm shrieks!{stirring}", MessageKind.ALARM)
+        game.log(f"An alarm shrieks!{stirring}", MessageKind.DANGER)
 
 
 def fall(game: Game, victim: Actor, what: str) -> None:

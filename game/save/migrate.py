@@ -54,7 +54,34 @@ def _pack_letters(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any]
     return state, arrays
 
 
-MIGRATIONS: dict[int, Migration] = {1: _encounter_parts, 2: _identified, 3: _pack_letters}
+FORMAT_4_MESSAGE_KINDS = {
+    0xDCDCDC: "info", 0xFFFFA0: "progress", 0xA0C8FF: "progress", 0xA0A0A0: "system",
+    0xE6E6E6: "combat", 0xFF7864: "hurt", 0xFF3C3C: "death", 0xC8C878: "combat",
+    0xFFA064: "danger", 0xFFC878: "danger", 0xC8A0FF: "magic", 0xAA96DC: "magic",
+    0xC878FF: "magic", 0xFFFF78: "magic", 0x78FF78: "boon", 0xA0C8A0: "boon",
+    0x78DCFF: "discovery", 0x96C8FF: "magic", 0xC8C8C8: "door", 0xFFD700: "item",
+    0xAAAAAA: "info", 0xE6C878: "door", 0xC8A078: "door", 0xFFC850: "danger",
+    0xFF78FF: "progress", 0xE6E68C: "discovery", 0xFFB45A: "door", 0xDCC8A0: "noise",
+}
+"""The three bytes a format 1-4 save wrote for each of its 29 message kinds (the colour format
+1 drew it in) -> the kind that message is now. A code that stood for two meanings reads as the
+likelier in a save: a miss and a refusal as "system", lightning and the win as "magic" (a won
+run is not saved)."""
+
+
+def _message_kinds(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
+    """Version 5 names each message's kind instead of writing a colour code."""
+    state["messages"] = [
+        [text, FORMAT_4_MESSAGE_KINDS[(int(code[0]) << 16) | (int(code[1]) << 8) | int(code[2])],
+         count]
+        for text, code, count in state["messages"]
+    ]
+    return state, arrays
+
+
+MIGRATIONS: dict[int, Migration] = {
+    1: _encounter_parts, 2: _identified, 3: _pack_letters, 4: _message_kinds,
+}
 """Version N -> the function that turns a version N state into a version N + 1 state."""
 
 

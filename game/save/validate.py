@@ -26,7 +26,7 @@ from game.dressing.model import TACTICS
 from game.rules.progress import MAX_GOLD, MAX_LEVEL, MAX_STAT, MAX_XP
 from game.save.format import SaveError
 from game.seeds import PERIOD
-from game.world.kinds import PARTS, Mode, Outcome
+from game.world.kinds import PARTS, MessageKind, Mode, Outcome
 
 MAX_SIDE = 1000
 """Floors in play are at most 400 tiles a side (a run's recipes); bench scenes reach 200."""
@@ -248,7 +248,8 @@ RECIPE = Record({
     "depth": Whole(1, MAX_DEPTH), "generator": NAME, "width": Whole(1, MAX_SIDE),
     "height": Whole(1, MAX_SIDE), "params": Many(Row((NAME, Text(MAX_TEXT))), 64),
 })
-MESSAGE = Row((Text(MAX_TEXT), COLOR, Whole(1, BIG)))
+MESSAGE = Row((Text(MAX_TEXT), OneOf(tuple(kind.value for kind in MessageKind)), Whole(1, BIG)))
+"""A message's text, its kind (by name from format 5 on) and how many times it came."""
 PACK_LETTERS = Many(Row((IDENT, Text(1, re.compile(r"^[a-z]$"), minimum=1))), 1000)
 """Item id -> pack letter (game.world.pack), from format 4 on."""
 HERO_FIELDS = {

@@ -24,20 +24,19 @@ WARNING: Color = (255, 160, 100)
 """A line that says what did not happen (a key that named nothing)."""
 
 MESSAGE_COLOURS: dict[MessageKind, Color] = {
-    MessageKind.INFO: TEXT, MessageKind.WELCOME: (255, 255, 160),
-    MessageKind.ARRIVAL: (160, 200, 255), MessageKind.FUTILE: (160, 160, 160),
-    MessageKind.HIT: (230, 230, 230), MessageKind.HURT: (255, 120, 100),
-    MessageKind.DEATH: (255, 60, 60), MessageKind.FOE_BEATEN: (200, 200, 120),
-    MessageKind.DANGER: (255, 160, 100), MessageKind.NOTICED: (255, 200, 120),
-    MessageKind.CONFUSED: (200, 160, 255), MessageKind.RESISTED: (170, 150, 220),
-    MessageKind.SPELL: (200, 120, 255), MessageKind.TRIUMPH: (255, 255, 120),
-    MessageKind.BOON: (120, 255, 120), MessageKind.RECOVERY: (160, 200, 160),
-    MessageKind.DISCOVERY: (120, 220, 255), MessageKind.TELEPORT: (150, 200, 255),
-    MessageKind.DOOR: (200, 200, 200), MessageKind.GOLD: (255, 215, 0),
-    MessageKind.DEAD_END: (170, 170, 170), MessageKind.FORCED: (230, 200, 120),
-    MessageKind.STUCK: (200, 160, 120), MessageKind.ALARM: (255, 200, 80),
-    MessageKind.RELIC: (255, 120, 255), MessageKind.MAPPED: (230, 230, 140),
-    MessageKind.UNLOCKED: (255, 180, 90), MessageKind.NOISE: (220, 200, 160),
+    MessageKind.INFO: TEXT,
+    MessageKind.COMBAT: (230, 215, 165),
+    MessageKind.HURT: (255, 110, 90),
+    MessageKind.DEATH: (255, 70, 70),
+    MessageKind.DANGER: (255, 160, 50),
+    MessageKind.DISCOVERY: (90, 225, 225),
+    MessageKind.ITEM: (245, 205, 60),
+    MessageKind.DOOR: (190, 160, 120),
+    MessageKind.PROGRESS: (150, 190, 255),
+    MessageKind.BOON: (120, 240, 120),
+    MessageKind.MAGIC: (205, 140, 255),
+    MessageKind.NOISE: (175, 165, 200),
+    MessageKind.SYSTEM: (150, 150, 160),
 }
 """The one place a message kind becomes a colour: the engine only names kinds."""
 

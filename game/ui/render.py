@@ -154,10 +154,11 @@ def shown_messages(game: Game, count: int) -> list[tuple[str, MessageKind]]:
     """The last `count` lines of the log to show, newest first, repeats counted ("x2"). A noise
     heard every turn of a fight out of sight ("You hear a noise to the west.") is one line at
     its latest hearing that counts them all, not a line between every blow. Only the showing
-    merges them: the log itself (which a rest watches, and the state hash digests) is as it was."""
+    merges them: the log itself (which a rest watches, and the state hash digests) is as it was.
+    The screen's own notices (`MessageLog.notices`) are shown among the messages."""
     shown: list[list[Any]] = []  # [text, count, kind], newest first
     noises: dict[str, tuple[int, int]] = {}  # noise text -> (its row in shown, last seen at)
-    for age, message in enumerate(reversed(game.messages.messages)):
+    for age, message in enumerate(reversed(game.messages.shown())):
         row, last = noises.get(message.text, (-1, -1))
         if message.kind == MessageKind.NOISE and row >= 0 and age - last <= NOISE_WITHIN:
             shown[row][1] += message.count

@@ -23,7 +23,7 @@ from game.rules.noise import way_to
 from game.rules.stairs import stairs_mask
 from game.ui.activity import Activity, found_traps, visible_items
 from game.words import article
-from game.world.kinds import MessageKind, Mode, StairsWay
+from game.world.kinds import Mode, StairsWay
 from game.world.known import far_ends_unexplored, frontier, walkable_known
 from game.world.model import Actor, Game
 
@@ -208,8 +208,8 @@ class Seek(Activity):
             return
         how = "is stuck fast" if door.state == "stuck" else "stays locked"
         dc = f" (DC {door.dc})" if door.dc is not None else ""
-        self.game.log(f"The {door_name(door)} {way_to(self.game, pos)} {how}{dc}; "
-                      "you leave it and go round.", MessageKind.STUCK)
+        self.game.tell(f"The {door_name(door)} {way_to(self.game, pos)} {how}{dc}; "
+                       "you leave it and go round.")
 
 
 @dataclass

@@ -46,7 +46,7 @@ def new_game(run: Run) -> Game:
     # the hero knows the potions it set out with
     game.identified = sorted({k for k in STARTING_KIT if kind_of(k).kind in UNKNOWN_KINDS})
     game.log(f"Welcome to Delve. Run code {run.code} (seed {run.seed!r}). Press ? for help.",
-             MessageKind.WELCOME)
+             MessageKind.PROGRESS)
     change_floor(game, 1, "arrival")
     return game
 
@@ -74,13 +74,13 @@ def change_floor(game: Game, depth: int, where: Landing) -> None:
     recipe = game.run.recipes[depth - 1]
     game.log(
         f"Depth {depth}: a {recipe.generator} floor (fingerprint {floor.fingerprint}).",
-        MessageKind.ARRIVAL,
+        MessageKind.PROGRESS,
     )
     stair = floor.stairs.get(game.player.pos)
     if stair is not None and stair.direction == "both" and not stair.dead_end:
         # the @ hides it, and a newcomer on ember-fox-3 never learnt that the shaft went down
         game.log(f"You stand on a {stair.kind.replace('_', ' ')}: it leads up and down"
-                 " (< climbs, > descends).")  # not ARRIVAL: the terminal echoes those
+                 " (< climbs, > descends).")
 
 
 def fall(game: Game, depth: int) -> None:

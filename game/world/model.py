@@ -276,12 +276,23 @@ class Message:
     count: int = 1
 
 
+NOTICE_LIMIT = 100
+"""Notices kept for the history screen; older ones are forgotten."""
+
+
 @dataclass(slots=True)
 class MessageLog:
-    """Messages in order; a repeat of the last one stacks ("x2") instead of adding a line."""
+    """Messages in order; a repeat of the last one stacks ("x2") instead of adding a line.
+
+    `messages` is what the rules said: the save writes it and the state hash digests it.
+    `notices` is what the screen told the player between them (a refusal, an activity's stop,
+    a file problem), each with the number of messages that came before it. Notices are shown
+    among the messages but are never saved or hashed, so a replay or a hash never depends on
+    the interface that played it."""
 
     messages: list[Message] = field(default_factory=list)
     limit: int = 1000
+    notices: list[tuple[int, Message]] = field(default_factory=list)
 
     def add(self, text: str, kind: MessageKind = MessageKind.INFO) -> None:
         if self.messages and self.messages[-1].text == text:
@@ -289,7 +300,34 @@ class MessageLog:
             return
         self.messages.append(Message(text, kind))
         if len(self.messages) > self.limit:
-            del self.messages[: len(self.messages) - self.limit]
+            cut = len(self.messages) - self.limit
+            del self.messages[:cut]
+            self.notices = [(at - cut, notice) for at, notice in self.notices if at >= cut]
+
+    def tell(self, text: str, kind: MessageKind = MessageKind.SYSTEM) -> None:
+        """A notice after the messages said so far; told twice in a row, it stacks."""
+        at = len(self.messages)
+        if self.notices and self.notices[-1][0] == at and self.notices[-1][1].text == text:
+            self.notices[-1][1].count += 1
+            return
+        self.notices.append((at, Message(text, kind)))
+        del self.notices[:-NOTICE_LIMIT]
+
+    def shown(self) -> list[Message]:
+        """Messages and notices in the order the player heard them, oldest first."""
+        lines: list[Message] = []
+        told = iter(self.notices)
+        pending = next(told, None)
+        for index in range(len(self.messages) + 1):
+            while pending is not None and pending[0] <= index:
+                lines.append(pending[1])
+                pending = next(told, None)
+            if index < len(self.messages):
+                lines.append(self.messages[index])
+        while pending is not None:  # told after messages a crash took back
+            lines.append(pending[1])
+            pending = next(told, None)
+        return lines
 
     def retract(self, text: str, within: int = 8) -> bool:
         """Take back `text` said once among the last `within` messages (a later message says it
@@ -299,6 +337,8 @@ class MessageLog:
             message = self.messages[index]
             if text and message.text == text and message.count == 1:
                 del self.messages[index]
+                self.notices = [(at - 1 if at > index else at, notice)
+                                for at, notice in self.notices]
                 return True
         return False
 
@@ -358,4 +398,10 @@ class Game:
         return self.next_id - 1
 
     def log(self, text: str, kind: MessageKind = MessageKind.INFO) -> None:
+        """What happened in the dungeon: saved, hashed and replayed."""
         self.messages.add(text, kind)
+
+    def tell(self, text: str, kind: MessageKind = MessageKind.SYSTEM) -> None:
+        """What the interface tells the player (a refusal, a stop, a file problem): shown in the
+        log, never saved or hashed (`MessageLog.notices`)."""
+        self.messages.tell(text, kind)

@@ -34,35 +34,6 @@ from game.world.model import (
 
 Arrays = dict[str, NDArray[Any]]
 
-MESSAGE_CODES: dict[MessageKind, int] = {
-    MessageKind.INFO: 0xDCDCDC, MessageKind.WELCOME: 0xFFFFA0, MessageKind.ARRIVAL: 0xA0C8FF,
-    MessageKind.FUTILE: 0xA0A0A0, MessageKind.HIT: 0xE6E6E6, MessageKind.HURT: 0xFF7864,
-    MessageKind.DEATH: 0xFF3C3C, MessageKind.FOE_BEATEN: 0xC8C878, MessageKind.DANGER: 0xFFA064,
-    MessageKind.NOTICED: 0xFFC878, MessageKind.CONFUSED: 0xC8A0FF, MessageKind.RESISTED: 0xAA96DC,
-    MessageKind.SPELL: 0xC878FF, MessageKind.TRIUMPH: 0xFFFF78, MessageKind.BOON: 0x78FF78,
-    MessageKind.RECOVERY: 0xA0C8A0, MessageKind.DISCOVERY: 0x78DCFF, MessageKind.TELEPORT: 0x96C8FF,
-    MessageKind.DOOR: 0xC8C8C8, MessageKind.GOLD: 0xFFD700, MessageKind.DEAD_END: 0xAAAAAA,
-    MessageKind.FORCED: 0xE6C878, MessageKind.STUCK: 0xC8A078, MessageKind.ALARM: 0xFFC850,
-    MessageKind.RELIC: 0xFF78FF, MessageKind.MAPPED: 0xE6E68C, MessageKind.UNLOCKED: 0xFFB45A,
-    MessageKind.NOISE: 0xDCC8A0,
-}
-"""How a save writes each message kind: the three bytes of the colour format 1 drew it in, so
-saves, replays and state hashes stay byte-identical now that the engine names kinds instead. The
-screen's colours are game/ui/draw.py's and may change without touching this table."""
-_KIND_OF_CODE = {code: kind for kind, code in MESSAGE_CODES.items()}
-
-
-def _message_code(kind: MessageKind) -> list[int]:
-    code = MESSAGE_CODES[kind]
-    return [code >> 16, (code >> 8) & 0xFF, code & 0xFF]
-
-
-def _message_kind(code: Any) -> MessageKind:
-    """The kind a save's code names; a code no version wrote is a KeyError (the loader's
-    "does not fit the game")."""
-    return _KIND_OF_CODE[(int(code[0]) << 16) | (int(code[1]) << 8) | int(code[2])]
-
-
 _FIELD_NAMES: dict[str, tuple[str, ...]] = {}
 
 
@@ -156,7 +127,7 @@ def game_data(game: Game) -> tuple[dict[str, Any], Arrays]:
         },
         "turn": game.turn,
         "next_id": game.next_id,
-        "messages": [[m.text, _message_code(m.kind), m.count] for m in game.messages.messages],
+        "messages": [[m.text, m.kind.value, m.count] for m in game.messages.messages],
         "outcome": game.outcome,
         "cause": game.cause,
         "identified": list(game.identified),
@@ -285,8 +256,8 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
         equipment={str(k): int(v) for k, v in hero_data["equipment"].items()},
         letters={int(i): str(letter) for i, letter in hero_data["letters"]},
     )
-    messages = MessageLog([Message(str(t), _message_kind(c), int(n))
-                           for t, c, n in data["messages"]])
+    messages = MessageLog([Message(str(t), MessageKind(k), int(n))
+                           for t, k, n in data["messages"]])
     return Game(
         run=run_from_data(data),
         player=actor_from(data["player"]),

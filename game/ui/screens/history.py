@@ -37,13 +37,13 @@ class HistoryScreen(TextScreen):
         self.width = 76
 
     def texts(self) -> list[str]:
-        messages = self.game.messages.messages
+        messages = self.game.messages.shown()
         return [m.text + (f" x{m.count}" if m.count > 1 else "") for m in messages]
 
     def rows(self, width: int) -> list[tuple[str, tuple[int, int, int], int]]:
         """Wrapped lines with the message each comes from."""
         rows: list[tuple[str, tuple[int, int, int], int]] = []
-        for index, (message, text) in enumerate(zip(self.game.messages.messages, self.texts(),
+        for index, (message, text) in enumerate(zip(self.game.messages.shown(), self.texts(),
                                                     strict=True)):
             rows.extend((line, MESSAGE_COLOURS[message.kind], index) for line in wrap(text, width))
         return rows

@@ -96,7 +96,7 @@ class PlayState(BaseState):
         # an impossible action logs its reason; one that raised was undone (None)
         self.last_result = self.guarded(repr(action), lambda: self.act_and_pick_up(action))
         if isinstance(self.last_result, Illegal):  # e.g. '>' away from stairs: say why
-            self.game.log(self.last_result.reason, MessageKind.FUTILE)
+            self.game.tell(self.last_result.reason)
         return self.aftermath()
 
     def act_and_pick_up(self, action: Action) -> Result:
@@ -123,6 +123,7 @@ class PlayState(BaseState):
         """Put back the game from before the failed action; report where the details went."""
         report = saves.report_crash(self.game, what, error)
         restored = before.restore()
+        restored.messages.notices = self.game.messages.notices  # the snapshot keeps no notices
         saves.carry_over(self.game, restored)
         self.game = self.session.game = restored
         self.activity = None
@@ -142,8 +143,9 @@ class PlayState(BaseState):
     def tell_terminal(self) -> None:
         """Print the newest floor arrival (depth, generator, fingerprint) to the terminal the
         game was started from, once: two players compare fingerprints there as in the log."""
+        fingerprint = self.game.floor.fingerprint
         arrival = next((m.text for m in reversed(self.game.messages.messages)
-                        if m.kind == MessageKind.ARRIVAL), "")
+                        if m.kind == MessageKind.PROGRESS and fingerprint in m.text), "")
         if arrival and arrival != self.told:
             self.told = arrival
             print(arrival, flush=True)
@@ -184,7 +186,7 @@ class PlayState(BaseState):
                 self.notice = activity.notice
                 self.activity = None
                 if activity.notice:  # the hover line is overwritten; the log keeps why
-                    self.game.log(activity.notice)
+                    self.game.tell(activity.notice)
         return self.aftermath()
 
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
@@ -208,7 +210,7 @@ class PlayState(BaseState):
             return None
         if self.stop() and running is not None:  # a key pressed while exploring only stops it
             self.notice = f"You stop {running.doing}."
-            self.game.log(self.notice)
+            self.game.tell(self.notice)
             return None
         self.notice = ""
         match intent:
@@ -289,7 +291,7 @@ class PlayState(BaseState):
                            f" you know no other stairs {direction} yet: z explores to find them."
                            if dead else
                            f"You know no stairs {direction} yet: z explores to find them.")
-            self.game.log(self.notice, MessageKind.FUTILE)
+            self.game.tell(self.notice)
             return None
         return self.act(TakeStairs(direction))
 
