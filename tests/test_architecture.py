@@ -8,13 +8,15 @@ code no test reaches.
 A *part* of game/ is a package game/X/ or a module game/x.py; the rules:
 - only game/ui, game/cli and the benchmarks import game.ui, tcod.context or tcod.event;
 - the parts import each other without a cycle (the failure names the cycle);
-- tcod.path is imported from one part only, game/pathing/ (the benchmark's reference flood,
-  the yardstick the game's floods are measured by, aside);
+- tcod.path, heapq and collections.deque (every flood, heap search and breadth-first queue) are
+  imported from one part only, game/pathing/ (the benchmark's reference flood, the yardstick the
+  game's floods are measured by, aside);
 - the parts that play a turn (rules, ai, the turn loop, the bot) import each other one way, and
   the first-person view reads no generator;
 - no screen module (game/ui/screens/*) imports another: they meet through game.ui.routes, the
   one table that names them, made on first use rather than filled by an import;
-- game/content is data and imports nothing of the engine.
+- game/content is data and imports nothing of the engine;
+- no module is over 650 lines (past that it holds more than one job).
 
 The last tests do run something: a command in a fresh process, to list what it loaded (start-up
 is paid by every command, so a command must not load what it does not need).
@@ -318,3 +320,53 @@ def test_the_catalog_loads_neither_scipy_nor_the_interface_nor_play() -> None:
     assert "game.world.build" in modules  # the full spoilers furnish each floor as the game does
     assert loaded_under(modules, "scipy", "game.ui", "game.bot", "game.ai", "game.turns",
                         "game.rules", "game.save.store", "game.export", "game.codex") == []
+
+
+SEARCH_HOME = "pathing"
+LONGEST_MODULE = 650
+"""Lines: past this a module holds more than one job (issue 26)."""
+
+
+def search_imports(source: str) -> list[tuple[int, str]]:
+    """(line, name) of each import of a search tool: heapq, collections.deque or tcod.path."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names
+                      if a.name == "heapq" or within(a.name, "tcod.path")]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "heapq" or within(node.module, "tcod.path"):
+                found.append((node.lineno, node.module))
+            elif node.module == "collections":
+                found += [(node.lineno, "collections.deque") for a in node.names
+                          if a.name == "deque"]
+            elif node.module == "tcod":
+                found += [(node.lineno, "tcod.path") for a in node.names if a.name == "path"]
+    return found
+
+
+def test_the_search_checker_sees_every_form() -> None:
+    source = ("import heapq\nfrom collections import deque, Counter\nfrom tcod import path\n"
+              "def f() -> None:\n    from heapq import heappush\n")
+    assert [name for _, name in search_imports(source)] == [
+        "heapq", "collections.deque", "tcod.path", "heapq"]
+
+
+def test_searches_live_in_the_path_finding_home() -> None:
+    """Every flood, heap search and breadth-first queue is game/pathing's (the benchmark's
+    reference flood, the yardstick, aside)."""
+    bad = []
+    for path in sorted(GAME.rglob("*.py")):
+        module = module_name(path)
+        if part_of(module) == SEARCH_HOME or is_benchmark(module):
+            continue
+        bad += [f"{module}:{line} imports {name}"
+                for line, name in search_imports(path.read_text(encoding="utf-8"))]
+    assert not bad, "searches outside game/pathing:\n" + "\n".join(bad)
+
+
+def test_no_module_holds_more_than_one_job_s_worth_of_lines() -> None:
+    long = [f"{path.relative_to(GAME.parent)}: {count} lines"
+            for path in sorted(GAME.rglob("*.py"))
+            if (count := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE]
+    assert not long, f"modules over {LONGEST_MODULE} lines:\n" + "\n".join(long)
