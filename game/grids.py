@@ -200,12 +200,3 @@ def run_boxes(labels: NDArray[np.integer], count: int) -> list[Box]:
             for a, b, c, d in zip(y0.tolist(), y1.tolist(), x0.tolist(), x1.tolist(),
                                   strict=True)]
 
-
-def as_bits(mask: NDArray[np.bool_]) -> int:
-    """The mask as one integer: bit y * width + x stands for tile (x, y)."""
-    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
-
-
-def to_index(point: tuple[int, int], width: int) -> int:
-    """The bit of (x, y) in `as_bits`."""
-    return point[1] * width + point[0]

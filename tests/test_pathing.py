@@ -8,9 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import pathing
-from game.grids import as_bits
 from game.pathing import UNREACHED
-from game.pathing.fronts import walk_fronts
 
 
 @settings(max_examples=150, deadline=None)
@@ -52,29 +50,3 @@ def test_the_play_flood_keeps_no_memory() -> None:
         pathing.flood(seeds.copy(), cost, in_play=True)
     assert _resident_mb() - before < 8
 
-
-@settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), width=st.integers(3, 20), height=st.integers(1, 20),
-       jumps=st.integers(0, 3))
-def test_the_bit_walk_fronts_are_the_walking_distance(
-    seed: int, width: int, height: int, jumps: int,
-) -> None:
-    """Front k of `walk_fronts` is exactly the tiles `walk_distance` puts k steps away, one-way
-    jumps included (walkable tiles kept off the left and right edges, as the walk asks)."""
-    rng = np.random.default_rng(seed)
-    walkable = rng.random((height, width)) < 0.65
-    walkable[:, 0] = walkable[:, -1] = False
-    open_tiles = np.argwhere(walkable)
-    if len(open_tiles) == 0:
-        return
-    def pick() -> tuple[int, int]:
-        y, x = open_tiles[int(rng.integers(len(open_tiles)))]
-        return (int(x), int(y))
-    start = pick()
-    links = [(pick(), pick()) for _ in range(jumps)]
-    dist = np.full(walkable.shape, UNREACHED, np.int32)
-    dist[start[1], start[0]] = 0
-    pathing.flood_linked(dist, walkable.astype(np.int32), links, 1, 1, None)
-    expected = {k: as_bits(dist == k) for k in range(int(dist[dist != UNREACHED].max()) + 1)}
-    got = dict(enumerate(walk_fronts(walkable, start, links)))
-    assert got == expected

@@ -1,5 +1,7 @@
 """Path finding, in one place: walking distances, Dijkstra floods with one-way links (teleporter
-pairs), travel paths and hill-climbs.
+pairs), travel paths and hill-climbs here; graph searches (`graphs`), the teleporter-aware
+floods and the flee map (`portals`) and the cave's walk with pockets (`pockets`)
+beside them.
 
 Generators, the ai, the bot and the interface all flood through here, so step costs, the
 "unreached" mark and the way links are relaxed are written once. It works on plain arrays and
@@ -19,8 +21,6 @@ from numpy.typing import NDArray
 
 from game.floorplan import Point, TeleporterPair
 
-LARGE_MAP_TILES: Final = 500_000
-"""The map size past which a search switches to its large-map form (one switch for all)."""
 UNREACHED: Final = int(np.iinfo(np.int32).max)
 """The distance of a tile no seed can reach."""
 CARDINAL: Final = 2
@@ -48,11 +48,10 @@ def flood(dist: NDArray[np.int32], cost: NDArray[np.integer], cardinal: int = CA
     """Lower `dist` in place to the cheapest walk from any seed over tiles whose cost is not 0
     (`diagonal` None: four-way steps only).
 
-    `in_play`: a flood repeated every turn. tcod's dijkstra2d never frees its heap (about 16
-    bytes a seed, 64 KB for a whole-map flee map at 80x50: a long game grew by gigabytes), so
-    the turn loop floods with tcod's Pathfinder, which frees its own and gives the same
-    distances (a test compares them) at about 1.6 times the cost. Building a floor floods a
-    few times only and keeps the faster call."""
+    `in_play`: a flood repeated every turn. tcod's dijkstra2d never frees its heap, so a long
+    game's memory would grow without bound; the turn loop floods with tcod's Pathfinder, which
+    frees its own and gives the same distances (tests/test_pathing.py compares them). Building
+    a floor floods a few times only and keeps the cheaper call."""
     if not in_play:
         tcod.path.dijkstra2d(dist, cost, cardinal, diagonal, out=dist)
         return dist
