@@ -4,7 +4,7 @@ A floor with rooms uses its rooms (plus the corridor spots where the tables gene
 random encounter). A cave's main pocket is usually most of the map and a maze has no rooms at all,
 so a room-less floor is cut into sectors of about 20x14 tiles (the blocks with enough walkable
 tiles), after giving each small kept cave pocket an area of its own. Everything is painted into one
-owner map, so finding an area's tiles is a slice of its bounding box, never a whole-map scan.
+owner map, so every area's tiles and entrances come from one grouping of the map by owner.
 """
 
 from __future__ import annotations
@@ -252,19 +252,26 @@ def spot(spots: Spots, index: int) -> Point:
 
 
 class Space:
-    """The tiles this pass has already given something, and the free floor tiles of an area.
+    """The tiles this pass has already given something, and the free floor tiles of each area.
 
     A free tile is plain floor (never a door, stairs or teleporter) that nothing else holds;
-    monsters and traps also keep clear of the arrival and the eight tiles around it. An area's
-    free tiles are found on its first ask and kept as a list that loses each tile as it is taken.
-    `taken` is written only by the `take` methods (the kept lists rely on it)."""
+    monsters and traps also keep clear of the arrival and the eight tiles around it. Every
+    area's free tiles are listed when the Space is made (one grouping of the floor tiles by
+    owner), and each list loses a tile as it is taken. `taken` is written only by the `take`
+    methods (the lists rely on it)."""
 
     def __init__(self, plan: FloorPlan, amap: AreaMap) -> None:
         self.plan = plan
         self.amap = amap
         self.width = plan.width
-        self.taken = np.zeros(plan.tiles.shape, dtype=np.bool_)
-        self._free: dict[int, list[int]] = {}
+        self.taken = np.zeros(plan.tiles.size, dtype=np.bool_)
+        """By flat index: the tile holds something."""
+        self._owner = amap.owner.ravel()
+        owners = self._owner[amap.floor]
+        by_area = amap.floor[np.argsort(owners, kind="stable")].tolist()
+        ends = np.cumsum(np.bincount(owners, minlength=len(amap.areas) + 1)).tolist()
+        self._free = {area.id: by_area[ends[area.id - 1] : ends[area.id]] for area in amap.areas}
+        """Each area's free tiles (flat indices) in reading order."""
         ax, ay = plan.arrival
         h, w = plan.tiles.shape
         self._by_arrival = frozenset(
@@ -272,20 +279,13 @@ class Space:
             for x in range(max(0, ax - 1), min(w, ax + 2))
         )
         """The arrival and the tiles around it: kept clear of monsters and traps."""
-        self._near_arrival = frozenset(int(amap.owner.flat[cell]) for cell in self._by_arrival)
+        self._near_arrival = frozenset(self._owner[sorted(self._by_arrival)].tolist())
         """The areas with a tile there: only their free tiles need `_by_arrival` left out."""
 
     def cells(self, area: Area, *, clear_of_arrival: bool = True) -> Sequence[int]:
         """The area's free tiles as flat indices (y * width + x), in reading order. Read it
         before the next `take`: it may be the list that `take` shortens."""
-        free = self._free.get(area.id)
-        if free is None:
-            rows, columns = box = self.amap.box(area)
-            mine = (self.amap.owner[box] == area.id) & (self.plan.tiles[box] == tiles.FLOOR)
-            mine &= ~self.taken[box]
-            ys, xs = np.nonzero(mine)
-            free = self._free[area.id] = ((ys + rows.start) * self.width
-                                          + xs + columns.start).tolist()
+        free = self._free[area.id]
         if clear_of_arrival and area.id in self._near_arrival:
             return [cell for cell in free if cell not in self._by_arrival]
         return free
@@ -306,8 +306,8 @@ class Space:
 
     def take_cell(self, cell: int) -> None:
         """`take` by flat index."""
-        self.taken.flat[cell] = True
-        free = self._free.get(int(self.amap.owner.flat[cell]))
+        self.taken[cell] = True
+        free = self._free.get(self._owner.item(cell))
         if free is not None:
             at = bisect_left(free, cell)
             if at < len(free) and free[at] == cell:
