@@ -92,7 +92,7 @@ class AreaMap:
 
 def spots_of(cells: NDArray[np.int64], width: int) -> Spots:
     """Flat indices as an (n, 2) array of (x, y) rows."""
-    return np.stack((cells % width, cells // width), axis=1).astype(np.int64)
+    return np.column_stack((cells % width, cells // width))
 
 
 def build_areas(plan: FloorPlan) -> AreaMap:
@@ -177,10 +177,10 @@ def _paint_blobs(
         mine = reachable(open_[box] & (owner[box] == 0), (x - left, y - top))
         area_id = first_id + len(areas)
         owner[box][mine] = area_id
-        ys, xs = np.nonzero(mine)
-        x0, y0 = left + int(xs.min()), top + int(ys.min())
-        areas.append(Area(area_id, x0, y0, left + int(xs.max()) - x0 + 1,
-                          top + int(ys.max()) - y0 + 1, source, None, len(xs)))
+        ys, xs = (found.tolist() for found in np.nonzero(mine))  # a few dozen tiles
+        x0, y0 = left + min(xs), top + min(ys)
+        areas.append(Area(area_id, x0, y0, left + max(xs) - x0 + 1, top + max(ys) - y0 + 1,
+                          source, None, len(xs)))
     return areas
 
 
@@ -268,7 +268,7 @@ class Space:
         """By flat index: the tile holds something."""
         self._owner = amap.owner.ravel()
         owners = self._owner[amap.floor]
-        by_area = amap.floor[np.argsort(owners, kind="stable")].tolist()
+        by_area: list[int] = amap.floor[np.argsort(owners, kind="stable")].tolist()
         ends = np.cumsum(np.bincount(owners, minlength=len(amap.areas) + 1)).tolist()
         self._free = {area.id: by_area[ends[area.id - 1] : ends[area.id]] for area in amap.areas}
         """Each area's free tiles (flat indices) in reading order."""
