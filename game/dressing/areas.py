@@ -13,6 +13,7 @@ import math
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Final
 
 import numpy as np
@@ -255,10 +256,10 @@ class Space:
     """The tiles this pass has already given something, and the free floor tiles of each area.
 
     A free tile is plain floor (never a door, stairs or teleporter) that nothing else holds;
-    monsters and traps also keep clear of the arrival and the eight tiles around it. Every
-    area's free tiles are listed when the Space is made (one grouping of the floor tiles by
-    owner), and each list loses a tile as it is taken. `taken` is written only by the `take`
-    methods (the lists rely on it)."""
+    monsters and traps also keep clear of the arrival and the eight tiles around it. The floor
+    tiles are grouped by area once, when the Space is made; an area's free tiles are listed on
+    its first ask, and the list loses each tile as it is taken. `taken` is written only by the
+    `take` methods (the lists rely on it)."""
 
     def __init__(self, plan: FloorPlan, amap: AreaMap) -> None:
         self.plan = plan
@@ -268,10 +269,16 @@ class Space:
         """By flat index: the tile holds something."""
         self._owner = amap.owner.ravel()
         owners = self._owner[amap.floor]
-        by_area: list[int] = amap.floor[np.argsort(owners, kind="stable")].tolist()
-        ends = np.cumsum(np.bincount(owners, minlength=len(amap.areas) + 1)).tolist()
-        self._free = {area.id: by_area[ends[area.id - 1] : ends[area.id]] for area in amap.areas}
-        """Each area's free tiles (flat indices) in reading order."""
+        counts: list[int] = np.bincount(owners, minlength=len(amap.areas) + 1).tolist()
+        # a stable sort keeps each area's tiles in reading order; on keys of 8 or 16 bits it
+        # is a radix sort. The floor tiles of no area sort first and are left out.
+        keys = owners.astype(np.min_scalar_type(len(amap.areas)))
+        self._floor = amap.floor[np.argsort(keys, kind="stable")[counts[0] :]]
+        """Every area's floor tiles (flat indices), area by area, each in reading order."""
+        self._starts = [0, *accumulate(counts[1:])]
+        """Area `a`'s tiles are `_floor[_starts[a - 1] : _starts[a]]`."""
+        self._free: dict[int, list[int]] = {}
+        """The free tiles of each area asked about so far."""
         ax, ay = plan.arrival
         h, w = plan.tiles.shape
         self._by_arrival = frozenset(
@@ -285,7 +292,10 @@ class Space:
     def cells(self, area: Area, *, clear_of_arrival: bool = True) -> Sequence[int]:
         """The area's free tiles as flat indices (y * width + x), in reading order. Read it
         before the next `take`: it may be the list that `take` shortens."""
-        free = self._free[area.id]
+        free = self._free.get(area.id)
+        if free is None:
+            mine = self._floor[self._starts[area.id - 1] : self._starts[area.id]]
+            free = self._free[area.id] = mine[~self.taken[mine]].tolist()
         if clear_of_arrival and area.id in self._near_arrival:
             return [cell for cell in free if cell not in self._by_arrival]
         return free
