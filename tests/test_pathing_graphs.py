@@ -112,7 +112,7 @@ def test_the_gated_walk_opens_the_lowest_gate_that_leads_anywhere_new(
         if not waiting:
             break
         expected.append(waiting[0])
-    walk = GatedWalk(n, graph.__getitem__, gates.__contains__)
+    walk = GatedWalk([graph[node] for node in range(n)], [node in gates for node in range(n)])
     assert list(walk.grow(0)) == expected
     reached = closure(set(expected))
     assert {node for node in range(n) if walk.reached[node]} == reached

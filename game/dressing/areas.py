@@ -4,7 +4,7 @@ A floor with rooms uses its rooms (plus the corridor spots where the tables gene
 random encounter). A cave's main pocket is usually most of the map and a maze has no rooms at all,
 so a room-less floor is cut into sectors of about 20x14 tiles (the blocks with enough walkable
 tiles), after giving each small kept cave pocket an area of its own. Everything is painted into one
-owner map, so finding an area's tiles is a slice of its bounding box, never a whole-map scan.
+owner map, so every area's tiles and entrances come from one grouping of the map by owner.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import math
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Final
 
 import numpy as np
@@ -92,7 +93,7 @@ class AreaMap:
 
 def spots_of(cells: NDArray[np.int64], width: int) -> Spots:
     """Flat indices as an (n, 2) array of (x, y) rows."""
-    return np.stack((cells % width, cells // width), axis=1).astype(np.int64)
+    return np.column_stack((cells % width, cells // width))
 
 
 def build_areas(plan: FloorPlan) -> AreaMap:
@@ -177,10 +178,10 @@ def _paint_blobs(
         mine = reachable(open_[box] & (owner[box] == 0), (x - left, y - top))
         area_id = first_id + len(areas)
         owner[box][mine] = area_id
-        ys, xs = np.nonzero(mine)
-        x0, y0 = left + int(xs.min()), top + int(ys.min())
-        areas.append(Area(area_id, x0, y0, left + int(xs.max()) - x0 + 1,
-                          top + int(ys.max()) - y0 + 1, source, None, len(xs)))
+        ys, xs = (found.tolist() for found in np.nonzero(mine))  # a few dozen tiles
+        x0, y0 = left + min(xs), top + min(ys)
+        areas.append(Area(area_id, x0, y0, left + max(xs) - x0 + 1, top + max(ys) - y0 + 1,
+                          source, None, len(xs)))
     return areas
 
 
@@ -252,19 +253,32 @@ def spot(spots: Spots, index: int) -> Point:
 
 
 class Space:
-    """The tiles this pass has already given something, and the free floor tiles of an area.
+    """The tiles this pass has already given something, and the free floor tiles of each area.
 
     A free tile is plain floor (never a door, stairs or teleporter) that nothing else holds;
-    monsters and traps also keep clear of the arrival and the eight tiles around it. An area's
-    free tiles are found on its first ask and kept as a list that loses each tile as it is taken.
-    `taken` is written only by the `take` methods (the kept lists rely on it)."""
+    monsters and traps also keep clear of the arrival and the eight tiles around it. The floor
+    tiles are grouped by area once, when the Space is made; an area's free tiles are listed on
+    its first ask, and the list loses each tile as it is taken. `taken` is written only by the
+    `take` methods (the lists rely on it)."""
 
     def __init__(self, plan: FloorPlan, amap: AreaMap) -> None:
         self.plan = plan
         self.amap = amap
         self.width = plan.width
-        self.taken = np.zeros(plan.tiles.shape, dtype=np.bool_)
+        self.taken = np.zeros(plan.tiles.size, dtype=np.bool_)
+        """By flat index: the tile holds something."""
+        self._owner = amap.owner.ravel()
+        owners = self._owner[amap.floor]
+        counts: list[int] = np.bincount(owners, minlength=len(amap.areas) + 1).tolist()
+        # a stable sort keeps each area's tiles in reading order; on keys of 8 or 16 bits it
+        # is a radix sort. The floor tiles of no area sort first and are left out.
+        keys = owners.astype(np.min_scalar_type(len(amap.areas)))
+        self._floor = amap.floor[np.argsort(keys, kind="stable")[counts[0] :]]
+        """Every area's floor tiles (flat indices), area by area, each in reading order."""
+        self._starts = [0, *accumulate(counts[1:])]
+        """Area `a`'s tiles are `_floor[_starts[a - 1] : _starts[a]]`."""
         self._free: dict[int, list[int]] = {}
+        """The free tiles of each area asked about so far."""
         ax, ay = plan.arrival
         h, w = plan.tiles.shape
         self._by_arrival = frozenset(
@@ -272,7 +286,7 @@ class Space:
             for x in range(max(0, ax - 1), min(w, ax + 2))
         )
         """The arrival and the tiles around it: kept clear of monsters and traps."""
-        self._near_arrival = frozenset(int(amap.owner.flat[cell]) for cell in self._by_arrival)
+        self._near_arrival = frozenset(self._owner[sorted(self._by_arrival)].tolist())
         """The areas with a tile there: only their free tiles need `_by_arrival` left out."""
 
     def cells(self, area: Area, *, clear_of_arrival: bool = True) -> Sequence[int]:
@@ -280,12 +294,8 @@ class Space:
         before the next `take`: it may be the list that `take` shortens."""
         free = self._free.get(area.id)
         if free is None:
-            rows, columns = box = self.amap.box(area)
-            mine = (self.amap.owner[box] == area.id) & (self.plan.tiles[box] == tiles.FLOOR)
-            mine &= ~self.taken[box]
-            ys, xs = np.nonzero(mine)
-            free = self._free[area.id] = ((ys + rows.start) * self.width
-                                          + xs + columns.start).tolist()
+            mine = self._floor[self._starts[area.id - 1] : self._starts[area.id]]
+            free = self._free[area.id] = mine[~self.taken[mine]].tolist()
         if clear_of_arrival and area.id in self._near_arrival:
             return [cell for cell in free if cell not in self._by_arrival]
         return free
@@ -306,8 +316,8 @@ class Space:
 
     def take_cell(self, cell: int) -> None:
         """`take` by flat index."""
-        self.taken.flat[cell] = True
-        free = self._free.get(int(self.amap.owner.flat[cell]))
+        self.taken[cell] = True
+        free = self._free.get(self._owner.item(cell))
         if free is not None:
             at = bisect_left(free, cell)
             if at < len(free) and free[at] == cell:

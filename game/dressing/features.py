@@ -27,8 +27,8 @@ def place_features(contents: Sequence[Contents], space: Space, rng: Rng) -> list
     """Every rolled feature on a free tile of its area, in contents order (minor, then major);
     one with no fitting tile left is not placed."""
     placed: list[Feature] = []
-    roomy = _roomy(space.plan.tiles)
-    """Where the 3x3 block is plain floor and no in-the-way feature stands near."""
+    roomy = set(np.flatnonzero(_roomy(space.plan.tiles)).tolist())
+    """Flat indices where the 3x3 block is plain floor and no in-the-way feature stands near."""
     width = space.width
     for item in contents:
         area = space.amap.area(item.area)
@@ -37,14 +37,17 @@ def place_features(contents: Sequence[Contents], space: Space, rng: Rng) -> list
             blocking = in_the_way(kind)
             free = space.cells(area)
             if blocking:
-                free = [cell for cell in free if roomy.flat[cell]]
+                free = [cell for cell in free if cell in roomy]
             if not free:
                 continue
             cell = free[rng.below(len(free))]
             space.take_cell(cell)
             y, x = divmod(cell, width)
             if blocking:
-                roomy[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2] = False
+                roomy.difference_update(
+                    row * width + column for row in range(y - 1, y + 2)
+                    for column in range(x - 1, x + 2)
+                )
             placed.append(Feature(name, x, y, kind.effect, item.area))
     return placed
 

@@ -44,9 +44,8 @@ class DoorGraph:
     labels: NDArray[np.int32]
     count: int
     doors: tuple[Point, ...]
-    sides: tuple[tuple[int, ...], ...]
-    region_doors: Sequence[Sequence[int]]
-    links: Sequence[Sequence[int]]
+    neighbours: Sequence[Sequence[int]]
+    """By node: a region's teleporter links, then its doors' nodes; a door's sides."""
 
     def region(self, point: Point) -> int:
         """The region of a walkable tile that is not a door."""
@@ -77,36 +76,23 @@ def door_graph(plan: FloorPlan, doors: Sequence[Point], open_: NDArray[np.bool_]
     nodes[at[shown]] = shown + base
     near = nodes.take(at[:, None] + np.array((-stride, stride, -1, 1)))
     near[secret] = 0
-    sides: list[tuple[int, ...]] = []
-    region_doors: list[list[int]] = [[] for _ in range(base)]
-    for j, row in enumerate(near.tolist()):
-        side = tuple(filter(None, row))
-        sides.append(side)
-        for node in side:
-            if node < base:
-                region_doors[node].append(j)
-    links: list[list[int]] = [[] for _ in range(base)]
+    neighbours: list[list[int]] = [[] for _ in range(base)]
     for pair in plan.teleporters:
         a, b = int(labels[pair.a[1], pair.a[0]]), int(labels[pair.b[1], pair.b[0]])
-        links[a].append(b)
-        links[b].append(a)
-    return DoorGraph(labels, count, tuple(doors), tuple(sides), region_doors, links)
+        neighbours[a].append(b)
+        neighbours[b].append(a)
+    for j, row in enumerate(near.tolist()):
+        side = [node for node in row if node]
+        neighbours.append(side)
+        for node in side:
+            if node < base:
+                neighbours[node].append(base + j)
+    return DoorGraph(labels, count, tuple(doors), neighbours)
 
 
 def door_walk(graph: DoorGraph, shut: Sequence[bool]) -> GatedWalk:
-    """The walk over the door graph whose gates are the held-shut doors (regions first, then
-    door j as node count + 1 + j)."""
-    base = graph.count + 1
-
-    def neighbours(node: int) -> list[int]:
-        if node < base:
-            return [*graph.links[node], *(base + door for door in graph.region_doors[node])]
-        return list(graph.sides[node - base])
-
-    def gate(node: int) -> bool:
-        return node >= base and shut[node - base]
-
-    return GatedWalk(base + len(graph.doors), neighbours, gate)
+    """The walk over the door graph whose gates are the held-shut doors."""
+    return GatedWalk(graph.neighbours, [False] * (graph.count + 1) + list(shut))
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -1,5 +1,5 @@
 """Searches over graphs given as a neighbours function: Dijkstra (A* with an estimate), the
-breadth-first walk, and the walk that opens its gates one at a time.
+breadth-first walk, and the walk over adjacency lists that opens its gates one at a time.
 
 The map floods of `game.pathing` work on tiles; these work on the small graphs a generator or
 the dressing pass builds (rooms and tunnel mouths, chambers, regions and doors). Nodes of the
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TypeVar
 
 H = TypeVar("H", bound=Hashable)
@@ -66,19 +66,19 @@ def breadth_first(starts: Iterable[H], neighbours: Callable[[H], Iterable[H]]) -
 
 
 class GatedWalk:
-    """A walk over nodes 0..size-1 that stops at gates (shut doors) and opens them one at a time.
+    """A walk over nodes 0..n-1 that stops at gates (shut doors) and opens them one at a time.
 
     From the start it reaches everything it can without passing a gate, depth first; the gates
     it meets wait. `grow` then yields the lowest waiting gate that leads somewhere not yet
     reached, opens it and walks on, until no gate leads anywhere new. `reached` and `order` may
     be read between the gates it yields."""
 
-    def __init__(
-        self, size: int, neighbours: Callable[[int], Iterable[int]], gate: Callable[[int], bool]
-    ) -> None:
+    def __init__(self, neighbours: Sequence[Sequence[int]], gates: Sequence[bool]) -> None:
         self.neighbours = neighbours
-        self.gate = gate
-        self.reached = bytearray(size)
+        """Each node's neighbours, by node."""
+        self.gates = gates
+        """Whether each node is a gate, by node."""
+        self.reached = bytearray(len(neighbours))
         """1 for each node reached."""
         self.order: list[int] = []
         """The nodes reached, in the order they were reached."""
@@ -101,10 +101,10 @@ class GatedWalk:
     def _walk(self, stack: list[int], waiting: list[int]) -> None:
         """Reach all that the nodes on `stack` lead to without passing a gate; gates met wait."""
         while stack:
-            for other in self.neighbours(stack.pop()):
+            for other in self.neighbours[stack.pop()]:
                 if self.reached[other]:
                     continue
-                if self.gate(other):
+                if self.gates[other]:
                     heapq.heappush(waiting, other)
                 else:
                     self._enter(other)
@@ -115,7 +115,7 @@ class GatedWalk:
         while waiting:
             gate = heapq.heappop(waiting)
             if not self.reached[gate] and not all(
-                self.reached[other] for other in self.neighbours(gate)
+                self.reached[other] for other in self.neighbours[gate]
             ):
                 return gate
         return None
