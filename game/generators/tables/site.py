@@ -114,7 +114,8 @@ class Site:
 
     def degree(self, i: int) -> int:
         """Walkable neighbours of tile i (inside the border)."""
-        return sum(self.flat_tiles[i + step] != WALL for step in self.step)
+        t, w = self.flat_tiles, self.width
+        return (t[i - w] != WALL) + (t[i + 1] != WALL) + (t[i + w] != WALL) + (t[i - 1] != WALL)
 
     def dig(self, i: int) -> None:
         """Floor on tile i, outside every chamber's box (a corridor, a doorway, an exit)."""
@@ -166,11 +167,10 @@ class Site:
             return []
         l_lo, l_hi = max(0, lateral - breadth), min(extent_l, lateral + breadth + 1)
         lanes = self.blocked if vertical else self.blocked.T  # [along, lateral]
-        band = np.any(lanes[lo : lo + depth + 2, l_lo:l_hi], axis=0)
-        blocked: list[bool] = band.tolist()
-        below = next((lane for lane in range(lateral, l_lo - 1, -1) if blocked[lane - l_lo]),
-                     l_lo - 1)
-        above = next((lane for lane in range(lateral + 1, l_hi) if blocked[lane - l_lo]), l_hi)
+        band = lanes[lo : lo + depth + 2, l_lo:l_hi].any(axis=0)
+        blocked: list[int] = [-1, *band.nonzero()[0].tolist(), l_hi - l_lo]  # lanes from l_lo
+        nearest = bisect_right(blocked, lateral - l_lo)
+        below, above = l_lo + blocked[nearest - 1], l_lo + blocked[nearest]
         near = floor.near[d]
         first = bisect_left(near, lateral + breadth + 1 - above)
         return list(near[first : bisect_right(near, lateral - 2 - below, first)])
