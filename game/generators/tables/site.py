@@ -167,8 +167,8 @@ class Site:
             return []
         l_lo, l_hi = max(0, lateral - breadth), min(extent_l, lateral + breadth + 1)
         lanes = self.blocked if vertical else self.blocked.T  # [along, lateral]
-        band = lanes[lo : lo + depth + 2, l_lo:l_hi].any(axis=0)
-        blocked: list[int] = [-1, *band.nonzero()[0].tolist(), l_hi - l_lo]  # lanes from l_lo
+        band = np.nonzero(lanes[lo : lo + depth + 2, l_lo:l_hi].any(axis=0))[0]
+        blocked: list[int] = [-1, *band.tolist(), l_hi - l_lo]  # blocked lanes, from l_lo
         nearest = bisect_right(blocked, lateral - l_lo)
         below, above = l_lo + blocked[nearest - 1], l_lo + blocked[nearest]
         near = floor.near[d]
