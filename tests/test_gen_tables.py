@@ -553,13 +553,15 @@ def plain_carvable(d: Dungeon, corridors: NDArray[np.bool_], x: int, y: int, h: 
 def test_carvable_reads_the_plain_rule(
     seed: int, width: int, height: int, budget: int, tidy: bool
 ) -> None:
-    """The blocked mask is kept exactly as tiles are dug and walled up (dug, a chamber's box or
-    frame, or the border), and carvable's flat steps agree with the rule in (x, y) everywhere."""
+    """The blocked and corridor masks are kept exactly as tiles are dug and walled up (blocked:
+    dug, a chamber's box or frame, or the border), and carvable's flat steps agree with the
+    rule in (x, y) everywhere."""
     d = grown(seed, width, height, budget, tidy)
     border = np.ones_like(d.blocked)
     border[1:-1, 1:-1] = False
     assert (d.blocked == ((d.tiles != tiles.WALL) | (d.owner >= 0) | border)).all()
     corridors = (d.tiles != tiles.WALL) & ~d.in_room
+    assert (d.corridors == corridors).all()
     for y in range(1, d.height - 1):
         for x in range(1, d.width - 1):
             for h in range(4):

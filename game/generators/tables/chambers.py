@@ -37,6 +37,14 @@ def table_sizes(tables: TableSet) -> tuple[Size, ...]:
     return tuple(sizes)
 
 
+@cache
+def smallest(tables: TableSet) -> tuple[Outline, Outline]:
+    """The box of the table's smallest size, both ways round: if neither can be entered,
+    nothing smaller than the rolled size can."""
+    _, width, height = min(table_sizes(tables), key=lambda size: size[1] * size[2])
+    return (fixed_outline("rectangle", width, height), fixed_outline("rectangle", height, width))
+
+
 def rolled_size(roll: Sequence[Face]) -> Size:
     """The size a Chambers roll gave."""
     fields = roll[0].fields
@@ -88,15 +96,15 @@ def chamber_ahead(dungeon: Dungeon, i: int, d: int, roll: Sequence[Face]) -> Non
 def place_chamber(dungeon: Dungeon, opening: int, d: int, roll: Sequence[Face]) -> bool:
     """A chamber of the roll entered heading d through the free tile `opening`, in the rolled
     size or the first of its fallbacks that fits; its exits, stairs and contents follow."""
-    _, low_w, low_h = min(table_sizes(dungeon.tables), key=lambda size: size[1] * size[2])
+    boxes = smallest(dungeon.tables)
     # Entering crosses the frame, the floor and the far frame straight on from the opening:
     # with fewer tiles free than the shallowest chamber takes, nothing is tried (or drawn).
-    if dungeon.free_run(opening, d, min(low_w, low_h) + 2) < min(low_w, low_h) + 2:
+    shallowest = min(boxes[0].width, boxes[0].height) + 2
+    if dungeon.free_run(opening, d, shallowest) < shallowest:
         return False
     ox, oy = dungeon.xy(opening)
-    smallest = (fixed_outline("rectangle", low_w, low_h), fixed_outline("rectangle", low_h, low_w))
     for index, size in enumerate(fallbacks(rolled_size(roll), table_sizes(dungeon.tables))):
-        if index == 1 and not any(dungeon.entry_columns(ox, oy, d, box) for box in smallest):
+        if index == 1 and not any(dungeon.entry_columns(ox, oy, d, box) for box in boxes):
             return False  # not even the smallest size fits: no need to try the others
         for turned in orientations(dungeon, size):
             floor = printed_outline(turned)

@@ -9,7 +9,7 @@ from typing import Final
 import numpy as np
 
 from game.generators.tables.shapes import back_of
-from game.generators.tables.site import WALL, Site
+from game.generators.tables.site import WALL, Site, neighbours
 
 REACH: Final = 10
 """Cleanup digs a dead end on by at most this many tiles to meet the dungeon ahead."""
@@ -30,11 +30,9 @@ def clean_up(site: Site) -> None:
     """Connect the dead ends that can be, then prune the rest; the dead ends are found once, in
     row order, before any is touched."""
     walk = site.tiles != WALL
-    neighbours = np.zeros(walk.shape, dtype=np.int8)
-    neighbours[1:-1, 1:-1] = (
-        walk[:-2, 1:-1].view(np.int8) + walk[2:, 1:-1] + walk[1:-1, :-2] + walk[1:-1, 2:]
-    )
-    tips = walk & ~site.in_room & ~site.keep & (neighbours == 1)
+    ways = np.zeros(walk.shape, dtype=np.int8)
+    ways[1:-1, 1:-1] = neighbours(walk)
+    tips = site.corridors & ~site.keep & (ways == 1)
     points = np.flatnonzero(tips).tolist()
     for i in points:
         if prunable(site, i):

@@ -97,11 +97,12 @@ def grow(dungeon: Dungeon, end: OpenEnd) -> None:
         turns = [left_of(d), right_of(d)]
         if dungeon.rng.coin():
             turns.reverse()
-        ways = [way for way in turns if dungeon.carvable(i + dungeon.step[way], way)]
-        if not ways:
+        for heading in turns:
+            if dungeon.carvable(i + dungeon.step[heading], heading):
+                break
+        else:
             dungeon.closed.append(end)
             return
-        heading = ways[0]
     dungeon.pieces += 1
     segments = corridor_segments(dungeon.tables)
     segment = segments[dungeon.rng.below(len(segments))]

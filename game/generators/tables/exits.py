@@ -75,8 +75,9 @@ def add_exit(dungeon: Dungeon, cid: int, door: bool, sides: Sequence[int],
     for o in sides:
         spots = dungeon.frame_side(room, o)
         start = dungeon.rng.below(len(spots))
+        inward = back_of(o)
         for spot in chain(spots[start:], spots[:start]):
-            if dungeon.entry_ok(spot, back_of(o)) and dungeon.room_ahead(spot, o, room_for):
+            if dungeon.entry_ok(spot, inward) and dungeon.room_ahead(spot, o, room_for):
                 if door:
                     dungeon.set_door(spot, o)
                 else:

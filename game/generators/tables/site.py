@@ -13,14 +13,18 @@ exits may pierce; its exits stand in that frame, two or more tiles apart, facing
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from typing import Final
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game import tiles as tile_ids
 from game.floorplan import Point, Room
 from game.generators.tables.shapes import PASSAGE, Outline
 
 WALL, FLOOR, DOOR = tile_ids.WALL, tile_ids.FLOOR, tile_ids.DOOR
+MARGIN: Final = 2
+"""Rows of rock kept above and below the corridor mask: a corridor looks two tiles across."""
 
 
 class Site:
@@ -30,7 +34,12 @@ class Site:
     a tile by its flat index i = y * width + x, so a step heading d is one addition, and reads
     and writes single tiles through flat memoryviews of the same arrays (plain Python numbers,
     not numpy scalars). The border is blocked, so no corridor, chamber or frame reaches it and a
-    dug tile's neighbours all exist."""
+    dug tile's neighbours all exist.
+
+    `corridors` (dug, outside every chamber's box) is kept as tiles are dug and walled up, in an
+    array with MARGIN rows of rock above and below the map, so the test two tiles across from
+    any tile inside the border reads it without a bounds check: tile i is at i + self.margin in
+    `flat_corridors`."""
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height, self.size = width, height, width * height
@@ -41,11 +50,15 @@ class Site:
         self.keep = np.zeros(shape, dtype=np.bool_)  # a feature: stairs, an encounter spot
         self.blocked = np.zeros(shape, dtype=np.bool_)  # dug, a chamber's, or the border
         self.blocked[[0, -1], :] = self.blocked[:, [0, -1]] = True
+        corridors = np.zeros((height + 2 * MARGIN, width), dtype=np.bool_)
+        self.corridors = corridors[MARGIN:-MARGIN]  # dug, outside every chamber's box
+        self.margin = MARGIN * width
         self.flat_tiles = self.tiles.reshape(-1).data
         self.flat_owner = self.owner.reshape(-1).data
         self.flat_room = self.in_room.reshape(-1).data
         self.flat_keep = self.keep.reshape(-1).data
         self.flat_blocked = self.blocked.reshape(-1).data
+        self.flat_corridors = corridors.reshape(-1).data
         self.step = (-width, 1, width, -1)  # one step heading d
         self.across = (1, width, -1, -width)  # one step to the right of heading d
         self.rooms: list[Room] = []
@@ -58,21 +71,21 @@ class Site:
     # --- tiles ---------------------------------------------------------------------------------
 
     def corridor(self, i: int) -> bool:
-        """Is tile i a corridor: dug, outside every chamber's box (False off the map)?"""
-        return 0 <= i < self.size and self.flat_tiles[i] != WALL and not self.flat_room[i]
+        """Is tile i a corridor: dug, outside every chamber's box?"""
+        return bool(self.flat_corridors[i + self.margin])
 
     def carvable(self, i: int, d: int) -> bool:
         """May a corridor heading d dig tile i? Free rock inside the border and outside every
         chamber's frame, rock on both sides, no door ahead whose wall it would open, and no
         corridor running alongside two tiles off (a chamber's floor may: its wall is shared)."""
-        t, side = self.flat_tiles, self.across[d]
+        t, side, lane = self.flat_tiles, self.across[d], i + self.margin
         return not (
             self.flat_blocked[i]
             or t[i + side] != WALL
             or t[i - side] != WALL
             or t[i + self.step[d]] == DOOR
-            or self.corridor(i + 2 * side)
-            or self.corridor(i - 2 * side)
+            or self.flat_corridors[lane + 2 * side]
+            or self.flat_corridors[lane - 2 * side]
         )
 
     def room_ahead(self, i: int, d: int, tiles: int) -> bool:
@@ -101,7 +114,8 @@ class Site:
 
     def degree(self, i: int) -> int:
         """Walkable neighbours of tile i (inside the border)."""
-        return sum(self.flat_tiles[i + step] != WALL for step in self.step)
+        t, w = self.flat_tiles, self.width
+        return (t[i - w] != WALL) + (t[i + 1] != WALL) + (t[i + w] != WALL) + (t[i - 1] != WALL)
 
     def dig(self, i: int) -> None:
         """Floor on tile i, outside every chamber's box (a corridor, a doorway, an exit)."""
@@ -109,8 +123,10 @@ class Site:
         self.dug.append(i)
 
     def put(self, i: int, tile: int) -> None:
+        """A tile other than rock on tile i: a corridor unless it is in a chamber's box."""
         self.flat_tiles[i] = tile
         self.flat_blocked[i] = True
+        self.flat_corridors[i + self.margin] = not self.flat_room[i]
 
     def set_door(self, i: int, d: int) -> None:
         self.put(i, DOOR)
@@ -119,6 +135,7 @@ class Site:
     def wall_up(self, i: int) -> None:
         self.flat_tiles[i] = WALL
         self.flat_blocked[i] = self.flat_owner[i] >= 0
+        self.flat_corridors[i + self.margin] = False
         self.doors.pop(i, None)
 
     # --- chambers --------------------------------------------------------------------------------
@@ -150,11 +167,10 @@ class Site:
             return []
         l_lo, l_hi = max(0, lateral - breadth), min(extent_l, lateral + breadth + 1)
         lanes = self.blocked if vertical else self.blocked.T  # [along, lateral]
-        band = np.any(lanes[lo : lo + depth + 2, l_lo:l_hi], axis=0)
-        blocked: list[bool] = band.tolist()
-        below = next((lane for lane in range(lateral, l_lo - 1, -1) if blocked[lane - l_lo]),
-                     l_lo - 1)
-        above = next((lane for lane in range(lateral + 1, l_hi) if blocked[lane - l_lo]), l_hi)
+        band = np.nonzero(lanes[lo : lo + depth + 2, l_lo:l_hi].any(axis=0))[0]
+        blocked: list[int] = [-1, *band.tolist(), l_hi - l_lo]  # blocked lanes, from l_lo
+        nearest = bisect_right(blocked, lateral - l_lo)
+        below, above = l_lo + blocked[nearest - 1], l_lo + blocked[nearest]
         near = floor.near[d]
         first = bisect_left(near, lateral + breadth + 1 - above)
         return list(near[first : bisect_right(near, lateral - 2 - below, first)])
@@ -196,17 +212,21 @@ class Site:
     def stairs_spots(self, cid: int) -> list[int]:
         """The chamber's free floor tiles (flat indices, in row order) against its wall and off
         its doorways, or all of its free floor if none is."""
-        room, t, w = self.rooms[cid], self.flat_tiles, self.width
-        free: list[int] = []
-        best: list[int] = []
-        for y in range(room.y, room.y + room.h):
-            for i in range(y * w + room.x, y * w + room.x + room.w):
-                if t[i] != FLOOR or self.flat_keep[i]:
-                    continue
-                free.append(i)
-                around = [i + step for step in self.step]
-                by_wall = any(t[n] == WALL for n in around)
-                by_doorway = any(t[n] != WALL and not self.flat_room[n] for n in around)
-                if by_wall and not by_doorway:
-                    best.append(i)
-        return best or free
+        room = self.rooms[cid]
+        box = (slice(room.y, room.y + room.h), slice(room.x, room.x + room.w))
+        framed = (slice(room.y - 1, room.y + room.h + 1), slice(room.x - 1, room.x + room.w + 1))
+        free = (self.tiles[box] == FLOOR) & ~self.keep[box]
+        by_wall = neighbours(self.tiles[framed] == WALL) > 0
+        by_doorway = neighbours(self.corridors[framed]) > 0
+        best = free & by_wall & ~by_doorway
+        ys, xs = np.nonzero(best if best.any() else free)
+        spots: list[int] = ((ys + room.y) * self.width + xs + room.x).tolist()
+        return spots
+
+
+def neighbours(mask: NDArray[np.bool_]) -> NDArray[np.int8]:
+    """How many of its four neighbours are set, for each tile of `mask` but its outer ring."""
+    counts: NDArray[np.int8] = (
+        mask[:-2, 1:-1].view(np.int8) + mask[2:, 1:-1] + mask[1:-1, :-2] + mask[1:-1, 2:]
+    )
+    return counts
