@@ -10,7 +10,7 @@ from numpy.typing import NDArray
 
 from game import tiles
 from game.floorplan import FloorPlan
-from game.generators.common import label_regions
+from game.grids import label4
 from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
 
@@ -72,7 +72,7 @@ def floor_stats(plan: FloorPlan) -> FloorStats:
         degree[to_yx(pair.a)] += 1
         degree[to_yx(pair.b)] += 1
     edges = int(horizontal.sum()) + int(vertical.sum()) + len(plan.teleporters)
-    labels, regions = label_regions(walk)
+    labels, regions = label4(walk)
     return FloorStats(
         floor_ratio=nodes / walk.size,
         rooms=len(plan.rooms),

@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 from game import layout_checks, tiles
 from game.floorplan import FloorPlan, Point, Room
 from game.generators import bsp, generate_floor, get
-from game.generators.common import label_regions
+from game.grids import label4
 from game.params import ParamError
 from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
@@ -58,7 +58,7 @@ def mouths(plan: FloorPlan, tunnel: Tunnel) -> tuple[Point, Point]:
 
 def components(plan: FloorPlan) -> NDArray[np.int32]:
     """Walkable regions by 4-neighbour steps alone (teleporters not counted)."""
-    labels, _ = label_regions(tiles.walkable(plan.tiles))
+    labels, _ = label4(tiles.walkable(plan.tiles))
     return labels
 
 

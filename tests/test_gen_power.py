@@ -16,7 +16,7 @@ from scipy import ndimage
 from game import layout_checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Room
 from game.generators import power
-from game.generators.common import label_regions
+from game.grids import label4
 from game.params import ParamError
 from game.pathing import walk_distance
 from game.seeds import Rng
@@ -51,7 +51,7 @@ def segments(plan: FloorPlan) -> list[Segment]:
     t = plan.tiles
     mask = (tiles.walkable(t) | (t == tiles.SECRET_DOOR)) & (room_map(plan) < 0)
     mask &= (t != tiles.STAIRS_UP) & (t != tiles.STAIRS_DOWN)
-    labels, count = label_regions(mask)
+    labels, count = label4(mask)
     found: list[Segment] = []
     for index, box in enumerate(ndimage.find_objects(labels), start=1):
         ys, xs = box

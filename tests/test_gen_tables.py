@@ -16,9 +16,9 @@ from numpy.typing import NDArray
 from game import layout_checks, tiles
 from game.floorplan import FloorPlan, ParamValue, Point, Room
 from game.generators import tables
-from game.generators.common import label_regions
 from game.generators.tables import chambers, cleanup, corridors, exits, rolls, shapes, walk
 from game.generators.tables.dungeon import STRUCTURE, Dungeon
+from game.grids import label4
 from game.params import ParamError
 from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
@@ -228,7 +228,7 @@ def test_chamber_shapes_are_carved_as_such() -> None:
 
 def assert_blob(mask: NDArray[np.bool_]) -> None:
     """One piece, touching all four sides of its box, not the whole box, no one-tile spurs."""
-    _, count = label_regions(mask)
+    _, count = label4(mask)
     assert count == 1
     assert mask[0].any() and mask[-1].any() and mask[:, 0].any() and mask[:, -1].any()
     assert not mask.all()

@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 from game import compass, tiles
 from game.floorplan import FloorPlan, Point
 from game.generators import maze, mazegen
-from game.generators.common import label_regions
+from game.grids import label4
 
 MAX_CELLS_WIDE: Final = 1000
 MAX_CELLS_HIGH: Final = 1000
@@ -223,7 +223,7 @@ def _check_path(
 
 def _check_reach(plan: FloorPlan, cells: NDArray[np.uint8]) -> None:
     """Every cell that is not fully closed can be walked to from the entry (labelled on tiles)."""
-    labels, _ = label_regions(tiles.walkable(plan.tiles))
+    labels, _ = label4(tiles.walkable(plan.tiles))
     height, width = cells.shape
     at_cells = labels[1 : 2 * height : 2, 1 : 2 * width : 2]
     arrival = labels[plan.arrival[1], plan.arrival[0]]

@@ -12,7 +12,6 @@ from numpy.typing import NDArray
 
 from game import tiles as tile_ids
 from game.floorplan import FloorPlan, ParamValue
-from game.grids import label4
 from game.params import Param, resolve
 from game.seeds import Rng
 
@@ -47,11 +46,6 @@ class GeneratorSpec:
         """Check the size and parameters, then build."""
         self.check_size(width, height)
         return self.build(rng, width, height, self.resolve_params(given))
-
-
-def label_regions(mask: NDArray[np.bool_]) -> tuple[NDArray[np.int32], int]:
-    """4-connected regions of `mask`: labels 1..count, 0 outside the mask."""
-    return label4(mask)
 
 
 def blank(width: int, height: int) -> NDArray[np.uint8]:

@@ -37,7 +37,7 @@ from numpy.typing import NDArray
 from game.compass import CLOSED, EAST, NORTH, SOUTH, WEST
 from game.floorplan import Point
 from game.generators import stampfont
-from game.generators.common import label_regions
+from game.grids import label4
 from game.params import ParamError
 from game.pathing import UNREACHED, flood
 from game.seeds import Rng, derive, seed_from_text
@@ -206,7 +206,7 @@ def stamp_mask(text: str, cw: int, ch: int, warnings: list[str]) -> BoolGrid:
         return mask
     x0, y0 = (cw - tw) // 2, (ch - th) // 2
     mask[y0 : y0 + th, x0 : x0 + tw] = stampfont.render(text)
-    labels, _ = label_regions(~mask)
+    labels, _ = label4(~mask)
     result: BoolGrid = labels != labels[0, 0]
     return result
 
