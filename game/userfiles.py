@@ -5,12 +5,13 @@ full disk never leaves half of one."""
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import re
 import stat
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -180,29 +181,46 @@ def unused_path(directory: Path, stem: str, suffix: str) -> Path:
 
 
 def write_atomic(
-    path: Path, data: bytes | str, before_replace: Callable[[Path], None] | None = None
+    path: Path, data: bytes | str, before_replace: Callable[[Path], None] | None = None,
+    *, make_folder: bool = True,
 ) -> None:
-    """Replace `path` with `data` (text as UTF-8) so that, whatever happens, `path` holds either
-    the old bytes or the new ones: a temporary file in the same folder, written and fsynced, then
+    """Replace `path` with `data` (text as UTF-8) through `replacing`: whatever happens, `path`
+    holds either the old bytes or the new ones."""
+    with replacing(path, before_replace, make_folder=make_folder) as handle:
+        handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+
+
+@contextlib.contextmanager
+def replacing(
+    path: Path, before_replace: Callable[[Path], None] | None = None, *, make_folder: bool = True
+) -> Iterator[io.RawIOBase]:
+    """A binary file to write `path`'s new bytes into, piece by piece (an export too big to
+    hold whole): a temporary file in the same folder, fsynced when the block ends, then
     `os.replace`, then the folder fsynced so the rename survives a power cut. `before_replace`
     runs once the new bytes are safe on disk, just before they take the old file's place (the
-    save store keeps its backup there). OSError (disk full, no permission) leaves the old file
-    as it was and no temporary file behind. A target that is not a regular file is never
-    replaced (see writable_target), and stale temporaries of earlier writes are cleared."""
+    save store keeps its backup there). An error inside the block or while writing (disk full,
+    no permission) leaves the old file as it was and no temporary file behind. A target that is
+    not a regular file is never replaced (see writable_target), and stale temporaries of
+    earlier writes are cleared. `make_folder`: the game's own folders are made when missing; a
+    file a user names on the command line is not (a missing folder is their typing slip, and a
+    dangling link must not make folders wherever it points). This is the one way the program
+    writes a file."""
     import tempfile  # with shutil, bz2 and lzma: only the commands that write files load it
 
-    blob = data.encode("utf-8") if isinstance(data, str) else data
     path = writable_target(path)
     folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
+    if make_folder:
+        folder.mkdir(parents=True, exist_ok=True)
     clear_stale_temporaries(path)
     handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     temporary = Path(name)
     try:
+        stream = _Descriptor(handle)
         try:
-            _write_all(handle, blob)
+            yield stream
             os.fsync(handle)
         finally:
+            stream.close()  # a wrapper left holding unwritten text can no longer reach the file
             os.close(handle)
         if before_replace is not None:
             before_replace(path)
@@ -266,11 +284,24 @@ def clear_stale_temporaries(path: Path, now: float | None = None) -> None:
                 leftover.unlink()
 
 
-def _write_all(handle: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = os.write(handle, view)
-        view = view[written:]
+class _Descriptor(io.RawIOBase):
+    """An open file descriptor as an unbuffered stream that writes with `os.write` (every write
+    the program makes to a user's file is that one call); closing it leaves the descriptor to
+    `replacing`, which fsyncs and closes it."""
+
+    def __init__(self, handle: int) -> None:
+        super().__init__()
+        self.handle = handle
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        """All of `data`, however many calls the system takes."""
+        view = memoryview(data).cast("B")
+        while view:
+            view = view[os.write(self.handle, view):]
+        return len(data)
 
 
 def fsync_folder(folder: Path) -> None:

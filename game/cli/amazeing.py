@@ -179,10 +179,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     mg.generate()
     path, letters = mazegen.maze_solver(mg.cells, config.entry, config.exit)
     text = hexmaze.maze_to_hex(mg.cells, config.entry, config.exit, letters)
+    from game.cli.common import write_problem
+    from game.userfiles import write_atomic
+
     try:
-        config.output_file.write_text(text, encoding="ascii")
+        write_atomic(config.output_file, text.encode("ascii"), make_folder=False)
     except OSError as problem:
-        raise ValueError(f"cannot write {config.output_file}: {problem.strerror}") from None
+        raise ValueError(write_problem(config.output_file, problem)) from None
     colour = out.isatty() and not os.environ.get("NO_COLOR")
     out.write(show(mg.cells, path, theme if colour else None))
     kind = "perfect" if config.perfect else "with loops"

@@ -33,9 +33,20 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
 
 
 def write_output(path: Path, payload: str | bytes) -> None:
-    """A command's output (text as UTF-8) into the file named by --out, --record and the like."""
-    data = payload.encode("utf-8") if isinstance(payload, str) else payload
+    """A command's output (text as UTF-8) into the file named by --out, --record and the like,
+    atomically; a FIFO, device or folder there is refused in one line."""
+    from game.userfiles import write_atomic
+
     try:
-        path.write_bytes(data)
+        write_atomic(path, payload, make_folder=False)
     except OSError as problem:
-        raise UsageError(f"cannot write {path}: {problem.strerror}") from None
+        raise UsageError(write_problem(path, problem)) from None
+
+
+def write_problem(path: Path, problem: OSError) -> str:
+    """One line saying why `path` was not written."""
+    from game.userfiles import UnsafeTargetError
+
+    if isinstance(problem, UnsafeTargetError):
+        return str(problem)  # it names the path
+    return f"cannot write {path}: {problem.strerror or problem}"

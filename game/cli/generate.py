@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import generators, pipeline
-from game.cli.common import UsageError, write_output
+from game.cli.common import UsageError, write_output, write_problem
 from game.floorplan import FloorPlan
 from game.params import parse_assignments
 from game.run.recipe import ALL_DRESSING, FloorRecipe
@@ -86,12 +86,17 @@ def _stream_json(data: dict[str, Any], out: Path | None) -> None:
         json.dump(data, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return
+    import io
+
+    from game.userfiles import replacing
+
     try:
-        with out.open("w", encoding="utf-8") as handle:
+        with replacing(out, make_folder=False) as raw, io.TextIOWrapper(io.BufferedWriter(raw),
+                                                      encoding="utf-8") as handle:
             json.dump(data, handle, indent=1)
             handle.write("\n")
     except OSError as problem:
-        raise UsageError(f"cannot write {out}: {problem.strerror}") from None
+        raise UsageError(write_problem(out, problem)) from None
 
 
 def _render(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.cli.common import UsageError
+from game.cli.common import UsageError, write_problem
 
 
 def run(args: argparse.Namespace) -> int:
@@ -16,7 +16,12 @@ def run(args: argparse.Namespace) -> int:
     if unknown:
         raise UsageError(f"no screen named {unknown[0]!r} (screens: {', '.join(gallery.SHOTS)})")
     columns, rows = args.size
-    pictures = gallery.render_all(args.out, columns, rows, args.only or None)
+    if args.out.exists() and not args.out.is_dir():
+        raise UsageError(f"cannot write into {args.out}: it is not a folder")
+    try:
+        pictures = gallery.render_all(args.out, columns, rows, args.only or None)
+    except OSError as problem:
+        raise UsageError(write_problem(args.out, problem)) from None
     cut = [p for p in pictures if p.cuts]
     for drawn in cut:
         print(f"{drawn.name}: cut text: " + " | ".join(drawn.cuts), file=sys.stderr)

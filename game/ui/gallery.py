@@ -56,6 +56,7 @@ from game.ui.screens.scores import ScoresScreen
 from game.ui.screenshot import png_of
 from game.ui.session import Session
 from game.ui.state import State, draw_stack
+from game.userfiles import write_atomic
 from game.world.kinds import Outcome
 from game.world.model import Game, Item
 
@@ -207,8 +208,8 @@ def render_all(out: Path, columns: int, rows: int, names: list[str] | None = Non
         scene = Scene(columns, rows, Path(scratch))
         for name in names or list(SHOTS):
             drawn = picture(name, scene)
-            (out / f"{name}.png").write_bytes(drawn.png)
-            (out / f"{name}.txt").write_text(drawn.text, encoding="utf-8")
+            write_atomic(out / f"{name}.png", drawn.png)
+            write_atomic(out / f"{name}.txt", drawn.text)
             pictures.append(drawn)
             (Path(scratch) / "config" / options.OPTIONS_FILE).unlink(missing_ok=True)
             options.reload()  # a screen that changed an option leaves the next one alone

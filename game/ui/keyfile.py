@@ -16,7 +16,7 @@ from tcod.event import KeySym, Modifier
 
 from game.ui import intents
 from game.ui.intents import Intent
-from game.userfiles import MissingFileError, config_dir, parse_toml, read_text
+from game.userfiles import MissingFileError, config_dir, parse_toml, read_text, write_atomic
 
 KEYS_FILE: Final = "keys.toml"
 MAX_KEYS_BYTES: Final = 64 * 1024
@@ -143,6 +143,5 @@ def install(path: Path | None = None) -> str:
 def write_defaults(path: Path | None = None) -> Path:
     """Write the default bindings out (a starting point for editing); the file written."""
     where = path or config_dir() / KEYS_FILE
-    where.parent.mkdir(parents=True, exist_ok=True)
-    where.write_text(bindings_text(intents.DEFAULT_KEYS), encoding="utf-8")
+    write_atomic(where, bindings_text(intents.DEFAULT_KEYS))
     return where

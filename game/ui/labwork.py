@@ -32,6 +32,7 @@ from game.seeds import seed_from_text
 from game.stats import floor_stats
 from game.ui.draw import Color
 from game.ui.shrink import CODE_BASE, PRIORITY, block_sums, reduce_blocks
+from game.userfiles import write_atomic
 
 DOOR_STATES: Final[dict[str, Color]] = {
     "unlocked": (80, 220, 80), "stuck": (240, 220, 60), "locked": (240, 60, 60),
@@ -208,10 +209,6 @@ def export(floor: LabFloor, fmt: str, directory: Path) -> Path:
     OSError when it cannot be made or written."""
     payload = export_payload(floor, fmt)
     suffix, extension = FORMATS[fmt]
-    directory.mkdir(parents=True, exist_ok=True)
     target = directory / f"{floor.setup.stem}-{suffix}.{extension}"
-    if isinstance(payload, bytes):
-        target.write_bytes(payload)
-    else:
-        target.write_text(payload, encoding="utf-8")
+    write_atomic(target, payload)
     return target

@@ -17,7 +17,7 @@ import numpy as np
 import tcod.console
 
 from game.save import AUTOSAVE_TURNS
-from game.userfiles import MissingFileError, config_dir, parse_toml, read_text
+from game.userfiles import MissingFileError, config_dir, parse_toml, read_text, write_atomic
 
 OPTIONS_FILE: Final = "options.toml"
 MAX_OPTIONS_BYTES: Final = 64 * 1024
@@ -149,8 +149,7 @@ def save(options: Options) -> str:
     _Loaded.options = options
     where = config_dir() / OPTIONS_FILE
     try:
-        where.parent.mkdir(parents=True, exist_ok=True)
-        where.write_text(options_text(options), encoding="utf-8")
+        write_atomic(where, options_text(options))
     except OSError as error:
         return f"Options not saved ({error.strerror or error})."
     return ""

@@ -10,7 +10,7 @@ import tcod.console
 
 from game import assets
 from game.export.pngfile import encode_png
-from game.userfiles import data_dir, unused_path
+from game.userfiles import data_dir, unused_path, write_atomic
 
 
 def png_of(console: tcod.console.Console) -> bytes:
@@ -27,7 +27,7 @@ def save_screenshot(console: tcod.console.Console, folder: Path | None = None) -
     try:
         where.mkdir(parents=True, exist_ok=True)
         path = unused_path(where, f"delve-{stamp}", ".png")
-        path.write_bytes(png_of(console))
+        write_atomic(path, png_of(console))
     except OSError as error:
         return f"No screenshot: {error.strerror or error}."
     return f"Screenshot saved: {path}"
