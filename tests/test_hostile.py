@@ -475,3 +475,42 @@ def test_a_feature_is_used_only_from_beside_it() -> None:
     assert illegal(game, hero, Interact()) == ""
     assert illegal(game, hero, Interact(hero.x + 1, hero.y)) == ""
     assert "next to you" in illegal(game, hero, Interact(hero.x + 4, hero.y))
+
+
+# --- issue 27: the last tracebacks and unbounded work -------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["window_x", "window_y"])
+@pytest.mark.parametrize("value", [2**31, -(2**31) - 1, 2**40, 65_537])
+def test_a_window_position_sdl_cannot_take_is_refused(key: str, value: int) -> None:
+    with pytest.raises(ValueError, match="window_x and window_y must be between"):
+        parse_options(f"{key} = {value}\n")
+    assert getattr(parse_options(f"{key} = -1200\n"), key) == -1200  # a screen to the left
+
+
+def test_a_save_dir_with_a_name_too_long_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    err = one_line_error(capsys, "autoplay", "--seed", "a", "--turns", "3", "--save-dir",
+                         str(tmp_path / ("x" * 300)))
+    assert "File name too long" in err and len(err) < 300
+
+
+@pytest.mark.parametrize("argv", [["--repeat", "99999999999"], ["--repeat", "1001"],
+                                  ["--sizes", ",".join(["10x10"] * 9)]])
+def test_bench_refuses_unbounded_work(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    err = one_line_error(capsys, "bench", "generators", *argv)
+    assert "1000" in err or "at most 8 sizes" in err
+
+
+def test_amazeing_will_not_write_over_its_config_through_a_hard_link(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = tmp_path / "config.txt"
+    link = tmp_path / "link.txt"
+    config.write_text("WIDTH=10\nHEIGHT=8\nENTRY=0,0\nEXIT=9,7\n"
+                      f"OUTPUT_FILE={link}\nPERFECT=True\n")
+    os.link(config, link)
+    before = config.read_bytes()
+    err = one_line_error(capsys, "amazeing", str(config))
+    assert "is the config file itself" in err and config.read_bytes() == before

@@ -61,5 +61,5 @@ def test_numbers_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None
         capsys, "autoplay", "--seed", "x", "--turns", "9" * 30)
     assert "is outside 1..10" in one_line_error(
         capsys, "catalog", "--seed", "x", "--depths", "1-" + "9" * 30)
-    assert "below 0" in one_line_error(capsys, "bench", "saves", "--repeat", "-1")
+    assert "outside 0..1000" in one_line_error(capsys, "bench", "saves", "--repeat", "-1")
     assert "saves has one fixed run" in one_line_error(capsys, "bench", "saves", "--sizes", "9x9")

@@ -111,7 +111,7 @@ def parse_config(text: str, source: str) -> tuple[Config, list[str]]:
     output = values["OUTPUT_FILE"][0]
     if not output:
         raise where.error("OUTPUT_FILE", "is empty: name the file to write")
-    if Path(output).resolve() == Path(source).resolve():
+    if _same_file(Path(output), Path(source)):
         raise where.error("OUTPUT_FILE", "is the config file itself: name another file")
     seed = None
     if "SEED" in values:
@@ -192,6 +192,15 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     print(f"wrote {config.output_file}: {config.width}x{config.height} cells {kind}, seed"
           f" {mg.seed}, shortest path {len(letters)} steps", file=out)
     return 0
+
+
+def _same_file(output: Path, source: Path) -> bool:
+    """Whether writing `output` would overwrite `source`: the same file however it is reached
+    (a symbolic or a hard link, another spelling of the path)."""
+    try:
+        return os.path.samefile(output, source)
+    except OSError:  # the output does not exist yet (or cannot be read): it is not the config
+        return False
 
 
 def _theme(name: str | None) -> themes.Theme:

@@ -56,12 +56,19 @@ STARTUP_COMMANDS = (
 STARTUP_REPEATS = 7
 
 
+MAX_SIZES = 8
+"""Sizes one bench run may measure: each is a full round of every generator."""
+
+
 def parse_sizes(text: str | None) -> tuple[tuple[int, int], ...]:
     """ "80x50,200x200" -> ((80, 50), (200, 200)); ValueError naming a bad entry."""
     if not text:
         return DEFAULT_SIZES
+    items = text.split(",")
+    if len(items) > MAX_SIZES:
+        raise ValueError(f"at most {MAX_SIZES} sizes, not {len(items)}")
     sizes = []
-    for item in text.split(","):
+    for item in items:
         width, sep, height = item.strip().lower().partition("x")
         if not sep or not width.isdigit() or not height.isdigit():
             raise ValueError(f"size {item!r} is not WxH")

@@ -84,8 +84,11 @@ class _Parser(argparse.ArgumentParser):
 def save_folder(text: str) -> Path:
     """--save-dir: a folder, or a path where one can be made."""
     path = Path(text)
-    if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} exists and is not a folder")
+    try:
+        if path.exists() and not path.is_dir():
+            raise argparse.ArgumentTypeError(f"{text!r} exists and is not a folder")
+    except OSError as problem:  # a name too long, a loop of links: os.stat says why
+        raise argparse.ArgumentTypeError(f"{text[:80]!r}: {problem.strerror}") from None
     return path
 
 
@@ -183,8 +186,8 @@ def _bench(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("suite", choices=("generators", "turns", "saves", "startup"))
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--sizes", help="comma-separated WxH list (default 80x50,200x200,1000x1000)")
-    bench.add_argument("--repeat", type=whole_number(0), default=0,
-                       help="runs per median (0: by size)")
+    bench.add_argument("--repeat", type=whole_number(0, 1000), default=0,
+                       help="runs per median, at most 1000 (0: by size)")
     bench.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                        help="generators suite: wall time, or this process's CPU time (steadier "
                             "on a shared machine)")

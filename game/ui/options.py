@@ -54,6 +54,11 @@ class Options:
     """Step onto gold, a key, a potion or a scroll and take it (g still takes anything)."""
 
 
+WINDOW_REACH = 65_536
+"""How far from the desktop's origin a remembered window may sit: any real arrangement of
+screens, and far inside the 32 bits SDL takes (a value past them failed every start)."""
+
+
 def _check(options: Options) -> str:
     """What is wrong with these values ("" when nothing)."""
     if options.scale not in SCALES:
@@ -64,6 +69,9 @@ def _check(options: Options) -> str:
         return f"view_style must be one of {', '.join(VIEW_STYLES)}"
     if not (0 <= options.window_width <= 16_384 and 0 <= options.window_height <= 16_384):
         return "window_width and window_height must be between 0 and 16384"
+    if not (-WINDOW_REACH <= options.window_x <= WINDOW_REACH
+            and -WINDOW_REACH <= options.window_y <= WINDOW_REACH):
+        return f"window_x and window_y must be between {-WINDOW_REACH} and {WINDOW_REACH}"
     if not 1 <= options.autosave_every <= 10_000:
         return "autosave_every must be between 1 and 10000"
     return ""
