@@ -21,9 +21,11 @@ from hypothesis import strategies as st
 from save_games import RECIPES, forge, save_of, state_of
 from test_save_cli import one_line_error, run_main
 
+from game.ai import monsters as monsters_ai
 from game.export import hexmaze
 from game.replay import Recording, ReplayError, read, verify
-from game.rules.actions import Attack, Drop, Illegal, Move, TakeStairs, Wait
+from game.rules import items as items_rules
+from game.rules.actions import Attack, Drop, Illegal, Impossible, Move, TakeStairs, Wait
 from game.rules.perform import perform
 from game.rules.progress import MAX_LEVEL, MAX_XP, choose, gain_xp
 from game.run import Run
@@ -44,6 +46,8 @@ from game.userfiles import (
     write_atomic,
 )
 from game.world.dungeon import new_game
+from game.world.kinds import Mode
+from game.world.model import MAX_CARRIED, MAX_ENERGY, MAX_SPEED, NORMAL_SPEED, Actor, Game, Item
 from game.world.serial import state_hash
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -514,3 +518,45 @@ def test_amazeing_will_not_write_over_its_config_through_a_hard_link(
     before = config.read_bytes()
     err = one_line_error(capsys, "amazeing", str(config))
     assert "is the config file itself" in err and config.read_bytes() == before
+
+
+def test_a_monster_s_energy_is_held_to_what_play_leaves() -> None:
+    data, arrays = state_of()
+    floor = data["floors"][str(data["depth"])]
+    floor["monsters"][0]["energy"] = 10**9
+    with pytest.raises(SaveError, match="energy"):
+        codec.load_bytes(forge(data, arrays))
+    floor["monsters"][0]["energy"] = MAX_ENERGY
+    codec.load_bytes(forge(data, arrays))  # the bound itself is a save play could make
+
+
+def test_one_monster_acts_a_bounded_number_of_times_a_turn_whatever_its_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A state made in code, past every save check: still a hundred actions at most."""
+    game = new_game(Run("energetic", RECIPES))
+    monster = sorted(game.floor.monsters, key=lambda m: m.id)[0]
+    monster.energy, monster.speed, monster.mode = 10**9, MAX_SPEED, Mode.ASLEEP
+    idle = monsters_ai._idle
+    acted: list[Actor] = []
+
+    def counting(game: Game, actor: Actor) -> None:
+        acted.append(actor)
+        idle(game, actor)
+
+    monkeypatch.setattr(monsters_ai, "_idle", counting)
+    monsters_ai.take_turns(game)
+    assert 0 < acted.count(monster) <= MAX_ENERGY // NORMAL_SPEED
+    assert monster.energy < NORMAL_SPEED
+
+
+def test_a_full_pack_saves_as_a_pack_the_loader_takes() -> None:
+    """The pack's own limit is the save's: at MAX_CARRIED items nothing more is picked up."""
+    game = new_game(Run("hoard", RECIPES))
+    hero = game.hero
+    hero.inventory = [Item(game.new_id(), "potion_healing") for _ in range(MAX_CARRIED)]
+    spare = Item(game.new_id(), "potion_healing", x=game.player.x, y=game.player.y)
+    game.floor.items.append(spare)
+    assert isinstance(items_rules.pick_up(game), Impossible)  # the pack is full
+    assert len(hero.inventory) == MAX_CARRIED
+    codec.load_bytes(codec.save_bytes(game))

@@ -26,7 +26,7 @@ from game.rules import combat, gear
 from game.rules.actions import Success
 from game.world.dungeon import random_free_spot
 from game.world.kinds import RESTING, MessageKind, Mode
-from game.world.model import NORMAL_SPEED, Actor, Game
+from game.world.model import MAX_ENERGY, NORMAL_SPEED, Actor, Game
 
 NOTICE_RANGE = 9
 NOTICE_CHANCE = 0.35
@@ -65,7 +65,7 @@ def take_turns(game: Game) -> None:
         if not monster.alive or game.outcome or game.floor is not floor:
             continue
         speed = monster.speed // 2 if "slowed" in monster.effects else monster.speed
-        monster.energy += speed
+        monster.energy = min(monster.energy + speed, MAX_ENERGY)
         while monster.energy >= NORMAL_SPEED and monster.alive and not game.outcome:
             monster.energy -= NORMAL_SPEED
             if monster.mode in RESTING:

@@ -10,7 +10,7 @@ from game.rules.doors import door_name
 from game.rules.progress import MAX_GOLD
 from game.world import pack
 from game.world.kinds import MessageKind
-from game.world.model import Actor, Game, Item
+from game.world.model import MAX_CARRIED, Actor, Game, Item
 
 INVENTORY_LIMIT = 26
 """Places in the pack, one per inventory letter: interchangeable items share one
@@ -24,7 +24,10 @@ def carried(game: Game, item_id: int) -> Item | None:
 
 
 def pack_full(game: Game, item: Item | None = None) -> bool:
-    """No place for `item` in the pack (with no item: no place for a new kind of thing)."""
+    """No place for `item` in the pack (with no item: no place for a new kind of thing); a pack
+    of MAX_CARRIED items takes nothing more, whatever it stacks."""
+    if len(game.hero.inventory) >= MAX_CARRIED:
+        return True
     if item is None:
         return len(pack.pack_rows(game.hero)) >= INVENTORY_LIMIT
     return len(pack.pack_rows(game.hero, item)) > INVENTORY_LIMIT

@@ -27,6 +27,7 @@ from game.rules.progress import MAX_GOLD, MAX_LEVEL, MAX_STAT, MAX_XP
 from game.save.format import SaveError
 from game.seeds import PERIOD
 from game.world.kinds import PARTS, MessageKind, Mode, Outcome
+from game.world.model import MAX_CARRIED, MAX_ENERGY, MAX_SPEED
 
 MAX_SIDE = 1000
 """Floors in play are at most 400 tiles a side (a run's recipes); bench scenes reach 200."""
@@ -225,9 +226,10 @@ ACTOR = Record({
     "color": COLOR, "x": COORD, "y": COORD, "hp": STAT, "max_hp": Whole(1, BIG),
     "ac": Whole(-MAX_STAT, MAX_STAT), "attack": Whole(-MAX_STAT, MAX_STAT),
     "damage": Text(12, DICE),
-    "speed": Whole(0, 1000), "xp": Whole(0, BIG), "role": OneOf(("player", *ROLES)),
+    "speed": Whole(0, MAX_SPEED), "xp": Whole(0, BIG), "role": OneOf(("player", *ROLES)),
     "opens_doors": Flag(),
-    "reach": Whole(0, MAX_SIDE), "mode": OneOf(tuple(Mode)), "energy": STAT, "home": Maybe(POINT),
+    "reach": Whole(0, MAX_SIDE), "mode": OneOf(tuple(Mode)), "energy": Whole(0, MAX_ENERGY),
+    "home": Maybe(POINT),
     "group": Whole(-1, ID_LIMIT), "effects": Table(NAME, STAT, 64), "goal": Maybe(POINT),
     "tactic": OneOf(("", *TACTICS.values())), "part": OneOf(PARTS), "band": Whole(0, ID_LIMIT),
     "sighted": Flag(),
@@ -250,7 +252,7 @@ RECIPE = Record({
 })
 MESSAGE = Row((Text(MAX_TEXT), OneOf(tuple(kind.value for kind in MessageKind)), Whole(1, BIG)))
 """A message's text, its kind (by name from format 5 on) and how many times it came."""
-PACK_LETTERS = Many(Row((IDENT, Text(1, re.compile(r"^[a-z]$"), minimum=1))), 1000)
+PACK_LETTERS = Many(Row((IDENT, Text(1, re.compile(r"^[a-z]$"), minimum=1))), MAX_CARRIED)
 """Item id -> pack letter (game.world.pack), from format 4 on."""
 HERO_FIELDS = {
     "level": Whole(1, MAX_LEVEL), "xp": Whole(0, MAX_XP), "gold": Whole(0, MAX_GOLD),
@@ -290,7 +292,8 @@ def state_schema() -> Record:
     return Record({
         "seed_text": Text(1000), "run_seed": Whole(0, 2**64 - 1),
         "recipes": Many(RECIPE, MAX_DEPTH), "player": ACTOR,
-        "hero": Record({**HERO_FIELDS, "inventory": Many(item, 1000), "letters": PACK_LETTERS}),
+        "hero": Record({**HERO_FIELDS, "inventory": Many(item, MAX_CARRIED),
+                        "letters": PACK_LETTERS}),
         "rng": Record({"seed": Whole(0, 2**64 - 1), "consumed": Whole(0, PERIOD - 1)}),
         "depth": Whole(1, MAX_DEPTH),
         "floors": Table(Text(2, re.compile(r"^[1-9]\d?$")), floor_schema(item), MAX_DEPTH),

@@ -22,6 +22,14 @@ from game.world.kinds import ActorRole, MessageKind, Mode, Outcome, Part
 
 PLAYER_ID = 0
 NORMAL_SPEED = 10
+MAX_SPEED = 1000
+"""The fastest any actor may be (a hundred actions a turn): the bound a save is held to."""
+MAX_ENERGY = MAX_SPEED + NORMAL_SPEED
+"""More energy than play can leave an actor (under NORMAL_SPEED after its turn, plus one turn's
+speed): so however a save was made, one actor acts at most a hundred times a turn."""
+MAX_CARRIED = 1000
+"""Items a hero may carry, keys and stacks counted one by one: the pack's own limit, and the
+one a save is held to, so a pack that play filled is always a pack a save may hold."""
 """Energy an actor needs to act; an actor gains its speed in energy every turn."""
 
 
