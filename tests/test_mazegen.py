@@ -166,8 +166,9 @@ def test_the_backtracker_starts_at_the_entry_and_the_stamp_can_go() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"width": 2, "height": 15}, "at least 3x3 cells, got 2x15"),
-        ({"width": 20, "height": 0}, "at least 3x3 cells"),
+        ({"width": 2, "height": 15}, "3 to 4000 cells a side, got 2x15"),
+        ({"width": 20, "height": 0}, "3 to 4000 cells a side"),
+        ({"width": 10**6, "height": 10**6}, "3 to 4000 cells a side"),
         ({"width": 20, "height": 15, "entry": (20, 0)}, "entry 20,0 is outside"),
         ({"width": 20, "height": 15, "entry": (6, 5)}, "entry 6,5 is inside the '42' stamp"),
         ({"width": 20, "height": 15, "stamp": "4@"}, "no glyph for '@'"),
@@ -177,6 +178,32 @@ def test_the_backtracker_starts_at_the_entry_and_the_stamp_can_go() -> None:
 def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         MazeGenerator(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"width": "20", "height": 15}, "width must be a whole number, not str"),
+        ({"width": 20, "height": 15.0}, "height must be a whole number, not float"),
+        ({"width": 20, "height": 15, "entry": (0,)}, "entry must be an .x, y. pair"),
+        ({"width": 20, "height": 15, "entry": (0.5, 1)}, "entry x must be a whole number"),
+        ({"width": 20, "height": 15, "seed": 1.5}, "seed must be a whole number"),
+        ({"width": 20, "height": 15, "perfect": "no"}, "perfect must be True or False"),
+        ({"width": True, "height": 15}, "width must be a whole number, not bool"),
+    ],
+)
+def test_wrong_types_are_named_up_front(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        MazeGenerator(**kwargs)  # type: ignore[arg-type]
+
+
+def test_the_solver_names_a_wrong_end() -> None:
+    maze = MazeGenerator(10, 10, 1)
+    maze.generate()
+    with pytest.raises(TypeError, match="entry must be an"):
+        solve(maze.grid, (0,), (9, 9))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="exit y must be a whole number"):
+        solve(maze.grid, (0, 0), (9, 9.0))  # type: ignore[arg-type]
 
 
 def test_solver_refuses_what_it_cannot_answer() -> None:

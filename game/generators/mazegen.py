@@ -63,6 +63,25 @@ BoolGrid = NDArray[np.bool_]
 CellGrid = NDArray[np.uint8]
 
 
+MAX_CELLS: Final = 4000
+"""The most cells a side: a 4000-tile floor's worth (the command line's largest), so a caller's
+slip cannot ask for a maze no memory holds."""
+
+
+def _whole(name: str, value: object) -> int:
+    """`value` when it is a whole number (not a bool, not a float); TypeError naming `name`."""
+    if type(value) is not int:
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+    return value
+
+
+def _point(name: str, value: object) -> Point:
+    """`value` as an (x, y) pair of whole numbers; TypeError naming `name` when it is not one."""
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise TypeError(f"{name} must be an (x, y) pair of whole numbers")
+    return (_whole(f"{name} x", value[0]), _whole(f"{name} y", value[1]))
+
+
 class MazeGenerator:
     """A-Maze-ing's maze: carve with `generate()`, then read `grid` and `locked`.
 
@@ -95,10 +114,16 @@ class MazeGenerator:
         loop_fraction: float = LOOP_FRACTION,
         rng: Rng | None = None,
     ) -> None:
-        if width < MIN_SIDE or height < MIN_SIDE:
-            raise ValueError(
-                f"a maze needs at least {MIN_SIDE}x{MIN_SIDE} cells, got {width}x{height}"
-            )
+        _whole("width", width)
+        _whole("height", height)
+        if seed is not None:
+            _whole("seed", seed)
+        if type(perfect) is not bool:
+            raise TypeError(f"perfect must be True or False, not {perfect!r}"[:120])
+        entry = _point("entry", entry)
+        if not (MIN_SIDE <= width <= MAX_CELLS and MIN_SIDE <= height <= MAX_CELLS):
+            raise ValueError(f"a maze has {MIN_SIDE} to {MAX_CELLS} cells a side, got"
+                             f" {width}x{height}")
         if not (0 <= entry[0] < width and 0 <= entry[1] < height):
             raise ValueError(f"entry {entry[0]},{entry[1]} is outside the {width}x{height} maze")
         if not 0.0 <= loop_fraction <= 1.0:
@@ -142,6 +167,7 @@ def maze_solver(
     so the answer depends on the maze alone. A wall counts as closed when either of its cells
     (or the maze's edge) says so. ValueError for a bad grid, an end outside it, or no way through.
     """
+    entry, exit = _point("entry", entry), _point("exit", exit)
     cells = sealed(_grid_array(grid))
     height, width = cells.shape
     for what, (x, y) in (("entry", entry), ("exit", exit)):
