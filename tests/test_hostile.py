@@ -560,3 +560,28 @@ def test_a_full_pack_saves_as_a_pack_the_loader_takes() -> None:
     assert isinstance(items_rules.pick_up(game), Impossible)  # the pack is full
     assert len(hero.inventory) == MAX_CARRIED
     codec.load_bytes(codec.save_bytes(game))
+
+
+@pytest.mark.parametrize("command", [["generate"], ["roll", "doors"]])
+def test_a_seed_is_held_to_a_run_s_bound_on_every_command(
+    capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    err = one_line_error(capsys, *command, "--seed", "s" * 1001)
+    assert "--seed is longer than 1000 bytes" in err
+
+
+def test_a_run_code_s_version_is_ascii_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    err = one_line_error(capsys, "catalog", "--code", "D\u0667-8VCV4-KR0NM-6AV3C-DW")
+    assert "start with D<version>-" in err
+
+
+def test_amazeing_names_what_it_refuses_briefly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = tmp_path / "config.txt"
+    config.write_text("WIDTH=10\nHEIGHT=8\nENTRY=0,0\nEXIT=9,7\nOUTPUT_FILE=a\0b\nPERFECT=True\n")
+    assert "OUTPUT_FILE" in one_line_error(capsys, "amazeing", str(config))
+    config.write_text(f"WIDTH=10\nHEIGHT=8\nENTRY=0,0\nEXIT=9,7\nOUTPUT_FILE={tmp_path / 'm'}\n"
+                      "PERFECT=True\n")
+    err = one_line_error(capsys, "amazeing", str(config), "--theme", "t" * 100_000)
+    assert len(err) < 400 and "is not a theme" in err

@@ -111,6 +111,8 @@ def parse_config(text: str, source: str) -> tuple[Config, list[str]]:
     output = values["OUTPUT_FILE"][0]
     if not output:
         raise where.error("OUTPUT_FILE", "is empty: name the file to write")
+    if "\0" in output:
+        raise where.error("OUTPUT_FILE", "holds a NUL byte, which no file name may hold")
     if _same_file(Path(output), Path(source)):
         raise where.error("OUTPUT_FILE", "is the config file itself: name another file")
     seed = None
@@ -212,7 +214,8 @@ def _theme(name: str | None) -> themes.Theme:
         if theme.name == name:
             return theme
     names = ", ".join(t.name for t in found)
-    raise ValueError(f"--theme {name!r} is not a theme; valid: {names}" + (
+    shown = name if len(name) <= 40 else name[:40] + "..."
+    raise ValueError(f"--theme {shown!r} is not a theme; valid: {names}" + (
         f" ({problem})" if problem else ""))
 
 

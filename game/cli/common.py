@@ -50,3 +50,12 @@ def write_problem(path: Path, problem: OSError) -> str:
     if isinstance(problem, UnsafeTargetError):
         return str(problem)  # it names the path
     return f"cannot write {path}: {problem.strerror or problem}"
+
+
+def checked_seed(text: str) -> str:
+    """A --seed no longer than a run's seed may be (the same bound for every command)."""
+    from game.run import MAX_SEED_BYTES
+
+    if len(text.encode("utf-8")) > MAX_SEED_BYTES:
+        raise UsageError(f"--seed is longer than {MAX_SEED_BYTES} bytes")
+    return text

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import generators, pipeline
-from game.cli.common import UsageError, write_output, write_problem
+from game.cli.common import UsageError, checked_seed, write_output, write_problem
 from game.floorplan import FloorPlan
 from game.params import parse_assignments
 from game.run.recipe import ALL_DRESSING, FloorRecipe
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.seed is None:
             raise UsageError("--seed TEXT is required (or --from-hex FILE)")
-        seed = args.seed
+        seed = checked_seed(args.seed)
         plan = pipeline.layout(recipe, seed_from_text(seed))
     for warning in plan.extra.get("warnings", ()):
         print(f"warning: {warning}", file=sys.stderr)

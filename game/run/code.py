@@ -33,7 +33,7 @@ from game.version import RULES_VERSION
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _DECODE = {char: value for value, char in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
-_PREFIX = re.compile(r"^D(\d+)-")
+_PREFIX = re.compile(r"^D([0-9]+)-")
 DAILY = 1
 DEFAULT_RECIPES = 2
 MAX_CODE = 4096
