@@ -91,7 +91,7 @@ def load_bytes(blob: bytes) -> Loaded:
     rules, recorded = check_header(container.header)
     state_bytes, arrays = _parts(container.sections)
     notes: list[str] = []
-    if container.version == FORMAT_VERSION and content_hash(state_bytes, arrays) != recorded:
+    if content_hash(state_bytes, arrays) != recorded:  # every format wrote it the same way
         raise SaveError("the state does not match the state hash in the header")
     state = parse_json(state_bytes, "the state")
     if container.version < FORMAT_VERSION:
