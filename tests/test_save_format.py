@@ -8,6 +8,7 @@ import json
 import pickle
 import random
 import zlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from save_games import forge, played, raw_file, save_of, state_of
 
 from game.save import codec, format, migrate
 from game.save.codec import load_bytes, save_bytes
-from game.save.format import MAGIC, SaveError, Section
+from game.save.format import MAGIC, SaveError, Section, pack, unpack
 from game.save.validate import check_state
 from game.version import RULES_VERSION
 from game.world.serial import canonical_json, content_hash, game_data, state_hash
@@ -339,7 +340,23 @@ def test_an_older_format_without_a_migration_says_so(monkeypatch: pytest.MonkeyP
 def test_a_failing_migration_is_a_save_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(codec, "FORMAT_VERSION", NEXT)
     monkeypatch.setitem(migrate.MIGRATIONS, CURRENT, lambda s, a: (s["no such field"], a))
-    assert "could not be upgraded (KeyError" in refused(save_of())
+    said = refused(save_of())
+    assert f"the version {CURRENT} save could not be upgraded to version {NEXT} (KeyError" in said
+
+
+def test_a_failing_later_step_names_the_file_s_own_version() -> None:
+    """A format-1 file that breaks in the step from 3 to 4 is still a version 1 save."""
+    golden = Path(__file__).parent / "data" / "saves" / "format-1.delve"
+    container = unpack(golden.read_bytes(), 1, codec.FORMAT_VERSION)
+    state = json.loads(next(s.data for s in container.sections if s.name == "state"))
+    del state["hero"]
+    sections = [replace(s, data=canonical_json(state)) if s.name == "state" else s
+                for s in container.sections]
+    state_bytes, arrays = codec._parts(sections)
+    header = {k: v for k, v in container.header.items() if k != "sections"}
+    header["summary"] = {**header["summary"], "state_hash": content_hash(state_bytes, arrays)}
+    with pytest.raises(SaveError, match=r"^the version 1 save could not be upgraded to version"):
+        codec.load_bytes(pack(1, header, sections))
 
 
 def test_a_version_1_monster_fights_by_its_role_and_is_not_announced() -> None:

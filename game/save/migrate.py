@@ -87,6 +87,7 @@ MIGRATIONS: dict[int, Migration] = {
 
 def migrate(version: int, current: int, state: Any, arrays: Arrays) -> tuple[Any, Arrays]:
     """The state of a version `version` save as the `current` version writes it."""
+    saved = version
     while version < current:
         step = MIGRATIONS.get(version)
         if step is None:
@@ -97,7 +98,7 @@ def migrate(version: int, current: int, state: Any, arrays: Arrays) -> tuple[Any
         try:
             state, arrays = step(state, arrays)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as problem:
-            raise SaveError(f"the version {version} save could not be upgraded"
-                            f" ({type(problem).__name__}: {problem})") from None
+            raise SaveError(f"the version {saved} save could not be upgraded to version"
+                            f" {version + 1} ({type(problem).__name__}: {problem})") from None
         version += 1
     return state, arrays
