@@ -137,3 +137,21 @@ def test_a_dangling_link_is_written_through_to_its_target(
     nowhere.symlink_to(tmp_path / "missing" / "target.txt")
     assert main(["generate", "--seed", "a", "--out", str(nowhere)]) == 2
     assert "cannot write" in capsys.readouterr().err and not (tmp_path / "missing").exists()
+
+
+def test_the_lab_s_exports_refuse_a_hostile_target(tmp_path: Path) -> None:
+    """The lab writes FOLDER/STEM-SUFFIX.EXT: a FIFO or folder of that name is refused with an
+    OSError the lab screen shows, and never opened."""
+    from game.ui import labwork
+
+    floor = labwork.make_floor(labwork.Setup("bsp", 60, 40, (), "lab"))
+    for fmt, (suffix, extension) in sorted(labwork.FORMATS.items()):
+        if fmt == "hex":
+            continue  # a maze's export only
+        target = tmp_path / f"{floor.setup.stem}-{suffix}.{extension}"
+        os.mkfifo(target)
+        with pytest.raises(UnsafeTargetError):
+            labwork.export(floor, fmt, tmp_path)
+        assert stat.S_ISFIFO(os.lstat(target).st_mode)
+        target.unlink()
+        assert labwork.export(floor, fmt, tmp_path) == target and target.stat().st_size > 0
