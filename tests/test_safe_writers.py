@@ -155,3 +155,17 @@ def test_the_lab_s_exports_refuse_a_hostile_target(tmp_path: Path) -> None:
         assert stat.S_ISFIFO(os.lstat(target).st_mode)
         target.unlink()
         assert labwork.export(floor, fmt, tmp_path) == target and target.stat().st_size > 0
+
+
+def test_screens_out_onto_a_file_or_a_link_to_one_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = tmp_path / "plain.txt"
+    plain.write_text("mine")
+    link = tmp_path / "link"
+    link.symlink_to(plain)
+    for target in (plain, link):
+        assert main(["screens", "--only", "play", "--out", str(target)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "is not a folder" in err
+    assert plain.read_text() == "mine"
