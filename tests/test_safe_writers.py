@@ -169,3 +169,41 @@ def test_screens_out_onto_a_file_or_a_link_to_one_is_one_line(
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "is not a folder" in err
     assert plain.read_text() == "mine"
+
+
+def test_amazeing_on_a_full_disk_keeps_the_old_maze(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The 0-byte or truncated output a full disk or `ulimit -f` left is gone: the old file
+    stays whole and the command says why in one line."""
+    out = tmp_path / "maze.txt"
+    out.write_text("the old maze\n")
+    config = tmp_path / "maze.cfg"
+    config.write_text(f"WIDTH=10\nHEIGHT=8\nENTRY=0,0\nEXIT=9,7\nOUTPUT_FILE={out}\n"
+                      "PERFECT=True\n")
+
+    def too_big(handle: int, data: object) -> int:
+        raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))
+
+    monkeypatch.setattr(os, "write", too_big)
+    code = main(["amazeing", str(config)])
+    monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "File too large" in err
+    assert out.read_text() == "the old maze\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["maze.cfg", "maze.txt"]
+
+
+def test_screens_into_a_place_it_may_not_write_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only place (simulated: the tests may run as root, whom permissions do not stop)."""
+    import tempfile
+
+    def refused(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    assert main(["screens", "--only", "play", "--out", str(tmp_path / "shots")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Permission denied" in err
