@@ -298,10 +298,11 @@ class _Descriptor(io.RawIOBase):
 
     def write(self, data: Any) -> int:
         """All of `data`, however many calls the system takes."""
-        view = memoryview(data).cast("B")
+        whole = memoryview(data).cast("B")
+        view = whole
         while view:
             view = view[os.write(self.handle, view):]
-        return len(data)
+        return whole.nbytes
 
 
 def fsync_folder(folder: Path) -> None:
