@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING
 
 from game import generators
 from game.floorplan import FloorPlan
+from game.party import HEROES
 from game.run.recipe import FloorRecipe
 
 if TYPE_CHECKING:
     from game.dressing import Dressing
 
-PARTY = 1
-"""The game has one hero: encounters are built for a party of one."""
+PARTY = HEROES
+"""The game has one hero: encounters are built for a party of one (game.party, also the
+dressing's `party` default)."""
 
 
 def layout(recipe: FloorRecipe, run_seed: int) -> FloorPlan:

@@ -24,8 +24,19 @@ from game.content.bestiary import (
 from game.dressing import areas as areas_module
 from game.dressing import dress, dress_floor
 from game.dressing.areas import BLOCK_H, BLOCK_W, Space, build_areas
-from game.dressing.budget import FACTORS, GENTLE_DEPTH, xp_budget
-from game.dressing.composer import MAX_DEN_TRAPS, MAX_MONSTERS, TOLERANCE, Composer, Member, Party
+from game.dressing.budget import FACTORS, xp_budget
+from game.dressing.composer import (
+    DEN_STRETCH,
+    MAX_DEN_TRAPS,
+    MAX_MONSTERS,
+    SHAPES,
+    SLOTS,
+    TOLERANCE,
+    Composer,
+    Member,
+    Party,
+    holds_core,
+)
 from game.dressing.placement import closeness, nearest_first, place
 from game.dressing.solvable import problems
 from game.dressing.stairs import leads_to, roll_fitting
@@ -41,9 +52,6 @@ TEMPLATES = ("battlefield_control", "commander_and_troops", "beasts_den", "battl
 # --- bestiary --------------------------------------------------------------------------------
 
 
-GENTLE_ABSENT = frozenset({"leader", "controller"})
-"""The roles no kind of the gentle first floor plays (game.dressing.encounters.GENTLE_DEPTH)."""
-
 
 def test_the_bestiary_covers_every_role_at_every_depth() -> None:
     bestiary = default_bestiary()
@@ -51,8 +59,7 @@ def test_the_bestiary_covers_every_role_at_every_depth() -> None:
     for depth in range(1, 31):
         for role in ROLES:
             living = [k for k in bestiary.kinds if k.role == role and k.band_distance(depth) == 0]
-            gentle = depth <= GENTLE_DEPTH and role in GENTLE_ABSENT
-            assert bool(living) != gentle, (depth, role)
+            assert living, (depth, role)
     assert all(k.range > 0 for k in bestiary.kinds if k.role == "artillery")
     assert len({k.key for k in bestiary.kinds}) == len(bestiary.kinds)
 
@@ -382,29 +389,42 @@ def test_any_size_dresses_soundly(name: str, width: int, height: int, seed: int,
 
 
 @pytest.mark.parametrize("template", TEMPLATES)
-def test_every_template_meets_its_budget_at_every_depth(template: str) -> None:
-    """Within 25% of the budget, or short only when full (sixteen monsters, or a den's four
-    traps): the bestiary's deep packs are capped for a party of three, never before floor 9
-    and never for the game's party of one."""
+def test_every_template_is_whole_and_meets_its_budget_at_every_depth(template: str) -> None:
+    """For any party, the core whole and the XP within 25% of the budget, or short only when
+    full (sixteen monsters, or a den's four traps), or over only when the core at its cheapest
+    costs more (then exactly that: weaker members, never a smaller template); a den's beast may
+    cost DEN_STRETCH times the ceiling (or be the cheapest solo near), a boss its two courtiers."""
     bestiary = default_bestiary()
     short: set[tuple[int, str]] = set()
     for depth in range(1, 21):
         composer = Composer(bestiary, depth, Rng(depth))
+        cheapest = sum(min(k.xp for k in composer.core_pool(SLOTS[name]))
+                       for name in SHAPES[template].core)
         for difficulty in ("boss",) if template == "boss" else ("easy", "average", "hard"):
-            for _ in range(20):
-                budget = xp_budget(depth, difficulty)
-                party = composer.compose(template, budget, room=100)
-                full = len(party.members) == MAX_MONSTERS or party.traps == MAX_DEN_TRAPS
-                assert party.xp <= (1 + TOLERANCE) * budget
-                assert full or (1 - TOLERANCE) * budget <= party.xp, (
-                    depth, difficulty, [m.kind.key for m in party.members])
-                if full and party.xp < (1 - TOLERANCE) * budget:
-                    short.add((depth, template))
-                assert 1 <= len(party.members) <= MAX_MONSTERS
-                assert all(m.kind.band_distance(depth) == 0 for m in party.members)
-                one = composer.compose(template, xp_budget(depth, difficulty, 1), room=100)
-                assert (1 - TOLERANCE) * xp_budget(depth, difficulty, 1) <= one.xp, (
-                    "a party of one's encounter is never short", depth, difficulty)
+            for party_size in (1, 3):
+                for _ in range(10):
+                    budget = xp_budget(depth, difficulty, party_size)
+                    party = composer.compose(template, budget, room=100)
+                    high = (1 + TOLERANCE) * budget
+                    full = len(party.members) == MAX_MONSTERS or party.traps == MAX_DEN_TRAPS
+                    kinds = [m.kind.key for m in party.members]
+                    placed = place(party, template, np.array([(x, 0) for x in range(100)]),
+                                   np.arange(100), Rng(0)).monsters
+                    assert holds_core(template, placed, bestiary), (depth, kinds)
+                    if template == "beasts_den":
+                        beast = party.members[0].kind.xp
+                        assert beast <= high * DEN_STRETCH or beast == min(
+                            k.xp for k in composer.core_pool(SLOTS["solo"])), (depth, kinds)
+                        assert party.xp <= max(high, beast)
+                    elif template != "boss":
+                        assert party.xp <= high or party.xp == cheapest, (depth, kinds)
+                    assert full or (1 - TOLERANCE) * budget <= party.xp, (
+                        depth, difficulty, kinds)
+                    if full and party.xp < (1 - TOLERANCE) * budget:
+                        short.add((depth, template))
+                    assert 1 <= len(party.members) <= MAX_MONSTERS
+                    assert template == "boss" or all(  # a boss's court is its entry's
+                        m.kind.depth_min <= depth for m in party.members), kinds
     assert all(depth >= 9 for depth, _ in short), short
 
 
@@ -415,21 +435,28 @@ def test_budgets_grow_with_depth_and_difficulty() -> None:
     assert set(FACTORS) == {"easy", "average", "hard", "boss"}
 
 
-def test_a_den_too_poor_for_a_solo_gets_an_elite_and_traps() -> None:
+def test_a_den_holds_one_solo_a_lesser_one_where_the_budget_is_small() -> None:
+    """Floor 1's easy den cannot pay for a giant spider: a giant centipede keeps it, alone
+    (traps only where the beast leaves budget)."""
     bestiary = default_bestiary()
     kinds: Counter[str] = Counter()
     for seed in range(200):
         party = Composer(bestiary, 1, Rng(seed)).compose("beasts_den", xp_budget(1, "easy"), 50)
         (member,) = party.members
-        kinds["elite" if member.elite else "solo"] += 1
-        assert member.kind.role == "solo" or (member.elite and party.traps >= 1)
-    assert kinds["elite"] > 0
+        kinds[member.kind.key] += 1
+        assert member.kind.role == "solo" and not member.elite
+    assert kinds == Counter({"giant_centipede": 200})
+    deep = Counter(Composer(bestiary, 10, Rng(seed)).compose(
+        "beasts_den", xp_budget(10, "hard"), 50).members[0].kind.key for seed in range(200))
+    assert {"hydra", "wyvern", "red_dragon"} <= set(deep), deep
 
 
 def test_a_small_room_caps_the_party() -> None:
     bestiary = default_bestiary()
-    party = Composer(bestiary, 3, Rng(1)).compose("wolf_pack", xp_budget(3, "hard"), 3)
-    assert len(party.members) == 3 and party.cramped
+    party = Composer(bestiary, 3, Rng(1)).compose("wolf_pack", xp_budget(3, "hard", 3), 5)
+    assert len(party.members) == 5 and party.cramped
+    too_small = Composer(bestiary, 3, Rng(1)).compose("wolf_pack", xp_budget(3, "hard"), 3)
+    assert too_small.members == (), "a pack of four does not shrink to fit three tiles"
 
 
 def test_melee_stands_in_front_of_ranged() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from game.party import HEROES
 from game.seeds import Rng
 from game.tables import TableSet
 
@@ -53,13 +54,19 @@ def standard_xp(depth: int) -> int:
     return STANDARD_XP[-1] + (STANDARD_XP[-1] - STANDARD_XP[-2]) * (depth - last)
 
 
-PARTY = 3
-"""The party the factors are for: an average encounter is one standard monster per hero."""
+SOURCE_PARTY: Final = 3
+"""The party the source's factors are for: an average encounter is one standard monster per
+hero."""
+
+PARTY: Final = HEROES
+"""The game's party, one hero (game.party): the game (game.pipeline), `catalog`, `generate` and
+the game master's key all dress for it unless a recipe's `party` says otherwise, so the exported
+floor is the played one."""
 
 
 def xp_budget(depth: int, difficulty: str, party: int = PARTY) -> int:
     """The encounter's XP: the factor's standard monsters, scaled to the party's size."""
-    return round(standard_xp(depth) * FACTORS[difficulty] * party / PARTY)
+    return round(standard_xp(depth) * FACTORS[difficulty] * party / SOURCE_PARTY)
 
 
 def trap_xp(depth: int) -> int:
@@ -74,13 +81,11 @@ def deck_size(ruleset: str, width: int, height: int) -> int:
 
 
 GENTLE_DEPTH: Final = 1
-"""The floor a new player learns the game on: its hard encounters are easy ones instead, and a
-template's core leaves out a member the budget cannot pay for, or that no kind living on the
-floor fills (no leader or controller lives on floor 1: the commander's troops and the
-controller's skirmishers come alone). A level-1 hero alone, with no levels banked, met a
-cutthroat and a slinger together there (the core of "battle lines", at twice an average
-budget), two goblin warchiefs and a hexer whose slowing hex doubled its blows, and spent most of
-its potions on them."""
+"""The floor a new player learns the game on: its hard encounters are easy ones instead. Its
+templates are whole like every floor's, filled by the lesser kinds that live there (a kobold
+taskmaster, a goblin snarer, pebblers, a giant centipede). A level-1 hero alone, with no levels
+banked, once met two goblin warchiefs and a hexer whose slowing hex doubled its blows there, and
+spent most of its potions on them."""
 
 
 def difficulties(size: int, depth: int) -> list[str]:

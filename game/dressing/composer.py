@@ -1,8 +1,13 @@
-"""Composing an encounter: a template filled to its budget from the kinds living at the depth.
+"""Composing an encounter: a template filled from the kinds living at the depth, whole.
 
-A template fills its budget within 25% (unless its area is too small for the monsters, or it is
-full: sixteen monsters, or a den's four traps): its core first (the controller, the commander,
-the solo, one melee and one ranged), then its filler.
+A template's core is what makes it that template (`SHAPES`): a commander and two troops, a
+controller and two strikers, two melee in front of two ranged, four of a pack, a solo in its den,
+a boss with two of its court. The core is always bought whole, for a lone hero too: each place
+takes the strongest kinds that leave room for the rest of the core at its cheapest, and where the
+budget cannot buy a place at full strength a weaker member fills it (a minion, a lesser form, a
+kind of the band above: `REACH`), never a smaller template. Then the filler is added while the
+budget lasts (within 25%, sixteen monsters at most). An area with fewer free tiles than the core
+gets no party (the dealer tries the next area).
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.content.bestiary import Bestiary, MonsterKind
-from game.dressing.budget import GENTLE_DEPTH, trap_xp
+from game.content.bosses import BossKind, default_bosses
+from game.dressing.budget import trap_xp
+from game.dressing.model import Monster
 from game.memo import ByIdentity
 from game.seeds import Rng
 
@@ -20,6 +27,13 @@ TOLERANCE: Final = 0.25
 MAX_MONSTERS: Final = 16
 MAX_DEN_TRAPS: Final = 4
 BACK_ROLES: Final = frozenset({"leader", "solo"})
+REACH: Final = 2
+"""A core place may take a kind whose band ended up to this many floors above: a member a level
+or two down."""
+DEN_STRETCH: Final = 1.6
+"""A den's beast may cost up to twice the card's ceiling: it is one monster that keeps to its
+home, which the hero can see and leave, and the big solos cost three standard monsters."""
+MIN_COURT: Final = 2
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -31,6 +45,8 @@ class Slot:
     reach: str = "any"  # "any" | "melee" | "ranged"
 
     def allows(self, kind: MonsterKind) -> bool:
+        if kind.role not in self.roles:
+            return False
         if self.reach == "melee":
             return kind.range == 0
         return kind.range > 0 if self.reach == "ranged" else True
@@ -42,31 +58,31 @@ SLOTS: Final = {
     "commander": Slot(("leader",)),
     "troops": Slot(("soldier", "brute", "minion")),
     "solo": Slot(("solo",)),
-    "melee": Slot(("soldier", "brute", "skirmisher"), "melee"),
+    "melee": Slot(("soldier", "brute", "skirmisher", "minion"), "melee"),
     "ranged": Slot(("artillery",), "ranged"),
     "minion": Slot(("minion",)),
 }
-"""The encounter_templates table's role words, as bestiary roles."""
-
-ELITE: Final = Slot(("soldier", "brute"), "melee")
+"""The encounter_templates table's role words, as bestiary roles (minions may fill the places
+of troops, strikers and the melee line: the weakest members)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """A template's core (one monster each) and its filler (repeated to the budget)."""
+    """A template's core (one monster a place, always whole) and its filler (to the budget)."""
 
     core: tuple[str, ...]
     filler: tuple[str, ...]
 
 
 SHAPES: Final = {
-    "battlefield_control": Shape(("controller",), ("skirmisher",)),
-    "commander_and_troops": Shape(("commander",), ("troops",)),
+    "battlefield_control": Shape(("controller", "skirmisher", "skirmisher"), ("skirmisher",)),
+    "commander_and_troops": Shape(("commander", "troops", "troops"), ("troops",)),
     "beasts_den": Shape(("solo",), ()),
-    "battle_lines": Shape(("melee", "ranged"), ("melee", "ranged")),
-    "wolf_pack": Shape(("minion",), ("minion",)),
-    "boss": Shape(("solo",), ("troops",)),
+    "battle_lines": Shape(("melee", "melee", "ranged", "ranged"), ("melee", "ranged")),
+    "wolf_pack": Shape(("minion",) * 4, ("minion",)),
+    "boss": Shape(("solo",) + ("troops",) * MIN_COURT, ("troops",)),
 }
+
 
 @dataclass(frozen=True, slots=True)
 class Member:
@@ -76,7 +92,8 @@ class Member:
 
     @property
     def xp(self) -> int:
-        return self.kind.xp * 2 if self.elite else self.kind.xp
+        """An elite's and a boss's XP is doubled, as their hit points are in play."""
+        return self.kind.xp * 2 if self.elite or self.boss else self.kind.xp
 
     @property
     def back(self) -> bool:
@@ -93,59 +110,81 @@ class Party:
     """The monsters and traps filled every free tile the area had."""
 
 
-_POOLS: ByIdentity[Bestiary, dict[tuple[int, Slot], tuple[MonsterKind, ...]]] = ByIdentity(4)
-"""Each bestiary's pools by (depth, slot): the same for every floor of that depth."""
+_POOLS: ByIdentity[Bestiary, dict[tuple[int, Slot, bool], tuple[MonsterKind, ...]]] = (
+    ByIdentity(4))
+"""Each bestiary's pools by (depth, slot, core): the same for every floor of that depth."""
 
 
 class Composer:
-    """Fills one template to its budget from the kinds living at the depth."""
+    """Fills one template from the kinds living at the depth: its core whole, then to budget."""
 
-    def __init__(self, bestiary: Bestiary, depth: int, rng: Rng) -> None:
+    def __init__(self, bestiary: Bestiary, depth: int, rng: Rng,
+                 bosses: Sequence[BossKind] | None = None) -> None:
         self.bestiary = bestiary
         self.depth = depth
         self.rng = rng
-        self.gentle = depth <= GENTLE_DEPTH
-        """The first floor's cores keep to its own kinds and to the budget (GENTLE_DEPTH)."""
+        known = {kind.key for kind in bestiary.kinds}
+        self.bosses = [b for b in (default_bosses() if bosses is None else bosses)
+                       if b.leader in known and all(k in known for k in b.court)]
         pools = _POOLS.get(bestiary)
         self._pools = _POOLS.put(bestiary, {}) if pools is None else pools
 
     def pool(self, slot: Slot) -> tuple[MonsterKind, ...]:
         """The kinds that may fill the slot at this depth (nearest band if none lives there)."""
-        found = self._pools.get((self.depth, slot))
+        found = self._pools.get((self.depth, slot, False))
         if found is None:
-            found = self._pools[(self.depth, slot)] = tuple(
+            found = self._pools[(self.depth, slot, False)] = tuple(
                 self.bestiary.candidates(slot.roles, self.depth, slot.allows))
         return found
 
+    def core_pool(self, slot: Slot) -> tuple[MonsterKind, ...]:
+        """The kinds that may fill a core place: those living at the depth and those whose band
+        ended up to REACH floors above (never a deeper kind); the nearest band if none."""
+        found = self._pools.get((self.depth, slot, True))
+        if found is None:
+            depth = self.depth
+            near = tuple(k for k in self.bestiary.kinds if slot.allows(k)
+                         and k.depth_min <= depth <= k.depth_max + REACH)
+            found = self._pools[(depth, slot, True)] = near or self.pool(slot)
+        return found
+
     def compose(self, template: str, budget: int, room: int) -> Party:
-        """At most `room` monsters (the free tiles of the area), never more than MAX_MONSTERS."""
+        """At most `room` monsters (the free tiles of the area), never more than MAX_MONSTERS;
+        no party when the core does not fit in the room."""
         if template == "beasts_den":
             return self._den(budget, room)
+        if template == "boss" and self.bosses:
+            return self._boss(budget, room)
         shape = SHAPES[template]
-        high = budget * (1 + TOLERANCE)
         cap = min(room, MAX_MONSTERS)
-        members: list[Member] = []
-        spent = 0  # the members' XP
-        for index, name in enumerate(shape.core):
-            pool = self.pool(SLOTS[name])
-            if not pool or len(members) >= cap:
-                continue
-            if self.gentle and pool[0].band_distance(self.depth) != 0:
-                continue  # the first floor keeps to its own kinds
-            if template == "boss":
-                members.append(Member(_strongest_within(pool, high), boss=True))
-                spent += members[-1].xp
-                continue
-            rest = sum(_cheapest(self.pool(SLOTS[n])) for n in shape.core[index + 1 :])
-            fit = [k for k in pool if spent + k.xp + rest <= high]
-            if not fit and members and self.gentle:
-                continue  # the first floor's core stays within budget: one foe, not two
-            kind = self.rng.choice(fit) if fit else _weakest(pool)
-            members.append(Member(kind))
-            spent += kind.xp
-        if shape.filler:
-            spent = self._fill(members, spent, shape.filler, budget, high, cap)
+        if len(shape.core) > cap:
+            return Party((), 0, 0, True)
+        members = self._core(shape.core, budget, template == "boss")
+        spent = sum(m.xp for m in members)
+        if not members:
+            return Party((), 0, 0)
+        spent = self._fill(members, spent, shape.filler, budget, budget * (1 + TOLERANCE), cap)
         return Party(tuple(members), 0, spent, len(members) >= room)
+
+    def _core(self, core: Sequence[str], budget: int, boss: bool) -> list[Member]:
+        """One member a place, at random among the kinds that leave room under the ceiling for
+        the rest of the core at its cheapest (those living at the depth first); none fits: the
+        cheapest (a weaker member, over budget, rather than a smaller template)."""
+        high = budget * (1 + TOLERANCE)
+        pools = [self.core_pool(SLOTS[name]) for name in core]
+        if not all(pools):
+            return []
+        cheapest = [min(k.xp for k in pool) for pool in pools]
+        members: list[Member] = []
+        spent = 0
+        for index, pool in enumerate(pools):
+            rest = sum(cheapest[index + 1 :])
+            fit = [k for k in pool if spent + k.xp + rest <= high]
+            live = [k for k in fit if k.band_distance(self.depth) == 0] or fit
+            kind = self.rng.choice(live) if live else _weakest(pool)
+            members.append(Member(kind, boss=boss and index == 0))
+            spent += kind.xp
+        return members
 
     def _fill(self, members: list[Member], spent: int, filler: tuple[str, ...], budget: int,
               high: float, cap: int) -> int:
@@ -185,44 +224,65 @@ class Composer:
         return kind
 
     def _den(self, budget: int, room: int) -> Party:
-        """One solo on its home turf; if none is weak enough, an elite supported by traps. Traps
-        make up what the monster leaves of the budget."""
+        """One solo on its home ground: one living at the depth that the den can pay for
+        (DEN_STRETCH) and that meets the budget with the traps at most, at random, else the
+        cheapest solo near the depth. Traps make up what the beast leaves of the budget."""
         high = budget * (1 + TOLERANCE)
-        per_trap = trap_xp(self.depth)
-        solos = self.pool(SLOTS["solo"])
-        strong = [k for k in solos if k.xp <= high and 2 * k.xp >= budget]
-        elites = [k for k in self.pool(ELITE) if 2 * k.xp + per_trap <= high]
-        standard = self.pool(ELITE)
-        plain = [k for k in standard if k.xp + per_trap <= high] or (
-            [min(standard, key=_xp_key)] if standard and not strong else [])
-        if solos and (strong or not (elites or plain) or room < 2):
-            member = Member(self.rng.choice(strong) if strong else _strongest_within(solos, high))
-        elif elites:
-            ranked = [k for k in elites if 4 * k.xp >= budget] or [max(elites, key=_xp_key)]
-            member = Member(self.rng.choice(ranked), elite=True)
-        elif plain:  # a small party's den: no solo or elite fits, so one plain beast and traps
-            member = Member(max(plain, key=_xp_key))
-        else:
+        solos = self.core_pool(SLOTS["solo"])
+        if not solos:
             return Party((), 0, 0)
-        least = 0 if member.kind.role == "solo" else 1
-        wanted = max(least, round((budget - member.xp) / per_trap))
+        per_trap = trap_xp(self.depth)
+        fit = [k for k in solos if k.xp <= high * DEN_STRETCH]
+        live = [k for k in fit if k.band_distance(self.depth) == 0] or fit
+        low = (1 - TOLERANCE) * budget - MAX_DEN_TRAPS * per_trap
+        live = [k for k in live if k.xp >= low] or live
+        member = Member(self.rng.choice(live) if live else _weakest(solos))
+        wanted = round((budget - member.xp) / per_trap)
         traps = max(0, min(wanted, MAX_DEN_TRAPS, room - 1))
         return Party((member,), traps, member.xp + traps * per_trap, traps + 1 >= room)
+
+    def _boss(self, budget: int, room: int) -> Party:
+        """A boss encounter of the depth (assets/bosses.toml) at random: its leader as the boss
+        and at least MIN_COURT of its court, then more of them while the budget lasts."""
+        cap = min(room, MAX_MONSTERS)
+        if cap < 1 + MIN_COURT:
+            return Party((), 0, 0, True)
+        nearest = min(b.band_distance(self.depth) for b in self.bosses)
+        entry = self.rng.choice([b for b in self.bosses if b.band_distance(self.depth) == nearest])
+        high = budget * (1 + TOLERANCE)
+        members = [Member(self.bestiary.get(entry.leader), boss=True)]
+        spent = members[0].xp
+        court = sorted((self.bestiary.get(key) for key in entry.court), key=_xp_key)
+        while len(members) < cap:
+            fit = [k for k in court if spent + k.xp <= high]
+            if len(members) > MIN_COURT and (not fit or spent >= budget):
+                break
+            kind = self.rng.choice(fit) if fit else court[0]
+            members.append(Member(kind))
+            spent += kind.xp
+        return Party(tuple(members), 0, spent, len(members) >= room)
+
+
+def holds_core(template: str, monsters: Sequence[Monster], bestiary: Bestiary) -> bool:
+    """Whether placed monsters hold their template's core: one a core place (`SHAPES`), a den
+    its one solo alone, a boss one boss and at least MIN_COURT of its court."""
+    if template == "boss":
+        return sum(m.boss for m in monsters) == 1 and len(monsters) >= 1 + MIN_COURT
+    if template == "beasts_den" and len(monsters) != 1:
+        return False
+    left = [bestiary.get(m.kind) for m in monsters]
+    for name in SHAPES[template].core:
+        slot = SLOTS[name]
+        found = next((kind for kind in left if slot.allows(kind)), None)
+        if found is None:
+            return False
+        left.remove(found)
+    return True
 
 
 def _xp_key(kind: MonsterKind) -> tuple[int, str]:
     return (kind.xp, kind.key)
 
 
-def _cheapest(pool: Sequence[MonsterKind]) -> int:
-    return min((k.xp for k in pool), default=0)
-
-
 def _weakest(pool: Sequence[MonsterKind]) -> MonsterKind:
     return min(pool, key=_xp_key)
-
-
-def _strongest_within(pool: Sequence[MonsterKind], high: float) -> MonsterKind:
-    """The strongest kind under the ceiling, else the weakest of all."""
-    fit = [k for k in pool if k.xp <= high]
-    return max(fit, key=_xp_key) if fit else _weakest(pool)

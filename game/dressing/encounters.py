@@ -30,7 +30,8 @@ class FloorEncounters:
 
 class Dealer:
     """Puts the deck (and the boss) into areas: areas whose contents rolled a monster first,
-    then corridor spots, then the rest; a second round only when cards outnumber areas."""
+    then corridor spots, then the rest; a second round only when cards outnumber areas. A card
+    whose core finds no area with room for it is left out (never shrunk); the next is tried."""
 
     def __init__(self, space: Space, bestiary: Bestiary, depth: int, rng: Rng,
                  first_trap: int, party: int = PARTY) -> None:
@@ -55,8 +56,6 @@ class Dealer:
                 turn += 1
                 if self._encounter(card, area):
                     break
-            else:
-                break
         return FloorEncounters(tuple(self.encounters), tuple(self.traps), self.relic)
 
     def _encounter(self, card: Card, area: Area) -> bool:
