@@ -84,6 +84,8 @@ def report(found: Census) -> str:
     kinds = len(default_bestiary().kinds)
     lines.append(f"kinds seen {kinds - len(found.missing)} of {kinds}; "
                  f"missing: {', '.join(found.missing) or 'none'}")
+    rare = sorted(found.kinds.items(), key=lambda item: (item[1], item[0]))[:8]
+    lines.append("rarest: " + ", ".join(f"{kind} {count}" for kind, count in rare))
     lines.append("last floor's boss: " + ", ".join(
         f"{kind} {count}" for kind, count in sorted(found.bosses.items())))
     return "\n".join(lines)

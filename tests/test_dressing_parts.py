@@ -141,8 +141,10 @@ def test_another_bestiary_changes_no_door_key_stairs_or_contents(tmp_path: Path)
             rng = dressing_rng(seed, 2, name)
             usual = dress(plan, rng, 2, {"boss": True})
             other = dress(plan, rng, 2, {"boss": True}, bestiary=changed)
-            assert (usual.doors, usual.keys, usual.stairs, usual.contents, usual.treasures) == (
-                other.doors, other.keys, other.stairs, other.contents, other.treasures)
+            hidden = [t for t in usual.treasures if not t.hoard]  # a den's hoard is its own
+            assert (usual.doors, usual.keys, usual.stairs, usual.contents, hidden) == (
+                other.doors, other.keys, other.stairs, other.contents,
+                [t for t in other.treasures if not t.hoard])
             assert problems(plan, other) == []
             differ += usual.encounters != other.encounters
     assert differ > 0
@@ -211,8 +213,9 @@ def test_contents_features_and_treasure() -> None:
             assert bool(c.minor or c.major) == c.features
             assert 1 <= len(c.minor) + len(c.major) <= 8 or not c.features
         rooms = {c.area for c in dressing.contents if c.treasure}
-        assert {t.area for t in dressing.treasures} == rooms
-        assert all(20 * 4 <= t.gold <= 120 * 4 for t in dressing.treasures)
+        assert {t.area for t in dressing.treasures if not t.hoard} == rooms
+        assert all(20 * 4 * (1 + t.hoard) <= t.gold <= 120 * 4 * (1 + t.hoard)
+                   for t in dressing.treasures)
         trapped = {c.area for c in dressing.contents if c.trap}
         assert {t.area for t in dressing.traps if t.source == "room"} == trapped
         doors = {d.point for d in dressing.doors if d.trapped}

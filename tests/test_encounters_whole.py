@@ -154,3 +154,25 @@ def test_a_new_hero_survives_any_whole_encounter_of_floor_1() -> None:
                 alive.pop(0)
             worst = max(worst, taken)
     assert worst < HERO_HP / 2, worst
+
+
+def test_a_den_keeps_its_hoard_beside_its_beast() -> None:
+    """Each den with a free tile left holds a hoard (hidden gold, twice a treasure) within a
+    step or two of its beast, in its own area."""
+    dens = hoards = 0
+    for n in range(12):
+        plan = generators.generate_floor(generators.names()[n % 5], n, 1 + n % 10, 80, 50)
+        dressing = dress_floor(plan, n, 1 + n % 10)
+        by_area = {t.area: t for t in dressing.treasures if t.hoard}
+        for e in dressing.encounters:
+            if e.template != "beasts_den":
+                continue
+            dens += 1
+            hoard = by_area.get(e.area)
+            if hoard is None:
+                assert e.cramped
+                continue
+            hoards += 1
+            beast = e.monsters[0]
+            assert max(abs(hoard.x - beast.x), abs(hoard.y - beast.y)) <= 2
+    assert dens and hoards == dens

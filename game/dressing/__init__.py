@@ -114,7 +114,7 @@ def dress(
         stairs=tuple(stairs),
         keys=tuple(keys),
         traps=tuple(traps) + met.traps,
-        treasures=tuple(treasures),
+        treasures=tuple(treasures) + met.hoards,
         encounters=met.encounters,
         relic=met.relic,
         features=tuple(features),

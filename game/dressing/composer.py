@@ -168,22 +168,28 @@ class Composer:
 
     def _core(self, core: Sequence[str], budget: int, boss: bool) -> list[Member]:
         """One member a place, at random among the kinds that leave room under the ceiling for
-        the rest of the core at its cheapest (those living at the depth first); none fits: the
-        cheapest (a weaker member, over budget, rather than a smaller template)."""
+        the rest of the core at its cheapest: those living at the depth at full strength first
+        (not minions), then minions, then kinds of the band above; none fits: the cheapest (a
+        weaker member, over budget, rather than a smaller template). The places are bought in
+        a random order; the members keep the core's order."""
         high = budget * (1 + TOLERANCE)
         pools = [self.core_pool(SLOTS[name]) for name in core]
         if not all(pools):
             return []
         cheapest = [min(k.xp for k in pool) for pool in pools]
-        members: list[Member] = []
+        order = list(range(len(pools)))
+        self.rng.shuffle(order)  # each place has its turn to be bought at full strength
+        chosen: dict[int, MonsterKind] = {}
         spent = 0
-        for index, pool in enumerate(pools):
-            rest = sum(cheapest[index + 1 :])
+        for turn, index in enumerate(order):
+            rest = sum(cheapest[i] for i in order[turn + 1 :])
+            pool = pools[index]
             fit = [k for k in pool if spent + k.xp + rest <= high]
             live = [k for k in fit if k.band_distance(self.depth) == 0] or fit
-            kind = self.rng.choice(live) if live else _weakest(pool)
-            members.append(Member(kind, boss=boss and index == 0))
-            spent += kind.xp
+            full = [k for k in live if k.role != "minion"] or live
+            chosen[index] = self.rng.choice(full) if full else _weakest(pool)
+            spent += chosen[index].xp
+        members = [Member(chosen[i], boss=boss and i == 0) for i in range(len(pools))]
         return members
 
     def _fill(self, members: list[Member], spent: int, filler: tuple[str, ...], budget: int,

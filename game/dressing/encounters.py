@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -13,12 +14,16 @@ from game.content.bestiary import Bestiary
 from game.dressing.areas import AreaMap, Space, Spots, spot
 from game.dressing.budget import PARTY, Card, deal, deck_size, xp_budget
 from game.dressing.composer import Composer
-from game.dressing.model import Area, Contents, Encounter, Trap
+from game.dressing.contents import gold_for
+from game.dressing.model import Area, Contents, Encounter, Trap, Treasure
 from game.dressing.placement import closeness, nearest_first, place
 from game.dressing.traps import DEN_TRAPS, make_trap
 from game.floorplan import Point
 from game.seeds import Rng
 from game.tables import TableSet
+
+HOARD: Final = 2
+"""A den's hoard is worth two hidden treasures of its floor: the beast's reward."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +31,8 @@ class FloorEncounters:
     encounters: tuple[Encounter, ...]
     traps: tuple[Trap, ...]
     relic: Point | None
+    hoards: tuple[Treasure, ...] = ()
+    """Each den's hoard: hidden gold on the free tile nearest its beast."""
 
 
 class Dealer:
@@ -44,6 +51,7 @@ class Dealer:
         self.traps: list[Trap] = []
         self.first_trap = first_trap
         self.relic: Point | None = None
+        self.hoards: list[Treasure] = []
 
     def run(self, cards: Sequence[Card], queue: Sequence[Area], boss_area: Area | None
             ) -> FloorEncounters:
@@ -56,12 +64,13 @@ class Dealer:
                 turn += 1
                 if self._encounter(card, area):
                     break
-        return FloorEncounters(tuple(self.encounters), tuple(self.traps), self.relic)
+        return FloorEncounters(tuple(self.encounters), tuple(self.traps), self.relic,
+                               tuple(self.hoards))
 
     def _encounter(self, card: Card, area: Area) -> bool:
         """Compose the card's party for the area's free tiles and place it there; False when
         the area has no room for it. Draws: the party, its placing, its traps' kinds, then the
-        relic's tie-breakers."""
+        relic's or the hoard's tie-breakers and the hoard's gold."""
         space = self.space
         free = space.free(area)
         room = len(free) - (1 if card.template == "boss" else 0)  # the relic's tile
@@ -84,6 +93,12 @@ class Dealer:
         if card.template == "boss" and boss is not None and len(placed.rest):
             self.relic = space.take(spot(nearest_first(placed.rest, closeness(placed.rest, boss),
                                                        self.rng), 0))
+        if card.template == "beasts_den" and len(placed.rest):
+            beast = placed.monsters[0].point
+            x, y = space.take(spot(nearest_first(placed.rest, closeness(placed.rest, beast),
+                                                 self.rng), 0))
+            self.hoards.append(Treasure(x, y, HOARD * gold_for(self.depth, self.rng), area.id,
+                                       hoard=True))
         self.encounters.append(Encounter(
             len(self.encounters) + 1, card.template, card.difficulty, area.id, area.room,
             budget, party.xp, placed.monsters, tuple(trap_ids), party.cramped,

@@ -163,12 +163,14 @@ class Trap:
 
 @dataclass(frozen=True, slots=True)
 class Treasure:
-    """Hidden treasure: gold by depth, in an area whose contents said so."""
+    """Hidden treasure: gold by depth, in an area whose contents said so, or a den's `hoard`
+    beside its beast (an encounter's: the bestiary decides where it lies)."""
 
     x: int
     y: int
     gold: int
     area: int
+    hoard: bool = False
 
 
 @dataclass(frozen=True, slots=True)
