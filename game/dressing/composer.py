@@ -115,6 +115,19 @@ _POOLS: ByIdentity[Bestiary, dict[tuple[int, Slot, bool], tuple[MonsterKind, ...
 """Each bestiary's pools by (depth, slot, core): the same for every floor of that depth."""
 
 
+@dataclass(frozen=True, slots=True)
+class Tiers:
+    """A core place's kinds: living at the depth at full strength, living minions, then those
+    of the band above (full strength, minions); the cheapest XP and kind."""
+
+    tiers: tuple[tuple[MonsterKind, ...], ...]
+    cheapest: int
+    weakest: MonsterKind
+
+
+_TIERS: ByIdentity[Bestiary, dict[tuple[int, Slot], Tiers | None]] = ByIdentity(4)
+
+
 class Composer:
     """Fills one template from the kinds living at the depth: its core whole, then to budget."""
 
@@ -148,6 +161,23 @@ class Composer:
             found = self._pools[(depth, slot, True)] = near or self.pool(slot)
         return found
 
+    def _tiers(self, slot: Slot) -> Tiers | None:
+        """A core place's kinds in the order they are tried (bestiary order within a tier);
+        None when no kind can fill it."""
+        found = _TIERS.get(self.bestiary)
+        tiers = _TIERS.put(self.bestiary, {}) if found is None else found
+        if (self.depth, slot) not in tiers:
+            pool = self.core_pool(slot)
+            live = [k.band_distance(self.depth) == 0 for k in pool]
+            full = [k.role != "minion" for k in pool]
+            tiers[(self.depth, slot)] = Tiers(
+                tuple(tuple(k for k, a, b in zip(pool, live, full, strict=True)
+                            if (a, b) == want)
+                      for want in ((True, True), (True, False), (False, True), (False, False))),
+                min(k.xp for k in pool), _weakest(pool),
+            ) if pool else None
+        return tiers[(self.depth, slot)]
+
     def compose(self, template: str, budget: int, room: int) -> Party:
         """At most `room` monsters (the free tiles of the area), never more than MAX_MONSTERS;
         no party when the core does not fit in the room."""
@@ -173,23 +203,26 @@ class Composer:
         weaker member, over budget, rather than a smaller template). The places are bought in
         a random order; the members keep the core's order."""
         high = budget * (1 + TOLERANCE)
-        pools = [self.core_pool(SLOTS[name]) for name in core]
-        if not all(pools):
+        found = [self._tiers(SLOTS[name]) for name in core]
+        places = [place for place in found if place is not None]
+        if len(places) < len(found):
             return []
-        cheapest = [min(k.xp for k in pool) for pool in pools]
-        order = list(range(len(pools)))
+        order = list(range(len(places)))
         self.rng.shuffle(order)  # each place has its turn to be bought at full strength
         chosen: dict[int, MonsterKind] = {}
         spent = 0
         for turn, index in enumerate(order):
-            rest = sum(cheapest[i] for i in order[turn + 1 :])
-            pool = pools[index]
-            fit = [k for k in pool if spent + k.xp + rest <= high]
-            live = [k for k in fit if k.band_distance(self.depth) == 0] or fit
-            full = [k for k in live if k.role != "minion"] or live
-            chosen[index] = self.rng.choice(full) if full else _weakest(pool)
-            spent += chosen[index].xp
-        members = [Member(chosen[i], boss=boss and i == 0) for i in range(len(pools))]
+            place = places[index]
+            limit = high - spent - sum(places[i].cheapest for i in order[turn + 1 :])
+            kind = place.weakest
+            for tier in place.tiers:
+                fit = [k for k in tier if k.xp <= limit]
+                if fit:
+                    kind = self.rng.choice(fit)
+                    break
+            chosen[index] = kind
+            spent += kind.xp
+        members = [Member(chosen[i], boss=boss and i == 0) for i in range(len(places))]
         return members
 
     def _fill(self, members: list[Member], spent: int, filler: tuple[str, ...], budget: int,
