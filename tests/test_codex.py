@@ -186,6 +186,6 @@ def test_at_least_twenty_kinds_have_abilities_told_in_words(
             assert ability["text"] in entry["text"], (entry["key"], ability["use"])
     red = next(e for e in monsters if e["key"] == "red_dragon")
     assert red["abilities"][0] == {
-        "use": "breath", "shape": "cone", "range": 6, "damage": "8d6", "element": "fire",
+        "use": "breath", "shape": "cone", "range": 6, "damage": "6d6", "element": "fire",
         "cooldown": 10, "text": red["abilities"][0]["text"]}
-    assert red["abilities"][0]["text"].startswith("Breathes fire in a cone, 6 squares, damage 8d6")
+    assert red["abilities"][0]["text"].startswith("Breathes fire in a cone, 6 squares, damage 6d6")

@@ -417,7 +417,7 @@ def test_describe_tells_a_monster_s_abilities_and_when_they_come_back() -> None:
     dragon = scene.monster("D")
     dragon.cooldowns["breath"] = 7
     lines = codex_monsters.describe_monster(scene.game, dragon).lines
-    assert any(line.startswith("Breathes fire in a cone, 6 squares, damage 8d6")
+    assert any(line.startswith("Breathes fire in a cone, 6 squares, damage 6d6")
                and line.endswith("(ready in 7 turns)") for line in lines)
     assert "Hit points" not in " ".join(lines[2:]) and f"/{dragon.max_hp} hit points" in lines[0]
 
