@@ -10,13 +10,23 @@ thing is drawn or how often it is placed (glyph, colour, weight) are left out.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Final
 
 from game import tiles
-from game.ai import monsters as minds
-from game.content.bestiary import MonsterKind, default_bestiary
+from game.codex_monsters import describe_monster, monster_entry
+from game.codex_text import (
+    QUIET_FIELDS,
+    Entry,
+    JsonValue,
+    cap,
+    depth_text,
+    dice_text,
+    other_fields,
+    signed,
+)
+from game.codex_text import json_value as _json
+from game.codex_text import words as _words
+from game.content.bestiary import default_bestiary
 from game.content.features import FeatureKind, feature_kind, feature_kinds
 from game.content.items import ItemKind, item_kinds, kind_of
 from game.dressing import traps as trap_kinds
@@ -29,14 +39,10 @@ from game.rules import items as item_rules
 from game.rules import traps as trap_rules
 from game.seeds import dice_mean
 from game.tables import default_tables
-from game.words import health_word
 from game.world.fov import LIGHT_BONUS, LIGHT_REACH
-from game.world.model import NORMAL_SPEED, Actor, DoorState, FeatureState, Game, Item
+from game.world.model import DoorState, FeatureState, Game, Item
 
 SECTIONS: Final = ("items", "monsters", "features")
-JsonValue = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]
-QUIET_FIELDS: Final = frozenset({"key", "name", "kind", "glyph", "color", "colour", "weight"})
-"""Fields that say how a kind is drawn, keyed or placed, not what it is: never described."""
 
 CATEGORY_DOES: Final = {
     "key": "It opens the door it was made for; keys hang on the key ring, not in the pack.",
@@ -48,100 +54,9 @@ CATEGORY_DOES: Final = {
             " breaks.",
     "launcher": "Ready its ammunition (the quiver) and fire it.",
 }
-ROLE_DOES: Final = {
-    "minion": "Dies to any hit; minions come in swarms.",
-    "soldier": "Closes in and fights hand to hand.",
-    "brute": "Closes in and hits hard.",
-    "artillery": "Keeps its distance and shoots; when you close in it gives ground once, then"
-                 " stands and fights.",
-    "controller": f"Keeps its distance and hexes you: slowed, confused or webbed for"
-                  f" {minds.SPELL_TURNS} turns (a saving throw resists), again after"
-                  f" {minds.SPELL_RECHARGE} of its turns; otherwise it shoots.",
-    "leader": f"Hangs back behind its troops and bolsters those within {minds.BOLSTER_RANGE}"
-              f" squares (+{combat.BOLSTER_BONUS} to hit).",
-    "skirmisher": "Strikes, then steps back before striking again.",
-    "solo": "Guards its den until disturbed, then hunts.",
-}
-FLEES: Final = f"Flees when below {round(minds.FLEE_BELOW * 100)}% of its hit points."
 ONCE: Final = ("container", "water", "sacred", "craft", "clue")
 """Feature classes whose use is spent after once (game.rules.features.use)."""
 
-
-@dataclass(slots=True)
-class Entry:
-    """One thing described: its name, its category, lines of text (unwrapped), and the same
-    facts as JSON values for `codex --json`."""
-
-    name: str
-    kind: str
-    lines: list[str]
-    facts: dict[str, JsonValue] = field(default_factory=dict)
-
-    def as_json(self) -> dict[str, JsonValue]:
-        return {"name": self.name, "kind": self.kind, **self.facts,
-                "text": list[JsonValue](self.lines)}
-
-
-def cap(text: str) -> str:
-    """`text` with its first letter a capital (str.capitalize lowers the rest: "DC" stays)."""
-    return text[:1].upper() + text[1:]
-
-
-def signed(value: float) -> str:
-    """+2, -1, +1.5: a difference or a bonus."""
-    return f"{value:+g}"
-
-
-def dice_text(dice: str) -> str:
-    """"1d8 (average 4.5)"."""
-    return f"{dice} (average {dice_mean(dice):g})"
-
-
-def depth_text(band: tuple[int, int]) -> str:
-    low, high = band
-    if high <= 0:
-        return "not found at random"
-    if high >= 99:
-        return f"found from floor {low} down"
-    return f"found on floor {low}" if low == high else f"found on floors {low}-{high}"
-
-
-def _json(value: object) -> JsonValue:
-    if isinstance(value, str | int | float | bool) or value is None:
-        return value
-    if isinstance(value, tuple | list | frozenset):
-        items = sorted(value, key=str) if isinstance(value, frozenset) else value
-        return [_json(v) for v in items]
-    if isinstance(value, dict):
-        return {str(k): _json(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
-    return str(value)
-
-
-def _words(value: object) -> str:
-    if value is True:
-        return "yes"
-    if isinstance(value, tuple | list | frozenset):
-        items = sorted(value, key=str) if isinstance(value, frozenset) else value
-        return ", ".join(_words(v) for v in items)
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_words(v)}" for k, v in sorted(value.items()))
-    return str(value).replace("_", " ")
-
-
-def other_fields(kind: object, known: Iterable[str]) -> tuple[list[str], dict[str, JsonValue]]:
-    """Lines and facts for the fields of a kind (a dataclass) this module has no words for:
-    "field name: value", left out when the value is the field's default or empty."""
-    skip = QUIET_FIELDS | set(known)
-    lines: list[str] = []
-    facts: dict[str, JsonValue] = {}
-    for spec in dataclasses.fields(kind):  # type: ignore[arg-type]
-        value = getattr(kind, spec.name)
-        if spec.name in skip or value in ("", None, (), [], {}, False, 0) or (
-                spec.default is not dataclasses.MISSING and value == spec.default):
-            continue
-        facts[spec.name] = _json(value)
-        lines.append(f"{cap(spec.name.replace('_', ' '))}: {_words(value)}.")
-    return lines, facts
 
 
 # --- items -----------------------------------------------------------------------------------
@@ -322,73 +237,6 @@ def compare(game: Game, item: Item) -> str:
     if not diffs:
         return f"The same as {against}."
     return f"{', '.join(diffs)} vs {against}."
-
-
-# --- monsters --------------------------------------------------------------------------------
-
-MONSTER_WORDS: Final = frozenset({"role", "depth_min", "depth_max", "hp", "ac", "attack",
-                                  "damage", "speed", "xp", "opens_doors", "range"})
-
-
-def speed_text(speed: int) -> str:
-    pace = "slower than you" if speed < NORMAL_SPEED else (
-        "as fast as you" if speed == NORMAL_SPEED else "faster than you")
-    return f"Speed {speed} ({pace}: {speed} moves to your {NORMAL_SPEED})."
-
-
-def monster_effects(role: str, reach: int) -> list[str]:
-    """Its special attacks and ways of fighting, as sentences."""
-    effects = [ROLE_DOES.get(role, f"Fights as a {role}.")]
-    if reach > 1:
-        effects.append(f"Attacks from up to {reach} squares (-2 to hit for every"
-                       f" {combat.LONG_RANGE} squares of distance).")
-    if role not in ("minion", "solo"):
-        effects.append(FLEES)
-    return effects
-
-
-def monster_entry(kind: MonsterKind) -> Entry:
-    """A monster kind, as the codex and the describe screen show it."""
-    effects = monster_effects(kind.role, kind.range)
-    lines = [
-        f"{cap(kind.role)}, {depth_text((kind.depth_min, kind.depth_max))}.",
-        f"Hit points {kind.hp}, armour class {kind.ac}, {signed(kind.attack)} to hit,"
-        f" damage {dice_text(kind.damage)}.",
-        speed_text(kind.speed),
-        *effects,
-        "Opens doors." if kind.opens_doors else "Cannot open doors.",
-        f"Worth {kind.xp} experience.",
-    ]
-    extra_lines, extra = other_fields(kind, MONSTER_WORDS)
-    facts: dict[str, JsonValue] = {
-        "key": kind.key, "hp": kind.hp, "armour": kind.ac, "to_hit": kind.attack,
-        "damage": kind.damage, "speed": kind.speed, "xp": kind.xp,
-        "opens_doors": kind.opens_doors, "charges": None, "effects": list[JsonValue](effects),
-        "depth": [kind.depth_min, kind.depth_max],
-    }
-    if kind.range > 1:
-        facts["range"] = kind.range
-    return Entry(kind.name, kind.role, lines + extra_lines, {**facts, **extra})
-
-
-def describe_monster(game: Game, actor: Actor) -> Entry:
-    """A monster in play: its own numbers (an elite has more), health, what it is doing."""
-    del game
-    conditions = ", ".join(f"{name} ({turns} turns)"
-                           for name, turns in sorted(actor.effects.items()))
-    part = f", {actor.part} of a {actor.tactic} group" if actor.part and actor.tactic else ""
-    lines = [
-        f"{cap(health_word(actor))} ({actor.hp}/{actor.max_hp} hit points), {actor.mode}"
-        f"{part}.",
-        *([f"Conditions: {conditions}."] if conditions else []),
-        f"{cap(actor.role)}. Armour class {actor.ac}, {signed(actor.attack)} to hit,"
-        f" damage {dice_text(actor.damage)}.",
-        speed_text(actor.speed),
-        *monster_effects(actor.role, actor.reach),
-        "Opens doors." if actor.opens_doors else "Cannot open doors.",
-        f"Worth {actor.xp} experience.",
-    ]
-    return Entry(actor.name, actor.role, lines)
 
 
 # --- features, doors and traps ---------------------------------------------------------------

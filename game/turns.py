@@ -10,7 +10,7 @@ snapshot and restores it; see game.save (a later issue) for the crash report.
 from __future__ import annotations
 
 from game.ai import monsters, tactics
-from game.rules import gear
+from game.rules import abilities, gear
 from game.rules.actions import Action, Alternative, Illegal, Impossible, Result, Success
 from game.rules.items import underfoot
 from game.rules.perform import perform
@@ -59,13 +59,16 @@ def end_turn(game: Game) -> None:
     into view, a door just opened, a teleport), not where the turn began.
     """
     update_fov(game.floor, game.player.x, game.player.y)
-    rounds = 2 if "slowed" in game.player.effects else 1
+    rounds = 2 if abilities.slowing(game.player) else 1
     for _ in range(rounds):
         game.turn += 1
         monsters.take_turns(game)
         if is_over(game):
             return
     player = game.player
+    abilities.hero_turn(game)
+    if is_over(game):
+        return
     if game.turn % REGEN_EVERY == 0 and 0 < player.hp < player.max_hp:
         player.hp = min(player.max_hp, player.hp + 1 + gear.total(game.hero, "regen"))
     for name in sorted(player.effects):

@@ -226,7 +226,8 @@ def _place(scene: Scene, floor: Floor, pos: Point, char: str,
             return tiles.FLOOR
     if isinstance(entry, Actor):
         home = pos if entry.part in ("beast", "boss") else entry.home
-        actor = dataclasses.replace(entry, id=game.new_id(), x=x, y=y, effects={}, home=home)
+        actor = dataclasses.replace(entry, id=game.new_id(), x=x, y=y, effects={}, home=home,
+                                    cooldowns={})
         floor.monsters.append(actor)
         scene.letters.setdefault(char, []).append(actor.id)
         return tiles.FLOOR

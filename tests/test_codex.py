@@ -10,13 +10,15 @@ from typing import Any
 
 import pytest
 
-from game import codex
+from game import codex, codex_monsters, codex_text
 from game.cli import main
 from game.content.bestiary import MonsterKind, default_bestiary
 from game.content.features import feature_kinds
 from game.content.items import ItemKind, item_kinds
 from game.dressing.traps import KINDS as TRAP_KINDS
+from game.rules import combat
 from game.tables import default_tables
+from game.world.build import monster_from
 
 STATS = ("name", "kind", "damage", "armour", "charges", "effects", "depth")
 """What every object of `codex --json` carries (`range` too when it is above 1)."""
@@ -58,10 +60,17 @@ def test_stats_match_the_data(capsys: pytest.CaptureFixture[str]) -> None:
     monsters = {e["key"]: e for e in run_json(capsys, "monsters")}
     for kind in default_bestiary().kinds:
         entry = monsters[kind.key]
-        assert (entry["kind"], entry["hp"], entry["armour"], entry["damage"]) == (
-            kind.role, kind.hp, kind.ac, kind.damage)
-        assert entry.get("range", 0) == (kind.range if kind.range > 1 else 0)
+        played = monster_from(kind, 1, (0, 0), elite=False)  # as a floor builds it
+        assert (entry["kind"], entry["hp"], entry["armour"], entry["to_hit"], entry["damage"],
+                entry["speed"], entry["xp"]) == (
+            played.role, played.hp, played.ac, played.attack, played.damage, played.speed,
+            played.xp), kind.key
+        assert entry.get("range", 0) == (played.reach if played.reach > 1 else 0)
         assert entry["effects"], "every monster's way of fighting is said"
+        assert [a["use"] for a in entry["abilities"]] == [a.use for a in kind.abilities]
+        text = " ".join(entry["text"])
+        assert f"Hit points {played.hp}," in text and f"Speed {played.speed} " in text
+    assert combat.MONSTER_DAMAGE_PERCENT == 100, "the codex gives monsters' dice as they are"
 
 
 def test_no_section_gives_an_object_of_three_lists(capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,11 +124,11 @@ def test_a_field_the_codex_has_no_words_for_is_described_by_name() -> None:
 def test_every_monster_and_feature_field_is_worded() -> None:
     """Today's fields all have words of their own: none falls to the generic "name: value"."""
     for monster in default_bestiary().kinds:
-        assert codex.other_fields(monster, codex.MONSTER_WORDS) == ([], {})
+        assert codex_text.other_fields(monster, codex_monsters.MONSTER_WORDS) == ([], {})
     for kind in item_kinds().values():
-        assert codex.other_fields(kind, codex.ITEM_WORDS) == ([], {})
+        assert codex_text.other_fields(kind, codex.ITEM_WORDS) == ([], {})
     assert {f.name for f in dataclasses.fields(MonsterKind)} <= (
-        codex.MONSTER_WORDS | codex.QUIET_FIELDS | {"depth_min", "depth_max"})
+        codex_monsters.MONSTER_WORDS | codex_text.QUIET_FIELDS | {"depth_min", "depth_max"})
 
 
 def test_every_feature_says_what_using_it_does() -> None:
@@ -155,3 +164,28 @@ def test_the_items_are_worth_choosing_between(capsys: pytest.CaptureFixture[str]
     assert len(items) >= 40
     assert len({entry["kind"] for entry in items}) >= 8
     assert sum(1 for entry in items if entry.get("range", 1) > 1) >= 5
+
+
+def test_the_codex_gives_the_numbers_of_play_not_the_bestiary_s(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's two cases: the cutthroat is faster than the hero, the guard has 14 hit
+    points (the bestiary says speed 7 squares and 29 hit points, for a party)."""
+    monsters = {e["key"]: e for e in run_json(capsys, "monsters")}
+    cutthroat, guard = monsters["goblin_cutthroat"], monsters["goblin_guard"]
+    assert cutthroat["speed"] == 12 and "faster than you" in " ".join(cutthroat["text"])
+    assert guard["hp"] == 14 and "Hit points 14," in " ".join(guard["text"])
+
+
+def test_at_least_twenty_kinds_have_abilities_told_in_words(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monsters = run_json(capsys, "monsters")
+    able = [e for e in monsters if e["abilities"]]
+    assert len(able) >= 20
+    for entry in able:
+        for ability in entry["abilities"]:
+            assert ability["text"] in entry["text"], (entry["key"], ability["use"])
+    red = next(e for e in monsters if e["key"] == "red_dragon")
+    assert red["abilities"][0] == {
+        "use": "breath", "shape": "cone", "range": 6, "damage": "6d6", "element": "fire",
+        "cooldown": 10, "text": red["abilities"][0]["text"]}
+    assert red["abilities"][0]["text"].startswith("Breathes fire in a cone, 6 squares, damage 6d6")

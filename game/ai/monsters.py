@@ -22,7 +22,7 @@ from game.ai.maps import TurnMaps
 from game.ai.steps import away, step, toward
 from game.floorplan import king_distance
 from game.pathing import STEPS
-from game.rules import combat, gear
+from game.rules import abilities, combat, gear
 from game.rules.actions import Success
 from game.world.dungeon import random_free_spot
 from game.world.kinds import RESTING, MessageKind, Mode
@@ -64,6 +64,7 @@ def take_turns(game: Game) -> None:
     for monster in sorted(floor.monsters, key=BY_ID):
         if not monster.alive or game.outcome or game.floor is not floor:
             continue
+        abilities.tick(game, monster)
         speed = monster.speed // 2 if "slowed" in monster.effects else monster.speed
         monster.energy = min(monster.energy + speed, MAX_ENERGY)
         while monster.energy >= NORMAL_SPEED and monster.alive and not game.outcome:
@@ -143,6 +144,8 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
         if not away(game, monster, maps) and distance == 1:
             combat.attack(game, monster, player)
         return
+    if abilities.act(game, monster):
+        return  # an ability of its own that pays now (game.rules.abilities)
     if monster.part and tactics.act(game, monster, maps, distance):
         return
     role = monster.role

@@ -25,7 +25,7 @@ REQUIRED: Final = (
     "key", "name", "role", "depth", "hp", "ac", "attack", "damage", "speed", "xp", "opens_doors",
     "glyph", "colour",
 )
-OPTIONAL: Final = ("range",)
+OPTIONAL: Final = ("range", "abilities")
 RESERVED_GLYPHS: Final = frozenset("#.+^<>0123456789 ($!*=")
 """Map characters, digits (the game master's map numbers its areas with them) and the marks of
 keys, traps, treasure, the relic and stairs without a tile."""
@@ -40,6 +40,49 @@ def _is_role(word: Any) -> TypeGuard[Role]:
 
 class BestiaryError(ValueError):
     """The bestiary file is malformed; the message names the file and the entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One thing a kind can do that no role gives it (game/rules/abilities.py carries it out).
+    `use` names it; the other fields are its parameters, 0 or "" where it has none: `range` in
+    squares, `cooldown` in the monster's turns between uses, `damage`/`heal` dice, `shape`
+    (cone, line) and `element` of a breath, `turns` a condition lasts, `amount` (hit points
+    a turn, gold), `kind` and `count` of what it summons, `percent` of a blow drained."""
+
+    use: str
+    range: int = 0
+    cooldown: int = 0
+    damage: str = ""
+    heal: str = ""
+    shape: str = ""
+    element: str = ""
+    turns: int = 0
+    amount: int = 0
+    kind: str = ""
+    count: int = 0
+    percent: int = 0
+
+
+ABILITY_USES: Final[dict[str, tuple[str, ...]]] = {
+    "breath": ("shape", "range", "damage", "element", "cooldown"),
+    "regenerate": ("amount",),
+    "poison": ("turns",),
+    "web": ("range", "turns", "cooldown"),
+    "summon": ("kind", "count", "range", "cooldown"),
+    "steal": ("amount",),
+    "gaze": ("range", "turns", "cooldown"),
+    "charge": ("range", "cooldown"),
+    "blink": ("range", "cooldown"),
+    "fear": ("range", "turns", "cooldown"),
+    "heal": ("range", "heal", "cooldown"),
+    "howl": ("range", "cooldown"),
+    "drain": ("percent",),
+    "heads": ("count",),
+}
+"""Each ability's parameters: all of them required, no others allowed."""
+SHAPES: Final = ("cone", "line")
+ELEMENTS: Final = ("fire", "poison", "cold", "lightning")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +104,7 @@ class MonsterKind:
     range: int
     glyph: str
     colour: tuple[int, int, int]
+    abilities: tuple[Ability, ...] = ()
 
     def band_distance(self, depth: int) -> int:
         """0 inside the kind's depth band, else how many floors it is off."""
@@ -138,6 +182,12 @@ def load_bestiary(path: Path) -> Bestiary:
         if any(k.key == kind.key for k in kinds):
             raise BestiaryError(f"{where}: key {kind.key!r} is used twice")
         kinds.append(kind)
+    keys = {kind.key for kind in kinds}
+    for number, kind in enumerate(kinds, start=1):
+        for ability in kind.abilities:
+            if ability.kind and ability.kind not in keys:
+                raise BestiaryError(f"{path.name}: monster {number} ({kind.key}): ability"
+                                    f" {ability.use} summons {ability.kind!r}, no such monster")
     return Bestiary(path, tuple(kinds))
 
 
@@ -191,4 +241,48 @@ def _kind(entry: Mapping[str, Any], where: str) -> MonsterKind:
         key, name, role, depth[0], depth[1], number("hp", 1), number("ac", 1),
         number("attack", -20), damage.replace(" ", ""), number("speed", 1), number("xp", 1),
         entry["opens_doors"], reach, glyph, (colour[0], colour[1], colour[2]),
+        _abilities(entry.get("abilities", []), where),
     )
+
+
+def _abilities(entries: Any, where: str) -> tuple[Ability, ...]:
+    """`abilities = [{ use = "breath", shape = "cone", ... }, ...]`: each use once, with exactly
+    the parameters ABILITY_USES names for it."""
+    if not isinstance(entries, list):
+        raise BestiaryError(f"{where}: abilities = {entries!r} is not a list of tables")
+    found: list[Ability] = []
+    for number, entry in enumerate(entries, start=1):
+        use = entry.get("use") if isinstance(entry, dict) else None
+        at = f"{where}: ability {number} ({use or '?'})"
+        if not isinstance(entry, dict):
+            raise BestiaryError(f"{at}: not a table such as {{ use = \"regenerate\", amount = 2 }}")
+        if use not in ABILITY_USES:
+            raise BestiaryError(f"{at}: use = {use!r} is not one of {', '.join(ABILITY_USES)}")
+        if any(a.use == use for a in found):
+            raise BestiaryError(f"{at}: {use} is given twice")
+        wanted = ABILITY_USES[use]
+        unknown = sorted(set(entry) - {"use", *wanted})
+        missing = [name for name in wanted if name not in entry]
+        if unknown or missing:
+            raise BestiaryError(f"{at}: needs exactly {', '.join(wanted)}"
+                                f" ({'unknown ' + ', '.join(unknown) if unknown else ''}"
+                                f"{'; ' if unknown and missing else ''}"
+                                f"{'missing ' + ', '.join(missing) if missing else ''})")
+        values: dict[str, Any] = {}
+        for name in wanted:
+            value = entry[name]
+            if name in ("damage", "heal"):
+                if not isinstance(value, str) or not _DICE.match(value.replace(" ", "")):
+                    raise BestiaryError(f"{at}: {name} = {value!r} is not dice such as 2d6")
+                value = value.replace(" ", "")
+            elif name in ("shape", "element", "kind"):
+                allowed = {"shape": SHAPES, "element": ELEMENTS}.get(name)
+                if not isinstance(value, str) or (allowed and value not in allowed) or (
+                        name == "kind" and not _KEY.match(value)):
+                    choice = f"one of {', '.join(allowed)}" if allowed else "a monster key"
+                    raise BestiaryError(f"{at}: {name} = {value!r} is not {choice}")
+            elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100:
+                raise BestiaryError(f"{at}: {name} = {value!r} is not a whole number 1..100")
+            values[name] = value
+        found.append(Ability(use, **values))
+    return tuple(found)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.floorplan import Point, king_distance, king_length
-from game.rules import gear, morale, progress
+from game.rules import abilities, gear, morale, progress
 from game.rules.noise import make_noise
 from game.world.kinds import MessageKind, Mode, Outcome
 from game.world.model import PLAYER_ID, Actor, Game
@@ -42,6 +42,7 @@ class Missile:
 
 def attack_bonus(game: Game, actor: Actor, missile: Missile | None = None) -> int:
     bonus = actor.attack + (BOLSTER_BONUS if "bolstered" in actor.effects else 0)
+    bonus -= abilities.FEAR_PENALTY if "afraid" in actor.effects else 0
     if actor.id == PLAYER_ID:
         bonus += missile.attack if missile is not None else gear.total(game.hero, "attack")
     return bonus
@@ -213,6 +214,7 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
         verb = ("shoot" if missile is not None else "hit")
         subject = f"{_name(attacker, True)} {verb}{'' if attacker.id == PLAYER_ID else 's'}"
     game.log(f"{subject} {_name(defender, False)}{crit} for {damage}.", kind)
+    abilities.after_hit(game, attacker, defender, damage)
     if defender.hp <= 0:
         die(game, defender, attacker)
     elif defender.id != PLAYER_ID and defender.mode == Mode.ASLEEP:
@@ -251,6 +253,7 @@ def die(game: Game, victim: Actor, killer: Actor | None, cause: str = "") -> Non
         game.log("You die...", MessageKind.DEATH)
         return
     game.floor.monsters = [m for m in game.floor.monsters if m.id != victim.id]
+    abilities.on_death(game, victim)
     game.log(f"{_name(victim, True)} dies.", MessageKind.COMBAT)
     morale.after_death(game, victim)
     if killer is not None and killer.id == PLAYER_ID:

@@ -79,8 +79,20 @@ def _message_kinds(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any
     return state, arrays
 
 
+def _ability_state(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
+    """Version 6 gave actors their abilities' cooldowns and a thief's stolen gold: a version 5
+    monster has used none and carries none."""
+    actors = [state["player"]]
+    for floor in state["floors"].values():
+        actors.extend(floor["monsters"])
+    for actor in actors:
+        actor.update({"cooldowns": {}, "carried": 0})
+    return state, arrays
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: _encounter_parts, 2: _identified, 3: _pack_letters, 4: _message_kinds,
+    5: _ability_state,
 }
 """Version N -> the function that turns a version N state into a version N + 1 state."""
 

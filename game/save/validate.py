@@ -232,7 +232,7 @@ ACTOR = Record({
     "home": Maybe(POINT),
     "group": Whole(-1, ID_LIMIT), "effects": Table(NAME, STAT, 64), "goal": Maybe(POINT),
     "tactic": OneOf(("", *TACTICS.values())), "part": OneOf(PARTS), "band": Whole(0, ID_LIMIT),
-    "sighted": Flag(),
+    "sighted": Flag(), "cooldowns": Table(NAME, STAT, 64), "carried": Whole(0, BIG),
 })
 DOOR = Record({
     "material": NAME, "quality": NAME, "state": NAME, "dc": Maybe(Whole(0, 1000)),

@@ -21,7 +21,7 @@ from game.ui.state import Reset, State, Transition
 from game.world.model import Game, Item
 
 if TYPE_CHECKING:
-    from game.codex import Entry
+    from game.codex_text import Entry
 
 
 class Play(Protocol):

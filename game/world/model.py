@@ -74,6 +74,10 @@ class Actor:
     """Timed conditions by name (confused, slowed, bolstered): turns left."""
     goal: Point | None = None
     """Where a wandering monster is going."""
+    cooldowns: dict[str, int] = field(default_factory=dict)
+    """Its abilities (game.rules.abilities) by name: turns until it may use each again."""
+    carried: int = 0
+    """Gold a thief has stolen from the hero: dropped where it dies."""
 
     @property
     def pos(self) -> Point:

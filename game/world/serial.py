@@ -61,6 +61,7 @@ def actor_data(actor: Actor) -> dict[str, Any]:
     data["home"] = list(actor.home) if actor.home else None
     data["goal"] = list(actor.goal) if actor.goal else None
     data["effects"] = dict(sorted(actor.effects.items()))
+    data["cooldowns"] = dict(sorted(actor.cooldowns.items()))
     return data
 
 
@@ -214,6 +215,7 @@ def actor_from(data: dict[str, Any]) -> Actor:
     fields["home"] = _pair(data["home"])
     fields["goal"] = _pair(data["goal"])
     fields["effects"] = {str(k): int(v) for k, v in data["effects"].items()}
+    fields["cooldowns"] = {str(k): int(v) for k, v in data["cooldowns"].items()}
     return Actor(**fields)
 
 

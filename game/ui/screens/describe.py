@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from game.codex import Entry
+from game.codex_text import Entry
 from game.ui import intents
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
 from game.ui.widgets.text import Line, TextScreen
