@@ -21,7 +21,7 @@ from game.ai import tactics
 from game.ai.maps import TurnMaps
 from game.ai.steps import away, step, toward
 from game.floorplan import king_distance
-from game.pathing import STEPS
+from game.pathing import STEPS, UNREACHED
 from game.rules import combat, gear
 from game.rules.actions import Success
 from game.world.dungeon import random_free_spot
@@ -162,7 +162,25 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
         if role == "skirmisher":
             monster.effects["retreat"] = 2
         return
-    toward(game, monster, maps)
+    if not toward(game, monster, maps):
+        take_cover(game, monster, maps)
+
+
+def take_cover(game: Game, monster: Actor, maps: TurnMaps) -> bool:
+    """A monster in the hero's sight with no walk to the hero (across a chasm, behind bars)
+    does not stand there being shot: it steps out of sight, else away. True when it moved."""
+    approach = maps.approach(monster.opens_doors)
+    floor = game.floor
+    if approach[monster.y, monster.x] < UNREACHED or not floor.visible[monster.y, monster.x]:
+        return False
+    occupied = floor.occupancy()
+    walk = maps.plain
+    for dx, dy in STEPS:
+        x, y = monster.x + dx, monster.y + dy
+        if (floor.in_bounds(x, y) and walk[y, x] and not floor.visible[y, x]
+                and (x, y) not in occupied and (x, y) != game.player.pos):
+            return isinstance(step(game, monster, (dx, dy)), Success)
+    return away(game, monster, maps)
 
 
 def _stagger(game: Game, monster: Actor) -> None:

@@ -24,13 +24,15 @@ from collections import Counter
 from game.ai.maps import TurnMaps
 from game.ai.steps import away, step_to, toward
 from game.floorplan import Point, king_distance
+from game.rules import combat
 from game.rules.items import plural
 from game.words import article
 from game.world.kinds import MessageKind, Mode
 from game.world.model import Actor, Game
 
-HAMPERING = ("webbed", "slowed", "confused")
-"""Conditions that leave the hero hampered: the strikers' signal to close in."""
+HAMPERING = combat.HAMPERING
+"""Conditions that leave the hero hampered: the strikers' signal to close in (and, by the
+rules, an armour class penalty: combat.HAMPERED_PENALTY)."""
 STRIKE_RANGE = 2
 """Strikers wait this far from an unhampered hero."""
 SCREEN_RANGE = 3
@@ -74,7 +76,7 @@ def act(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
 
 
 def hampered(hero: Actor) -> bool:
-    return any(name in hero.effects for name in HAMPERING)
+    return combat.hampered(hero)
 
 
 def _controller(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
@@ -123,6 +125,8 @@ def _leashed(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
     home = monster.home
     if home is None or reach <= 1 or king_distance(game.player.pos, home) <= LEASH:
         return False
+    if "provoked" in monster.effects:
+        return False  # struck from beyond its den: it leaves its post to hunt the attacker
     if monster.pos != home:
         step_to(game, monster, home, maps)  # blocked: it waits, and fights if the hero comes
     if monster.pos == home:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from game.floorplan import Point, king_distance, king_length
 from game.rules import gear, morale, progress
-from game.rules.noise import make_noise
-from game.world.kinds import MessageKind, Mode, Outcome
+from game.rules.noise import make_noise, rouse
+from game.world.kinds import RESTING, MessageKind, Mode, Outcome
 from game.world.model import PLAYER_ID, Actor, Game
 
 COMBAT_NOISE = 8
@@ -22,6 +22,17 @@ LONG_RANGE = 2
 where the hero can reach them, to be deadly; round a corner they cannot shoot at all."""
 QUICK_PENALTY = 4
 """To-hit lost by the second blow of a quick weapon."""
+FLANK_BONUS = 2
+"""To-hit gained by a blow at a foe with an ally of the attacker beside it on the far side
+(more than a right angle round from the attacker): the foe cannot face both."""
+HIDDEN_BONUS = 4
+"""To-hit gained by an attack the target cannot see coming: the hero's at a sleeping or unaware
+monster, a monster's from outside the hero's sight. A hidden blow in melee (a sneak attack) also
+rolls its damage dice twice, as a critical does."""
+HAMPERED_PENALTY = 2
+"""Armour class lost while webbed, slowed or confused: a hampered creature cannot dodge."""
+HAMPERING = ("webbed", "slowed", "confused")
+"""The conditions that hamper (game.ai.tactics reads them too: its strikers' signal)."""
 MONSTER_DAMAGE_PERCENT = 100
 """Share of the bestiary's damage a monster deals: all of it. The lone hero's potions (a share of
 maximum HP each) and rest stand in for a party's healer; this is the knob if that proves wrong."""
@@ -48,7 +59,7 @@ def attack_bonus(game: Game, actor: Actor, missile: Missile | None = None) -> in
 
 
 def armour_class(game: Game, actor: Actor) -> int:
-    ac = actor.ac
+    ac = actor.ac - (HAMPERED_PENALTY if hampered(actor) else 0)
     if actor.id == PLAYER_ID:
         ac += gear.total(game.hero, "ac")
     return ac
@@ -59,11 +70,50 @@ def range_penalty(attacker: Actor, defender: Actor) -> int:
     return 2 * (king_distance(attacker.pos, defender.pos) // LONG_RANGE)
 
 
+def hampered(actor: Actor) -> bool:
+    """Webbed, slowed or confused (HAMPERING)."""
+    effects = actor.effects
+    return bool(effects) and any(name in effects for name in HAMPERING)
+
+
+def hidden(game: Game, attacker: Actor, defender: Actor) -> bool:
+    """The defender cannot see the attack coming: the hero strikes a monster that has not yet
+    noticed anyone (asleep, wandering or guarding), or a monster attacks from a square outside
+    the hero's sight (sight is symmetric: game.ai.monsters.sees_player)."""
+    if attacker.id == PLAYER_ID:
+        return defender.mode in RESTING
+    if defender.id == PLAYER_ID:
+        return not game.floor.visible[attacker.y, attacker.x]
+    return False
+
+
+def flanked(game: Game, attacker: Actor, defender: Actor) -> bool:
+    """An ally of the attacker stands beside the defender on the far side from the attacker
+    (more than a right angle round): the monsters are the hero's foes, each other's allies; the
+    hero has no allies yet."""
+    if attacker.id == PLAYER_ID or defender.id != PLAYER_ID:
+        return False
+    ax, ay = attacker.x - defender.x, attacker.y - defender.y
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            if dx * ax + dy * ay >= 0:
+                continue  # not on the far side (and not the defender's own square)
+            ally = game.floor.monster_at(defender.x + dx, defender.y + dy)
+            if ally is not None and ally.mode == Mode.HUNT and ally.id != attacker.id:
+                return True
+    return False
+
+
 def to_hit(game: Game, attacker: Actor, defender: Actor, missile: Missile | None) -> int:
-    """The bonus added to the d20: a shot loses range penalty and cover."""
+    """The bonus added to the d20: a shot loses range penalty and cover; a blow from a flank
+    and any attack its target cannot see gain."""
     bonus = attack_bonus(game, attacker, missile)
     if missile is not None:
         bonus -= range_penalty(attacker, defender) + cover(game, defender)
+    elif flanked(game, attacker, defender):
+        bonus += FLANK_BONUS
+    if hidden(game, attacker, defender):
+        bonus += HIDDEN_BONUS
     return bonus
 
 
@@ -194,6 +244,7 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
     and doubles the dice."""
     natural = game.rng.randint(1, 20)
     bonus = to_hit(game, attacker, defender, missile) - penalty
+    sneak = missile is None and hidden(game, attacker, defender)
     hit = natural == 20 or (natural != 1 and natural + bonus >= defence(game, attacker, defender,
                                                                         missile))
     make_noise(game, attacker.pos, COMBAT_NOISE)
@@ -202,11 +253,13 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
         who = f"The {missile.name}" if missile is not None and named else _name(attacker, True)
         miss = "misses" if named else _miss(attacker)
         game.log(f"{who} {miss} {_name(defender, False)}.", MessageKind.COMBAT)
+        if attacker.id == PLAYER_ID:
+            rouse(game, defender)
         return
-    damage = damage_roll(game, attacker, natural == 20, missile)
+    damage = damage_roll(game, attacker, natural == 20 or sneak, missile)
     defender.hp -= damage
     kind = MessageKind.HURT if defender.id == PLAYER_ID else MessageKind.COMBAT
-    crit = " hard" if natural == 20 else ""
+    crit = " hard" if natural == 20 or sneak else ""
     if missile is not None and named:
         subject = f"The {missile.name} hits"
     else:
@@ -215,6 +268,8 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
     game.log(f"{subject} {_name(defender, False)}{crit} for {damage}.", kind)
     if defender.hp <= 0:
         die(game, defender, attacker)
+    elif attacker.id == PLAYER_ID:
+        rouse(game, defender)
     elif defender.id != PLAYER_ID and defender.mode == Mode.ASLEEP:
         defender.mode = Mode.HUNT
 
@@ -227,8 +282,8 @@ def magic_hit(game: Game, victim: Actor, dice: str, source: str, kind: MessageKi
     game.log(f"{source} strikes the {victim.name} for {damage}!", kind)
     if victim.hp <= 0:
         die(game, victim, game.player)
-    elif victim.mode in (Mode.ASLEEP, Mode.WANDER, Mode.GUARD):
-        victim.mode = Mode.HUNT
+    else:
+        rouse(game, victim)
 
 
 def reach_target(game: Game, pos: Point) -> Actor | None:
