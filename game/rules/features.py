@@ -19,7 +19,7 @@ from game.rules.noise import make_noise
 from game.seeds import Rng, water_seed
 from game.world.build import bundle_size
 from game.world.kinds import MessageKind
-from game.world.model import PLAYER_ID, Actor, FeatureState, Game, Item, Trap
+from game.world.model import NORMAL_SPEED, PLAYER_ID, Actor, FeatureState, Game, Item, Trap
 
 NOISE_RADIUS: Final = 40
 """A gong or a drum is heard this far (straight line): most of a floor."""
@@ -99,12 +99,14 @@ def use(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> None:
         feature.used = True
 
 
-def step_on(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> int:
-    """What a feature does to whoever steps onto its tile; returns extra turns the step costs
-    (rough terrain). Monsters know their floor: only the hero is caught."""
-    if actor.id != PLAYER_ID:
-        return 0
+def step_on(game: Game, actor: Actor, pos: Point, feature: FeatureState,
+            by: Actor | None = None) -> int:
+    """What a feature does to whoever steps onto its tile, hero or monster (`by`: who shoved
+    it there, for the kill); returns extra turns the step costs (rough terrain; a monster pays
+    them out of its energy)."""
     kind = feature_kind(feature.name)
+    if actor.id != PLAYER_ID:
+        return _monster_steps_on(game, actor, pos, feature, by)
     name = feature.name.lower()
     if kind.effect == "terrain":
         game.log(f"You pick your way over the {name}.")
@@ -127,14 +129,65 @@ def step_on(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> int:
     elif kind.key in STONES and feature.used:
         game.log(f"The {name} has already come down.")
     else:
-        dice, text = ("1d4", "poisons you") if kind.key in POISONS else (
-            ("1d3", "cuts you") if kind.key in CUTS else ("1d6", "rains stones on you"))
-        feature.used = kind.key in STONES
-        damage = game.rng.roll(dice) + game.floor.depth // 3
+        damage, text = _wound(game, kind.key, feature)
         actor.hp -= damage
-        game.log(f"The {name} {text} for {damage}!", MessageKind.HURT)
+        game.log(f"The {name} {text} you for {damage}!", MessageKind.HURT)
         if actor.hp <= 0:
             combat.die(game, actor, None, cause=f"killed by {name} on depth {game.floor.depth}")
+    return 0
+
+
+def harmful(feature: FeatureState) -> bool:
+    """A hazard that still hurts whoever steps in (fallen stones are only rubble): monsters
+    know them and step round (game.ai.maps)."""
+    kind = feature_kind(feature.name)
+    return kind.effect == "hazard" and not (kind.key in STONES and feature.used)
+
+
+def slow_ground(feature: FeatureState) -> bool:
+    """Rough terrain (rubble, mud): a step onto it costs a turn more, for anyone."""
+    return feature_kind(feature.name).effect == "terrain"
+
+
+def _wound(game: Game, key: str, feature: FeatureState) -> tuple[int, str]:
+    """The damage of mold, glass or falling stones (the stones fall once) and its verb."""
+    dice, text = ("1d4", "poisons") if key in POISONS else (
+        ("1d3", "cuts") if key in CUTS else ("1d6", "rains stones on"))
+    feature.used = key in STONES
+    return game.rng.roll(dice) + game.floor.depth // 3, text
+
+
+def _monster_steps_on(game: Game, monster: Actor, pos: Point, feature: FeatureState,
+                      by: Actor | None) -> int:
+    """The same hazards and rough ground catch a monster: it falls, is webbed, poisoned or cut,
+    or loses a turn to the terrain. The log tells what the hero can see."""
+    from game.rules import combat, traps
+
+    kind = feature_kind(feature.name)
+    name = feature.name.lower()
+    seen = bool(game.floor.visible[pos[1], pos[0]])
+    if kind.effect == "terrain":
+        monster.energy -= NORMAL_SPEED
+        return 1
+    if not harmful(feature):
+        return 0
+    if kind.key in FALLS:
+        traps.drop(game, monster, name, by)
+        return 0
+    if kind.key == "cobwebs":
+        monster.effects["webbed"] = STUCK_TURNS
+        if seen:
+            game.log(f"The {monster.name} is caught in the cobwebs!", MessageKind.COMBAT)
+        return 0
+    if kind.key in PITS:
+        damage, text = game.rng.roll(traps.WOUNDS["pit"][0]) + game.floor.depth // 2, "hurts"
+    else:
+        damage, text = _wound(game, kind.key, feature)
+    monster.hp -= damage
+    if seen:
+        game.log(f"The {name} {text} the {monster.name} for {damage}!", MessageKind.COMBAT)
+    if monster.hp <= 0:
+        combat.die(game, monster, by)
     return 0
 
 
