@@ -237,3 +237,12 @@ def test_a_monster_that_cannot_reach_the_shooter_takes_cover() -> None:
     waits(scene, 6)
     assert not scene.floor.visible[goblin.y, goblin.x], scene.render()
 
+
+
+@pytest.mark.parametrize("mode", ["asleep", "guard", "wander"])
+def test_a_lone_monster_missed_from_afar_wakes(mode: str) -> None:
+    scene = scenario(RANGE, legend={"b": monster(mode=mode, attack=-99)},
+                     rng=ScriptedRng(d20=[1]))
+    armed(scene)
+    scene.act(Fire(scene.monster("b").pos))
+    assert scene.monster("b").mode == Mode.HUNT
