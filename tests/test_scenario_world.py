@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from scenario import Scene, ScriptedRng, give, messages, monster, scenario
+from scenario import Legend, Scene, ScriptedRng, give, messages, monster, scenario
 
 from game.floorplan import king_distance
 from game.rules import missiles, shove
@@ -116,7 +116,7 @@ SHOVE = """
 
 
 def shove_scene(name: str, *, d20: int = 20, depths: int = 1, **stats: Any) -> Scene:
-    legend = {"g": monster(**({"hp": 30, "attack": -99} | stats)), "H": feature(name)}
+    legend: Legend = {"g": monster(**({"hp": 30, "attack": -99} | stats)), "H": feature(name)}
     maps = [SHOVE] + ["#####\n#...#\n#...#\n#####"] * (depths - 1)
     return scenario(*maps, legend=legend, rng=ScriptedRng(d20=[d20]), hp=100)
 

@@ -46,6 +46,8 @@ act twice a turn while the hero is slowed, so a slow (SPELL_TURNS = 4 of the her
 uses half of this; one caster keeps the hero hexed at most about half the time."""
 STAGGER_CHANCE = 0.5
 """A confused monster loses this share of its turns stumbling about, attacks included."""
+STRIKERS_NEAR = tactics.STRIKE_RANGE + 1
+"""A battlefield controller slows, rather than webs, a hero with a striker this near."""
 HEX_DC = 10
 """A hex is resisted on d20 + half the hero's level >= HEX_DC + half the caster's attack bonus
 (a goblin hexer's first hex is shrugged off about half the time)."""
@@ -215,14 +217,25 @@ def _ranged_turn(game: Game, monster: Actor, distance: int, maps: TurnMaps) -> b
 def _hex(game: Game, caster: Actor) -> None:
     """Slow, confuse or web the player, who may resist (a saving throw that grows with level)."""
     # Battlefield control pins the hero for its strikers; other casters slow or confuse.
-    hamper = caster.tactic == "hamper"
-    effect = "webbed" if hamper else "slowed" if game.rng.coin() else "confused"
+    effect = _hampering(game, caster)
     save = game.rng.randint(1, 20) + game.hero.level // 2 + gear.total(game.hero, "ward")
     if save >= HEX_DC + caster.attack // 2:
         game.log(f"The {caster.name} casts a spell, but you resist it.", MessageKind.MAGIC)
         return
     game.player.effects[effect] = SPELL_TURNS
     game.log(f"The {caster.name} casts a spell: you are {effect}!", MessageKind.MAGIC)
+
+
+def _hampering(game: Game, caster: Actor) -> str:
+    """The hex: a battlefield controller slows a hero its strikers are upon (two blows for each
+    of the hero's) and webs one they are not (pinned till they come); others slow or confuse at
+    random."""
+    if caster.tactic != "hamper":
+        return "slowed" if game.rng.coin() else "confused"
+    hero = game.player.pos
+    near = any(m.part == "striker" and m.alive and king_distance(m.pos, hero) <= STRIKERS_NEAR
+               for m in game.floor.monsters if m.group == caster.group)
+    return "slowed" if near else "webbed"
 
 
 def _bolster(game: Game, leader: Actor) -> None:

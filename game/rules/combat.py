@@ -33,6 +33,21 @@ HAMPERED_PENALTY = 2
 """Armour class lost while webbed, slowed or confused: a hampered creature cannot dodge."""
 HAMPERING = ("webbed", "slowed", "confused")
 """The conditions that hamper (game.ai.tactics reads them too: its strikers' signal)."""
+HOME_BONUS = 2
+"""To-hit and armour class of a den's beast or a lair's boss on its home ground (within
+HOME_RANGE of its den): it knows every rock of it."""
+HOME_RANGE = 8
+"""Its home ground: as far as its leash (game.ai.tactics.LEASH) lets it chase."""
+SHIELD_BONUS = 2
+"""Armour class of a troop or a battle line's melee member with a comrade of the same part
+beside it: shields locked, it cannot be got at from that side."""
+COMMAND_BONUS = 2
+"""Damage added to a troop's blow within COMMAND_RANGE of its commander (or boss): it strikes
+where it is told."""
+COMMAND_RANGE = 3
+OPENING_BONUS = 2
+"""To-hit of a battlefield controller's striker at a hampered foe (the opening it waited for);
+such a blow in melee also rolls its damage dice twice."""
 MONSTER_DAMAGE_PERCENT = 100
 """Share of the bestiary's damage a monster deals: all of it. The lone hero's potions (a share of
 maximum HP each) and rest stand in for a party's healer; this is the knob if that proves wrong."""
@@ -60,6 +75,9 @@ def attack_bonus(game: Game, actor: Actor, missile: Missile | None = None) -> in
 
 def armour_class(game: Game, actor: Actor) -> int:
     ac = actor.ac - (HAMPERED_PENALTY if hampered(actor) else 0)
+    if actor.part:
+        ac += (HOME_BONUS if home_ground(actor) else 0) + (
+            SHIELD_BONUS if shield_wall(game, actor) else 0)
     if actor.id == PLAYER_ID:
         ac += gear.total(game.hero, "ac")
     return ac
@@ -74,6 +92,26 @@ def hampered(actor: Actor) -> bool:
     """Webbed, slowed or confused (HAMPERING)."""
     effects = actor.effects
     return bool(effects) and any(name in effects for name in HAMPERING)
+
+
+def home_ground(actor: Actor) -> bool:
+    """A beast or a boss within HOME_RANGE of its den."""
+    home = actor.home
+    return (actor.part in ("beast", "boss") and home is not None
+            and king_distance(actor.pos, home) <= HOME_RANGE)
+
+
+def shield_wall(game: Game, actor: Actor) -> bool:
+    """A troop (or a battle line's melee member) with one of its band's same part beside it."""
+    if actor.part not in ("troop", "melee"):
+        return False
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            other = game.floor.monster_at(actor.x + dx, actor.y + dy)
+            if (other is not None and other is not actor and other.group == actor.group
+                    and other.part == actor.part):
+                return True
+    return False
 
 
 def hidden(game: Game, attacker: Actor, defender: Actor) -> bool:
@@ -114,7 +152,22 @@ def to_hit(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
         bonus += FLANK_BONUS
     if hidden(game, attacker, defender):
         bonus += HIDDEN_BONUS
+    if attacker.part and home_ground(attacker):
+        bonus += HOME_BONUS
+    if opening(attacker, defender):
+        bonus += OPENING_BONUS
     return bonus
+
+
+def commanded(game: Game, troop: Actor) -> bool:
+    """A troop with its commander (or boss) alive within COMMAND_RANGE."""
+    return any(m.group == troop.group and m.part in ("commander", "boss") and m.alive
+               and king_distance(m.pos, troop.pos) <= COMMAND_RANGE for m in game.floor.monsters)
+
+
+def opening(attacker: Actor, defender: Actor) -> bool:
+    """A striker's blow at a hampered foe: what it waited for."""
+    return attacker.part == "striker" and hampered(defender)
 
 
 def defence(game: Game, attacker: Actor, defender: Actor, missile: Missile | None) -> int:
@@ -214,6 +267,8 @@ def damage_roll(game: Game, actor: Actor, critical: bool, missile: Missile | Non
         strength = game.hero.strength + gear.total(game.hero, "strength")
         bonus = strength if missile is None or missile.strength else 0
     rolls = 2 if critical else 1
+    if actor.part == "troop" and commanded(game, actor):
+        bonus += COMMAND_BONUS
     total = sum(game.rng.roll(dice) for _ in range(rolls)) + bonus
     if actor.id != PLAYER_ID:
         total = total * MONSTER_DAMAGE_PERCENT // 100
@@ -244,7 +299,7 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
     and doubles the dice."""
     natural = game.rng.randint(1, 20)
     bonus = to_hit(game, attacker, defender, missile) - penalty
-    sneak = missile is None and hidden(game, attacker, defender)
+    sneak = missile is None and (hidden(game, attacker, defender) or opening(attacker, defender))
     hit = natural == 20 or (natural != 1 and natural + bonus >= defence(game, attacker, defender,
                                                                         missile))
     make_noise(game, attacker.pos, COMBAT_NOISE)
