@@ -24,6 +24,7 @@ from game.floorplan import king_distance
 from game.pathing import STEPS, UNREACHED
 from game.rules import combat, gear
 from game.rules.actions import Success
+from game.rules.features import MIRED
 from game.world.dungeon import random_free_spot
 from game.world.kinds import RESTING, MessageKind, Mode
 from game.world.model import MAX_ENERGY, NORMAL_SPEED, Actor, Game
@@ -67,6 +68,8 @@ def take_turns(game: Game) -> None:
         if not monster.alive or game.outcome or game.floor is not floor:
             continue
         speed = monster.speed // 2 if "slowed" in monster.effects else monster.speed
+        if monster.effects and MIRED in monster.effects:
+            speed = 0  # picking its way over rough ground
         monster.energy = min(monster.energy + speed, MAX_ENERGY)
         while monster.energy >= NORMAL_SPEED and monster.alive and not game.outcome:
             monster.energy -= NORMAL_SPEED

@@ -19,7 +19,7 @@ from game.rules.noise import make_noise
 from game.seeds import Rng, water_seed
 from game.world.build import bundle_size
 from game.world.kinds import MessageKind
-from game.world.model import NORMAL_SPEED, PLAYER_ID, Actor, FeatureState, Game, Item, Trap
+from game.world.model import PLAYER_ID, Actor, FeatureState, Game, Item, Trap
 
 NOISE_RADIUS: Final = 40
 """A gong or a drum is heard this far (straight line): most of a floor."""
@@ -30,6 +30,10 @@ POISONS: Final = frozenset({"mold", "fungus", "slime", "insects"})
 CUTS: Final = frozenset({"broken_glass", "spike", "razor"})
 STONES: Final = frozenset({"loose_masonry", "partially_collapsed_ceiling"})
 STUCK_TURNS: Final = 3
+MIRED: Final = "mired"
+"""A monster's condition on rough ground: it gains no energy while it lasts (game.ai.monsters)."""
+MIRED_TURNS: Final = 2
+"""Set as it steps in, it wears off at the end of its next turn: one turn lost a square."""
 PROFANE: Final = frozenset({"idol", "evil_symbol"})
 SEERS: Final = frozenset({"runes", "mirror"})
 REVEAL_RADIUS: Final = 10
@@ -167,7 +171,7 @@ def _monster_steps_on(game: Game, monster: Actor, pos: Point, feature: FeatureSt
     name = feature.name.lower()
     seen = bool(game.floor.visible[pos[1], pos[0]])
     if kind.effect == "terrain":
-        monster.energy -= NORMAL_SPEED
+        monster.effects[MIRED] = MIRED_TURNS
         return 1
     if not harmful(feature):
         return 0
