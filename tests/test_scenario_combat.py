@@ -29,7 +29,7 @@ DUEL = """
 
 def duel(d20: list[int], ac: int) -> tuple[int, int]:
     """The monster's hp before and after one player attack with the given d20 faces."""
-    scene = scenario(DUEL, legend={"m": monster(mode="asleep", hp=50, attack=-99, ac=ac)},
+    scene = scenario(DUEL, legend={"m": monster(mode="hunt", hp=50, attack=-99, ac=ac)},
                      rng=ScriptedRng(d20=d20))
     scene.player.damage = "1d1"
     before = scene.monster("m").hp

@@ -59,7 +59,11 @@ def hamper_scene(**controller: Any) -> Scene:
 
 
 def test_the_controller_webs_the_hero_who_then_cannot_walk() -> None:
-    scene = hamper_scene()
+    """Its striker is still far off: the web pins the hero for it."""
+    scene = scenario(HAMPER.replace("s...c", "....sc"), legend={
+        "c": band("hamper", "controller", "controller", reach=8, attack=30, name="hexer"),
+        "s": band("hamper", "striker", "skirmisher", attack=30, name="cutter"),
+    }, hp=200)
     scene.act(Wait())
     assert "webbed" in scene.player.effects, messages(scene)
     assert any("you are webbed" in text for text in messages(scene))
@@ -69,9 +73,16 @@ def test_the_controller_webs_the_hero_who_then_cannot_walk() -> None:
     assert "You struggle against the webs." in messages(scene)
 
 
+def test_the_controller_slows_a_hero_its_strikers_are_upon() -> None:
+    scene = hamper_scene()
+    scene.act(Wait())
+    assert "slowed" in scene.player.effects, messages(scene)
+
+
 def test_strikers_wait_out_of_reach_until_the_hero_is_hampered() -> None:
     scene = hamper_scene()
-    scene.monster("c").effects["recharging"] = 100  # no spell for now
+    hexer = scene.monster("c")
+    hexer.reach, hexer.role = 1, "soldier"  # it never casts: its spell stays ready
     waits(scene, 6)
     cutter = scene.monster("s")
     assert distance(cutter, scene.player) == tactics.STRIKE_RANGE, scene.render()
@@ -93,6 +104,14 @@ def test_strikers_with_no_controller_left_close_in_and_fight() -> None:
         scene.render())
 
 
+def test_strikers_close_in_once_the_controller_has_cast() -> None:
+    """A hex resisted is still the signal: waiting longer would waste the strikers' turns."""
+    scene = hamper_scene()
+    scene.monster("c").effects["recharging"] = 100
+    waits(scene, 6)
+    assert any("cutter hits" in t or "cutter misses" in t for t in messages(scene))
+
+
 def test_the_controller_keeps_its_distance_while_its_strikers_stand() -> None:
     scene = scenario("""
         ###################
@@ -109,7 +128,7 @@ def test_the_controller_keeps_its_distance_while_its_strikers_stand() -> None:
     hexer.effects["recharging"] = 100
     for _ in range(4):
         scene.act(Move(1, 0))
-        assert distance(hexer, scene.player) > tactics.STRIKE_RANGE, scene.render()
+        assert distance(hexer, scene.player) >= tactics.KEEP_OFF, scene.render()
 
 
 # --- commander and troops ---------------------------------------------------------------------

@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.floorplan import Point
 from game.pathing import STEPS, UNREACHED, portals
+from game.rules.features import harmful, slow_ground
 from game.world.model import Actor, Floor
 
 STEP_DX = np.array([[dx for dx, _ in STEPS]], dtype=np.intp)
@@ -28,6 +29,9 @@ Step = tuple[int, int, bool]
 CODE_BASE = 2 * len(STEPS) + 1
 """A coded ranking's digit: 0 ends it, else 1 + the step's index, plus 8 if it lands plain."""
 CODE_PLACES = CODE_BASE ** np.arange(len(STEPS), dtype=np.int64)
+HAZARD_COST = 40
+"""What a known hazard adds to a walk: a monster goes round mold or a chasm by up to this many
+steps, and through it only when there is no other way (then the hero can lure it in)."""
 _RANKINGS: dict[int, tuple[Step, ...]] = {}
 """Decoded rankings by code, shared by all maps: the ways eight neighbours can rank below a
 tile are bounded (and in play a few hundred turn up)."""
@@ -46,19 +50,47 @@ def walk_map(floor: Floor, through_doors: bool) -> NDArray[np.bool_]:
     return walk
 
 
-def approach_map(floor: Floor, goal: Point, through_doors: bool) -> NDArray[np.int32]:
+def hazards(floor: Floor) -> NDArray[np.bool_]:
+    """The tiles of the hazards that still hurt (game.rules.features.harmful): every monster
+    knows its floor's."""
+    found = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    for (x, y), feature in floor.features.items():
+        if harmful(feature):
+            found[y, x] = True
+    return found
+
+
+def approach_map(floor: Floor, goal: Point, through_doors: bool,
+                 avoid: NDArray[np.bool_] | None = None) -> NDArray[np.int32]:
     """The walking distance to `goal` (the player), pads leading on to their partners; the
-    goal is struck from beside it, also while it stands on a pad."""
+    goal is struck from beside it, also while it stands on a pad. Tiles in `avoid` (known
+    hazards) are walked round; only where no other way leads, the walk through them counts
+    HAZARD_COST more."""
     reach = np.zeros(floor.tiles.shape, dtype=np.bool_)
     reach[goal[1], goal[0]] = True
     pads = floor.teleports
-    return portals.toward(walk_map(floor, through_doors), pads, reach,
-                          portals.pads_among(pads, reach))
+    walk = walk_map(floor, through_doors)
+    if avoid is None:
+        return portals.toward(walk, pads, reach, portals.pads_among(pads, reach))
+    avoid = avoid & ~reach
+    safe = portals.toward(walk & ~avoid, pads, reach, portals.pads_among(pads, reach))
+    if all(safe[m.y, m.x] != UNREACHED for m in floor.monsters if m.alive):
+        return safe  # every monster has a way round: the walk through is never needed
+    full = portals.toward(walk, pads, reach, portals.pads_among(pads, reach))
+    costly = np.minimum(full, UNREACHED - HAZARD_COST) + HAZARD_COST
+    through = np.where(full == UNREACHED, UNREACHED, costly)
+    result: NDArray[np.int32] = np.where(safe == UNREACHED, through, safe).astype(np.int32)
+    return result
 
 
-def flee_map(floor: Floor, approach: NDArray[np.int32], through_doors: bool) -> NDArray[np.int32]:
-    """Downhill leads away from the goal, preferring open ground over corners."""
-    return portals.flee(approach, walk_map(floor, through_doors), floor.teleports)
+def flee_map(floor: Floor, approach: NDArray[np.int32], through_doors: bool,
+             avoid: NDArray[np.bool_] | None = None) -> NDArray[np.int32]:
+    """Downhill leads away from the goal, preferring open ground over corners (and never into
+    a known hazard)."""
+    walk = walk_map(floor, through_doors)
+    if avoid is not None:
+        walk &= ~avoid
+    return portals.flee(approach, walk, floor.teleports)
 
 
 @dataclass(slots=True)
@@ -72,7 +104,10 @@ class TurnMaps:
     plain: NDArray[np.bool_]
     """Walkable tiles with nothing to open or arrive at (no door, no teleporter), as the turn
     began: a monster steps onto one by just moving there. Doors only open during a turn, so a
-    tile that becomes plain mid-turn merely takes the long way through the movement rules."""
+    tile that becomes plain mid-turn merely takes the long way through the movement rules.
+    A hazard or rough ground is not plain: a step there goes through the rules that act on it."""
+    avoid: NDArray[np.bool_] | None = None
+    """Known hazards (None: none on the floor)."""
     _approach: dict[bool, NDArray[np.int32]] = field(default_factory=dict)
     _flee: dict[bool, NDArray[np.int32]] = field(default_factory=dict)
     _steps: dict[int, dict[Point, int]] = field(default_factory=dict)
@@ -84,19 +119,24 @@ class TurnMaps:
         grid = floor.tiles
         doors = grid == tiles.DOOR
         plain = floor.walkable() & ~doors & (grid != tiles.TELEPORTER)
-        return cls(floor, goal, bool(doors.any()), plain)
+        avoid = hazards(floor) if floor.features else None
+        for (x, y), feature in floor.features.items():
+            if slow_ground(feature) or (avoid is not None and avoid[y, x]):
+                plain[y, x] = False
+        return cls(floor, goal, bool(doors.any()), plain,
+                   avoid if avoid is not None and avoid.any() else None)
 
     def approach(self, through_doors: bool) -> NDArray[np.int32]:
         key = through_doors or not self.closed_doors
         found = self._approach.get(key)
         if found is None:
-            found = self._approach[key] = approach_map(self.floor, self.goal, key)
+            found = self._approach[key] = approach_map(self.floor, self.goal, key, self.avoid)
         return found
 
     def flee(self, through_doors: bool) -> NDArray[np.int32]:
         key = through_doors or not self.closed_doors
         if key not in self._flee:
-            self._flee[key] = flee_map(self.floor, self.approach(key), key)
+            self._flee[key] = flee_map(self.floor, self.approach(key), key, self.avoid)
         return self._flee[key]
 
     def band(self, group: int) -> list[Actor]:

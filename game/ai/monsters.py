@@ -21,9 +21,10 @@ from game.ai import tactics
 from game.ai.maps import TurnMaps
 from game.ai.steps import away, step, toward
 from game.floorplan import king_distance
-from game.pathing import STEPS
+from game.pathing import STEPS, UNREACHED
 from game.rules import abilities, combat, gear
 from game.rules.actions import Success
+from game.rules.features import MIRED
 from game.world.dungeon import random_free_spot
 from game.world.kinds import RESTING, MessageKind, Mode
 from game.world.model import MAX_ENERGY, NORMAL_SPEED, Actor, Game
@@ -46,6 +47,8 @@ act twice a turn while the hero is slowed, so a slow (SPELL_TURNS = 4 of the her
 uses half of this; one caster keeps the hero hexed at most about half the time."""
 STAGGER_CHANCE = 0.5
 """A confused monster loses this share of its turns stumbling about, attacks included."""
+STRIKERS_NEAR = tactics.STRIKE_RANGE + 1
+"""A battlefield controller slows, rather than webs, a hero with a striker this near."""
 HEX_DC = 10
 """A hex is resisted on d20 + half the hero's level >= HEX_DC + half the caster's attack bonus
 (a goblin hexer's first hex is shrugged off about half the time)."""
@@ -66,6 +69,8 @@ def take_turns(game: Game) -> None:
             continue
         abilities.tick(game, monster)
         speed = monster.speed // 2 if "slowed" in monster.effects else monster.speed
+        if monster.effects and MIRED in monster.effects:
+            speed = 0  # picking its way over rough ground
         monster.energy = min(monster.energy + speed, MAX_ENERGY)
         while monster.energy >= NORMAL_SPEED and monster.alive and not game.outcome:
             monster.energy -= NORMAL_SPEED
@@ -165,7 +170,25 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
         if role == "skirmisher":
             monster.effects["retreat"] = 2
         return
-    toward(game, monster, maps)
+    if not toward(game, monster, maps):
+        take_cover(game, monster, maps)
+
+
+def take_cover(game: Game, monster: Actor, maps: TurnMaps) -> bool:
+    """A monster in the hero's sight with no walk to the hero (across a chasm, behind bars)
+    does not stand there being shot: it steps out of sight, else away. True when it moved."""
+    approach = maps.approach(monster.opens_doors)
+    floor = game.floor
+    if approach[monster.y, monster.x] < UNREACHED or not floor.visible[monster.y, monster.x]:
+        return False
+    occupied = floor.occupancy()
+    walk = maps.plain
+    for dx, dy in STEPS:
+        x, y = monster.x + dx, monster.y + dy
+        if (floor.in_bounds(x, y) and walk[y, x] and not floor.visible[y, x]
+                and (x, y) not in occupied and (x, y) != game.player.pos):
+            return isinstance(step(game, monster, (dx, dy)), Success)
+    return away(game, monster, maps)
 
 
 def _stagger(game: Game, monster: Actor) -> None:
@@ -200,14 +223,25 @@ def _ranged_turn(game: Game, monster: Actor, distance: int, maps: TurnMaps) -> b
 def _hex(game: Game, caster: Actor) -> None:
     """Slow, confuse or web the player, who may resist (a saving throw that grows with level)."""
     # Battlefield control pins the hero for its strikers; other casters slow or confuse.
-    hamper = caster.tactic == "hamper"
-    effect = "webbed" if hamper else "slowed" if game.rng.coin() else "confused"
+    effect = _hampering(game, caster)
     save = game.rng.randint(1, 20) + game.hero.level // 2 + gear.total(game.hero, "ward")
     if save >= HEX_DC + caster.attack // 2:
         game.log(f"The {caster.name} casts a spell, but you resist it.", MessageKind.MAGIC)
         return
     game.player.effects[effect] = SPELL_TURNS
     game.log(f"The {caster.name} casts a spell: you are {effect}!", MessageKind.MAGIC)
+
+
+def _hampering(game: Game, caster: Actor) -> str:
+    """The hex: a battlefield controller slows a hero its strikers are upon (two blows for each
+    of the hero's) and webs one they are not (pinned till they come); others slow or confuse at
+    random."""
+    if caster.tactic != "hamper":
+        return "slowed" if game.rng.coin() else "confused"
+    hero = game.player.pos
+    near = any(m.part == "striker" and m.alive and king_distance(m.pos, hero) <= STRIKERS_NEAR
+               for m in game.floor.monsters if m.group == caster.group)
+    return "slowed" if near else "webbed"
 
 
 def _bolster(game: Game, leader: Actor) -> None:

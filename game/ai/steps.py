@@ -53,7 +53,7 @@ def downhill(game: Game, monster: Actor, dist: NDArray[np.int32], maps: TurnMaps
         spot = (x + dx, y + dy)
         if spot in occupied or (near is not None and king_distance(spot, near[0]) > near[1]):
             continue
-        if plain and spot != (player.x, player.y) and "confused" not in monster.effects:
+        if plain and spot != (player.x, player.y) and not _held(monster):
             floor.relocate(monster, spot[0], spot[1])
             return True
         return isinstance(step(game, monster, (dx, dy)), Success)
@@ -64,6 +64,8 @@ def step_to(game: Game, monster: Actor, target: Point, maps: TurnMaps) -> bool:
     """A step onto a free plain tile nearer `target` (king's moves), never onto the player; ties
     go down the approach map. For short walks (round the hero, back to a den a few tiles off),
     where a map of its own would cost a flood."""
+    if "webbed" in monster.effects:
+        return True  # held fast: the turn goes on tearing at the strands
     plain = maps.plain
     height, width = plain.shape
     x, y = monster.pos
@@ -87,6 +89,12 @@ def step_to(game: Game, monster: Actor, target: Point, maps: TurnMaps) -> bool:
     game.floor.relocate(monster, *best[2])
     movement.arrive(game, monster)
     return True
+
+
+def _held(monster: Actor) -> bool:
+    """Confused or webbed: its step goes through the movement rules (a stagger, the webs)."""
+    effects = monster.effects
+    return bool(effects) and ("confused" in effects or "webbed" in effects)
 
 
 def step(game: Game, monster: Actor, way: tuple[int, int]) -> Result:

@@ -24,15 +24,20 @@ from collections import Counter
 from game.ai.maps import TurnMaps
 from game.ai.steps import away, step_to, toward
 from game.floorplan import Point, king_distance
+from game.rules import combat
 from game.rules.items import plural
 from game.words import article
 from game.world.kinds import MessageKind, Mode
 from game.world.model import Actor, Game
 
-HAMPERING = ("webbed", "slowed", "confused")
-"""Conditions that leave the hero hampered: the strikers' signal to close in."""
+HAMPERING = combat.HAMPERING
+"""Conditions that leave the hero hampered: the strikers' signal to close in (and, by the
+rules, an armour class penalty: combat.HAMPERED_PENALTY)."""
 STRIKE_RANGE = 2
 """Strikers wait this far from an unhampered hero."""
+KEEP_OFF = STRIKE_RANGE
+"""A controller with strikers steps back from a hero nearer than this; from farther it casts or
+shoots (every step back is a turn not spent hampering)."""
 SCREEN_RANGE = 3
 """Troops keep within this many tiles of their commander."""
 LINE_RANGE = 2
@@ -74,22 +79,23 @@ def act(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
 
 
 def hampered(hero: Actor) -> bool:
-    return any(name in hero.effects for name in HAMPERING)
+    return combat.hampered(hero)
 
 
 def _controller(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
     """Back away from a hero closer than its casting distance while strikers still guard it."""
-    strikers = any(m.part == "striker" for m in maps.band(monster.group))
-    return strikers and reach < STRIKE_RANGE + 1 and away(game, monster, maps)
+    strikers = any(m.part == "striker" and m.mode != Mode.FLEE for m in maps.band(monster.group))
+    return strikers and reach < KEEP_OFF and away(game, monster, maps)
 
 
 def _striker(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
     """Hold at arm's length until the hero is hampered; fight back when the hero comes close.
     With no controller left to hamper the hero (slain, or none on the first floor) there is
     nothing to wait for: it fights as its role does (it used to dance at two squares for ever)."""
-    controllers = any(m.part == "controller" for m in maps.band(monster.group))
-    if reach <= 1 or hampered(game.player) or not controllers:
-        return False
+    ready = [m for m in maps.band(monster.group)
+             if m.part == "controller" and "recharging" not in m.effects]
+    if reach <= 1 or hampered(game.player) or not ready:
+        return False  # hampered, or hexed once already: the wait is over, it fights
     return reach <= STRIKE_RANGE  # wait here (its turn is spent watching)
 
 
@@ -123,6 +129,8 @@ def _leashed(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
     home = monster.home
     if home is None or reach <= 1 or king_distance(game.player.pos, home) <= LEASH:
         return False
+    if "provoked" in monster.effects:
+        return False  # struck from beyond its den: it leaves its post to hunt the attacker
     if monster.pos != home:
         step_to(game, monster, home, maps)  # blocked: it waits, and fights if the hero comes
     if monster.pos == home:
@@ -142,7 +150,8 @@ def _wolf(game: Game, monster: Actor, maps: TurnMaps, reach: int) -> bool:
     if len(pack) < 2:
         return False
     if reach == 1 and any(_opposite(monster.pos, m.pos, hero) for m in beside):
-        return False  # flanked: strike
+        combat.attack(game, monster, game.player)  # flanked: strike, and hold the flank
+        return True
     anchor = next((m for m in beside if m is not monster), None)
     if reach == 1 and (anchor is None or anchor.id > monster.id):
         return _stalk(monster)  # the first at the hero's side holds for the others

@@ -150,6 +150,14 @@ class Interact:
 
 
 @dataclass(frozen=True, slots=True)
+class Shove:
+    """Push the monster beside the hero at (dx, dy) one square further (game.rules.shove)."""
+
+    dx: int
+    dy: int
+
+
+@dataclass(frozen=True, slots=True)
 class TakeStairs:
     direction: StairsWay
 
@@ -163,12 +171,12 @@ class ChooseLevelUp:
 
 Action = (
     Move | Attack | Wait | OpenDoor | CloseDoor | PickUp | Drop | Use | Equip | Search
-    | TakeStairs | ChooseLevelUp | Interact | Zap | Fire | Throw | Quiver | Rest
+    | TakeStairs | ChooseLevelUp | Interact | Zap | Fire | Throw | Quiver | Rest | Shove
 )
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (Move, Attack, Wait, OpenDoor, CloseDoor, PickUp, Drop, Use, Equip, Search,
-                TakeStairs, ChooseLevelUp, Interact, Zap, Fire, Throw, Quiver, Rest)
+                TakeStairs, ChooseLevelUp, Interact, Zap, Fire, Throw, Quiver, Rest, Shove)
 }
 """By name: replays store an action as its class name and fields."""

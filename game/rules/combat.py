@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from game.floorplan import Point, king_distance, king_length
 from game.rules import abilities, gear, morale, progress
-from game.rules.noise import make_noise
-from game.world.kinds import MessageKind, Mode, Outcome
+from game.rules.noise import make_noise, rouse
+from game.world.kinds import RESTING, MessageKind, Mode, Outcome
 from game.world.model import PLAYER_ID, Actor, Game
 
 COMBAT_NOISE = 8
@@ -22,6 +22,32 @@ LONG_RANGE = 2
 where the hero can reach them, to be deadly; round a corner they cannot shoot at all."""
 QUICK_PENALTY = 4
 """To-hit lost by the second blow of a quick weapon."""
+FLANK_BONUS = 2
+"""To-hit gained by a blow at a foe with an ally of the attacker beside it on the far side
+(more than a right angle round from the attacker): the foe cannot face both."""
+HIDDEN_BONUS = 4
+"""To-hit gained by an attack the target cannot see coming: the hero's at a sleeping or unaware
+monster, a monster's from outside the hero's sight. A hidden blow in melee (a sneak attack) also
+rolls its damage dice twice, as a critical does."""
+HAMPERED_PENALTY = 2
+"""Armour class lost while webbed, slowed or confused: a hampered creature cannot dodge."""
+HAMPERING = ("webbed", "slowed", "confused")
+"""The conditions that hamper (game.ai.tactics reads them too: its strikers' signal)."""
+HOME_BONUS = 2
+"""To-hit and armour class of a den's beast or a lair's boss on its home ground (within
+HOME_RANGE of its den): it knows every rock of it."""
+HOME_RANGE = 8
+"""Its home ground: as far as its leash (game.ai.tactics.LEASH) lets it chase."""
+SHIELD_BONUS = 2
+"""Armour class of a troop or a battle line's melee member with a comrade of the same part
+beside it: shields locked, it cannot be got at from that side."""
+COMMAND_BONUS = 2
+"""Damage added to a troop's blow within COMMAND_RANGE of its commander (or boss): it strikes
+where it is told."""
+COMMAND_RANGE = 3
+OPENING_BONUS = 2
+"""To-hit of a battlefield controller's striker at a hampered foe (the opening it waited for);
+such a blow in melee also rolls its damage dice twice."""
 MONSTER_DAMAGE_PERCENT = 100
 """Share of the bestiary's damage a monster deals: all of it. The lone hero's potions (a share of
 maximum HP each) and rest stand in for a party's healer; this is the knob if that proves wrong."""
@@ -49,7 +75,10 @@ def attack_bonus(game: Game, actor: Actor, missile: Missile | None = None) -> in
 
 
 def armour_class(game: Game, actor: Actor) -> int:
-    ac = actor.ac
+    ac = actor.ac - (HAMPERED_PENALTY if hampered(actor) else 0)
+    if actor.part:
+        ac += (HOME_BONUS if home_ground(actor) else 0) + (
+            SHIELD_BONUS if shield_wall(game, actor) else 0)
     if actor.id == PLAYER_ID:
         ac += gear.total(game.hero, "ac")
     return ac
@@ -60,12 +89,86 @@ def range_penalty(attacker: Actor, defender: Actor) -> int:
     return 2 * (king_distance(attacker.pos, defender.pos) // LONG_RANGE)
 
 
+def hampered(actor: Actor) -> bool:
+    """Webbed, slowed or confused (HAMPERING)."""
+    effects = actor.effects
+    return bool(effects) and any(name in effects for name in HAMPERING)
+
+
+def home_ground(actor: Actor) -> bool:
+    """A beast or a boss within HOME_RANGE of its den."""
+    home = actor.home
+    return (actor.part in ("beast", "boss") and home is not None
+            and king_distance(actor.pos, home) <= HOME_RANGE)
+
+
+def shield_wall(game: Game, actor: Actor) -> bool:
+    """A troop (or a battle line's melee member) with one of its band's same part beside it."""
+    if actor.part not in ("troop", "melee"):
+        return False
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            other = game.floor.monster_at(actor.x + dx, actor.y + dy)
+            if (other is not None and other is not actor and other.group == actor.group
+                    and other.part == actor.part):
+                return True
+    return False
+
+
+def hidden(game: Game, attacker: Actor, defender: Actor) -> bool:
+    """The defender cannot see the attack coming: the hero strikes a monster that has not yet
+    noticed anyone (asleep, wandering or guarding), or a monster attacks from a square outside
+    the hero's sight (sight is symmetric: game.ai.monsters.sees_player)."""
+    if attacker.id == PLAYER_ID:
+        return defender.mode in RESTING
+    if defender.id == PLAYER_ID:
+        return not game.floor.visible[attacker.y, attacker.x]
+    return False
+
+
+def flanked(game: Game, attacker: Actor, defender: Actor) -> bool:
+    """An ally of the attacker stands beside the defender on the far side from the attacker
+    (more than a right angle round): the monsters are the hero's foes, each other's allies; the
+    hero has no allies yet."""
+    if attacker.id == PLAYER_ID or defender.id != PLAYER_ID:
+        return False
+    ax, ay = attacker.x - defender.x, attacker.y - defender.y
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            if dx * ax + dy * ay >= 0:
+                continue  # not on the far side (and not the defender's own square)
+            ally = game.floor.monster_at(defender.x + dx, defender.y + dy)
+            if ally is not None and ally.mode == Mode.HUNT and ally.id != attacker.id:
+                return True
+    return False
+
+
 def to_hit(game: Game, attacker: Actor, defender: Actor, missile: Missile | None) -> int:
-    """The bonus added to the d20: a shot loses range penalty and cover."""
+    """The bonus added to the d20: a shot loses range penalty and cover; a blow from a flank
+    and any attack its target cannot see gain."""
     bonus = attack_bonus(game, attacker, missile)
     if missile is not None:
         bonus -= range_penalty(attacker, defender) + cover(game, defender)
+    elif flanked(game, attacker, defender):
+        bonus += FLANK_BONUS
+    if hidden(game, attacker, defender):
+        bonus += HIDDEN_BONUS
+    if attacker.part and home_ground(attacker):
+        bonus += HOME_BONUS
+    if opening(attacker, defender):
+        bonus += OPENING_BONUS
     return bonus
+
+
+def commanded(game: Game, troop: Actor) -> bool:
+    """A troop with its commander (or boss) alive within COMMAND_RANGE."""
+    return any(m.group == troop.group and m.part in ("commander", "boss") and m.alive
+               and king_distance(m.pos, troop.pos) <= COMMAND_RANGE for m in game.floor.monsters)
+
+
+def opening(attacker: Actor, defender: Actor) -> bool:
+    """A striker's blow at a hampered foe: what it waited for."""
+    return attacker.part == "striker" and hampered(defender)
 
 
 def defence(game: Game, attacker: Actor, defender: Actor, missile: Missile | None) -> int:
@@ -165,6 +268,8 @@ def damage_roll(game: Game, actor: Actor, critical: bool, missile: Missile | Non
         strength = game.hero.strength + gear.total(game.hero, "strength")
         bonus = strength if missile is None or missile.strength else 0
     rolls = 2 if critical else 1
+    if actor.part == "troop" and commanded(game, actor):
+        bonus += COMMAND_BONUS
     total = sum(game.rng.roll(dice) for _ in range(rolls)) + bonus
     if actor.id != PLAYER_ID:
         total = total * MONSTER_DAMAGE_PERCENT // 100
@@ -195,6 +300,7 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
     and doubles the dice."""
     natural = game.rng.randint(1, 20)
     bonus = to_hit(game, attacker, defender, missile) - penalty
+    sneak = missile is None and (hidden(game, attacker, defender) or opening(attacker, defender))
     hit = natural == 20 or (natural != 1 and natural + bonus >= defence(game, attacker, defender,
                                                                         missile))
     make_noise(game, attacker.pos, COMBAT_NOISE)
@@ -203,11 +309,13 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
         who = f"The {missile.name}" if missile is not None and named else _name(attacker, True)
         miss = "misses" if named else _miss(attacker)
         game.log(f"{who} {miss} {_name(defender, False)}.", MessageKind.COMBAT)
+        if attacker.id == PLAYER_ID:
+            rouse(game, defender)
         return
-    damage = damage_roll(game, attacker, natural == 20, missile)
+    damage = damage_roll(game, attacker, natural == 20 or sneak, missile)
     defender.hp -= damage
     kind = MessageKind.HURT if defender.id == PLAYER_ID else MessageKind.COMBAT
-    crit = " hard" if natural == 20 else ""
+    crit = " hard" if natural == 20 or sneak else ""
     if missile is not None and named:
         subject = f"The {missile.name} hits"
     else:
@@ -217,6 +325,8 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
     abilities.after_hit(game, attacker, defender, damage)
     if defender.hp <= 0:
         die(game, defender, attacker)
+    elif attacker.id == PLAYER_ID:
+        rouse(game, defender)
     elif defender.id != PLAYER_ID and defender.mode == Mode.ASLEEP:
         defender.mode = Mode.HUNT
 
@@ -229,8 +339,8 @@ def magic_hit(game: Game, victim: Actor, dice: str, source: str, kind: MessageKi
     game.log(f"{source} strikes the {victim.name} for {damage}!", kind)
     if victim.hp <= 0:
         die(game, victim, game.player)
-    elif victim.mode in (Mode.ASLEEP, Mode.WANDER, Mode.GUARD):
-        victim.mode = Mode.HUNT
+    else:
+        rouse(game, victim)
 
 
 def reach_target(game: Game, pos: Point) -> Actor | None:

@@ -26,6 +26,7 @@ from game.content.items import ItemKind, kind_of
 from game.floorplan import Point, king_distance
 from game.rules import combat, identify
 from game.rules.movement import arrive
+from game.rules.noise import rouse
 from game.rules.progress import MAX_STAT
 from game.world import dungeon
 from game.world.fov import update_fov
@@ -188,6 +189,7 @@ def _confuse_monster(game: Game, actor: Actor, kind: ItemKind, target: Point) ->
         return "There is no monster you can see there."
     dazed.effects["confused"] = kind.turns
     game.log(f"The {dazed.name} looks confused.", MessageKind.MAGIC)
+    rouse(game, dazed)
     return True
 
 
@@ -229,6 +231,7 @@ def _slow(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
         return False
     victim.effects["slowed"] = kind.turns
     game.log(f"The {victim.name} slows down.", MessageKind.MAGIC)
+    rouse(game, victim)
     return True
 
 

@@ -30,6 +30,10 @@ POISONS: Final = frozenset({"mold", "fungus", "slime", "insects"})
 CUTS: Final = frozenset({"broken_glass", "spike", "razor"})
 STONES: Final = frozenset({"loose_masonry", "partially_collapsed_ceiling"})
 STUCK_TURNS: Final = 3
+MIRED: Final = "mired"
+"""A monster's condition on rough ground: it gains no energy while it lasts (game.ai.monsters)."""
+MIRED_TURNS: Final = 2
+"""Set as it steps in, it wears off at the end of its next turn: one turn lost a square."""
 PROFANE: Final = frozenset({"idol", "evil_symbol"})
 SEERS: Final = frozenset({"runes", "mirror"})
 REVEAL_RADIUS: Final = 10
@@ -99,12 +103,14 @@ def use(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> None:
         feature.used = True
 
 
-def step_on(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> int:
-    """What a feature does to whoever steps onto its tile; returns extra turns the step costs
-    (rough terrain). Monsters know their floor: only the hero is caught."""
-    if actor.id != PLAYER_ID:
-        return 0
+def step_on(game: Game, actor: Actor, pos: Point, feature: FeatureState,
+            by: Actor | None = None) -> int:
+    """What a feature does to whoever steps onto its tile, hero or monster (`by`: who shoved
+    it there, for the kill); returns extra turns the step costs (rough terrain; a monster pays
+    them out of its energy)."""
     kind = feature_kind(feature.name)
+    if actor.id != PLAYER_ID:
+        return _monster_steps_on(game, actor, pos, feature, by)
     name = feature.name.lower()
     if kind.effect == "terrain":
         game.log(f"You pick your way over the {name}.")
@@ -127,14 +133,65 @@ def step_on(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> int:
     elif kind.key in STONES and feature.used:
         game.log(f"The {name} has already come down.")
     else:
-        dice, text = ("1d4", "poisons you") if kind.key in POISONS else (
-            ("1d3", "cuts you") if kind.key in CUTS else ("1d6", "rains stones on you"))
-        feature.used = kind.key in STONES
-        damage = game.rng.roll(dice) + game.floor.depth // 3
+        damage, text = _wound(game, kind.key, feature)
         actor.hp -= damage
-        game.log(f"The {name} {text} for {damage}!", MessageKind.HURT)
+        game.log(f"The {name} {text} you for {damage}!", MessageKind.HURT)
         if actor.hp <= 0:
             combat.die(game, actor, None, cause=f"killed by {name} on depth {game.floor.depth}")
+    return 0
+
+
+def harmful(feature: FeatureState) -> bool:
+    """A hazard that still hurts whoever steps in (fallen stones are only rubble): monsters
+    know them and step round (game.ai.maps)."""
+    kind = feature_kind(feature.name)
+    return kind.effect == "hazard" and not (kind.key in STONES and feature.used)
+
+
+def slow_ground(feature: FeatureState) -> bool:
+    """Rough terrain (rubble, mud): a step onto it costs a turn more, for anyone."""
+    return feature_kind(feature.name).effect == "terrain"
+
+
+def _wound(game: Game, key: str, feature: FeatureState) -> tuple[int, str]:
+    """The damage of mold, glass or falling stones (the stones fall once) and its verb."""
+    dice, text = ("1d4", "poisons") if key in POISONS else (
+        ("1d3", "cuts") if key in CUTS else ("1d6", "rains stones on"))
+    feature.used = key in STONES
+    return game.rng.roll(dice) + game.floor.depth // 3, text
+
+
+def _monster_steps_on(game: Game, monster: Actor, pos: Point, feature: FeatureState,
+                      by: Actor | None) -> int:
+    """The same hazards and rough ground catch a monster: it falls, is webbed, poisoned or cut,
+    or loses a turn to the terrain. The log tells what the hero can see."""
+    from game.rules import combat, traps
+
+    kind = feature_kind(feature.name)
+    name = feature.name.lower()
+    seen = bool(game.floor.visible[pos[1], pos[0]])
+    if kind.effect == "terrain":
+        monster.effects[MIRED] = MIRED_TURNS
+        return 1
+    if not harmful(feature):
+        return 0
+    if kind.key in FALLS:
+        traps.drop(game, monster, name, by)
+        return 0
+    if kind.key == "cobwebs":
+        monster.effects["webbed"] = STUCK_TURNS
+        if seen:
+            game.log(f"The {monster.name} is caught in the cobwebs!", MessageKind.COMBAT)
+        return 0
+    if kind.key in PITS:
+        damage, text = game.rng.roll(traps.WOUNDS["pit"][0]) + game.floor.depth // 2, "hurts"
+    else:
+        damage, text = _wound(game, kind.key, feature)
+    monster.hp -= damage
+    if seen:
+        game.log(f"The {name} {text} the {monster.name} for {damage}!", MessageKind.COMBAT)
+    if monster.hp <= 0:
+        combat.die(game, monster, by)
     return 0
 
 

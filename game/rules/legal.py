@@ -23,6 +23,7 @@ from game.rules.actions import (
     Move,
     OpenDoor,
     Quiver,
+    Shove,
     TakeStairs,
     Throw,
     Use,
@@ -35,7 +36,7 @@ from game.world.model import PLAYER_ID, Actor, Game
 def illegal(game: Game, actor: Actor, action: Action) -> str:
     """Why `actor` may not take `action` in this state ("" when it may)."""
     match action:
-        case Move(dx, dy):
+        case Move(dx, dy) | Shove(dx, dy):
             if king_length(dx, dy) != 1:
                 return f"A step is one square, not ({dx}, {dy})."
         case Attack(target):

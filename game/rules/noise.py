@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from game.floorplan import Point, king_length
 from game.world.kinds import RESTING, MessageKind, Mode
-from game.world.model import Game
+from game.world.model import PLAYER_ID, Actor, Game
 
 DOOR_SOUND = 8
 """How far off the hero hears a door opened out of sight."""
+PROVOKED_TURNS = 20
+"""A monster the hero struck hunts this many of its turns past any leash or post (renewed by
+each blow): a guard shot from beyond its den comes for the shooter."""
 
 
 def make_noise(game: Game, origin: Point, radius: int) -> int:
@@ -52,3 +55,19 @@ def direction_word(dx: int, dy: int) -> str:
     east_west = "east" if dx > 0 and 2 * dx >= abs(dy) else (
         "west" if dx < 0 and 2 * -dx >= abs(dy) else "")
     return "-".join(part for part in (north_south, east_west) if part) or "here"
+
+
+def rouse(game: Game, victim: Actor) -> None:
+    """The hero struck at `victim` (a blow, a shot, a throw or a bolt, hit or miss): it wakes and
+    hunts its attacker, leaving any post (`provoked`), and its encounter is alerted as by a noise.
+    """
+    if victim.id == PLAYER_ID or not victim.alive:
+        return
+    if victim.mode in RESTING:
+        victim.mode = Mode.HUNT
+    victim.effects["provoked"] = PROVOKED_TURNS
+    if victim.group < 0:
+        return
+    for member in game.floor.monsters:
+        if member.group == victim.group and member.mode in RESTING and member.alive:
+            member.mode = Mode.HUNT

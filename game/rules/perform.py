@@ -11,6 +11,7 @@ from game.rules import (
     missiles,
     movement,
     progress,
+    shove,
     stairs,
     traps,
     wands,
@@ -33,6 +34,7 @@ from game.rules.actions import (
     Rest,
     Result,
     Search,
+    Shove,
     Success,
     TakeStairs,
     Throw,
@@ -62,6 +64,8 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
     match action:
         case Move(dx, dy):
             return movement.move(game, actor, dx, dy)
+        case Shove(dx, dy):
+            return shove.shove(game, actor, dx, dy)
         case Attack(target):
             return _attack(game, actor, target)
         case Wait():

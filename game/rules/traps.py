@@ -8,7 +8,7 @@ from game import tiles
 from game.floorplan import Point, king_distance
 from game.rules.actions import Result, Success
 from game.rules.noise import make_noise
-from game.world.kinds import MessageKind
+from game.world.kinds import MessageKind, Mode
 from game.world.model import PLAYER_ID, Actor, Game, Trap
 
 WOUNDS = {
@@ -74,6 +74,31 @@ def fall(game: Game, victim: Actor, what: str) -> None:
         combat.die(game, victim, None, cause=f"fell to death from depth {depth}")
         return
     dungeon.fall(game, depth + 1)
+
+
+def drop(game: Game, monster: Actor, name: str, by: Actor | None = None) -> None:
+    """A monster goes into a chasm or a hole (`name`): it falls to a random spot of the floor
+    below, hurt for 1d6 and awake (a fall that kills it counts as `by`'s kill); on the deepest
+    floor it climbs out, hurt."""
+    from game.rules import combat
+    from game.world import dungeon
+
+    floor, depth = game.floor, game.floor.depth
+    if floor.visible[monster.y, monster.x]:
+        game.log(f"The {monster.name} falls into the {name}!", MessageKind.COMBAT)
+    monster.hp -= game.rng.roll("1d6")
+    if monster.hp <= 0:
+        combat.die(game, monster, by)
+        return
+    if depth >= game.last_depth:
+        return  # nowhere to fall: it climbs back out where it went in
+    below = dungeon.floor_at(game, depth + 1)
+    floor.monsters = [m for m in floor.monsters if m.id != monster.id]
+    monster.x, monster.y = dungeon.random_free_spot(game, below)
+    monster.mode = Mode.WANDER
+    monster.goal = None
+    monster.energy = 0  # the rest of its turn is the fall
+    below.monsters.append(monster)
 
 
 def search(game: Game, searcher: Actor, quiet: bool = False) -> Result:

@@ -64,6 +64,12 @@ class DoorCommand:
 
 
 @dataclass(frozen=True, slots=True)
+class ShoveCommand:
+    """Shove a monster beside you one square away (a strength check); a direction is asked
+    next."""
+
+
+@dataclass(frozen=True, slots=True)
 class SearchArea:
     pass
 
@@ -172,6 +178,7 @@ class Scroll:
 
 Intent = (
     Direction | RunDirection | WaitTurn | UseStairs | PickUpItem | OpenInventory | DoorCommand
+    | ShoveCommand
     | SearchArea | UseFeature | FireMissile | RestAWhile | Describe
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
     | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions | SpendLevel
@@ -235,6 +242,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.E, NONE): OpenInventory("equip"),
         (KeySym.O, NONE): DoorCommand("open"),
         (KeySym.C, NONE): DoorCommand("close"),
+        (KeySym.P, NONE): ShoveCommand(),
         (KeySym.S, NONE): SearchArea(),
         (KeySym.F, NONE): FireMissile(),
         (KeySym.T, NONE): OpenInventory("throw"),
@@ -388,6 +396,8 @@ _PLAIN: Final[dict[type, str]] = {
     WaitTurn: "wait a turn",
     PickUpItem: "pick up",
     SearchArea: "search (5 turns; stops when a monster appears)",
+    ShoveCommand: "shove a monster beside you one square (then a direction): into a chasm,"
+                  " mold, webs or mud; a strength check, harder the bigger it is",
     FireMissile: "fire: aim with the cursor (Tab: next enemy, Enter or click: fire, Esc:"
                  " cancel); shoots the worn sling or bow, else throws a javelin, axe or dagger",
     UseFeature: "use a feature here or beside you (drink, pray, search, strike...)",

@@ -1,4 +1,4 @@
-"""Asking for a direction: which door to open or close."""
+"""Asking for a direction: which door to open or close, which monster to shove."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import tcod.console
 
 from game import tiles
 from game.floorplan import Point
-from game.rules.actions import CloseDoor, OpenDoor
+from game.rules.actions import CloseDoor, OpenDoor, Shove
 from game.ui import intents
 from game.ui.draw import MUTED, TEXT, centred_box
 from game.ui.routes import Play
@@ -14,7 +14,8 @@ from game.ui.state import BaseState, Pop, Transition
 
 
 class DoorPrompt(BaseState):
-    """Open or close: a direction chooses the door; Enter takes the only candidate next to you."""
+    """Open or close (or shove): a direction chooses the door (the monster); Enter takes the only
+    candidate next to you."""
 
     overlay = True
 
@@ -26,6 +27,9 @@ class DoorPrompt(BaseState):
         """Adjacent doors this verb applies to (closed ones to open, open ones to close)."""
         floor, player = self.play.game.floor, self.play.game.player
         wanted = tiles.DOOR if self.verb == "open" else tiles.OPEN_DOOR
+        if self.verb == "shove":
+            return sorted((m.pos for m in floor.monsters if m.alive and max(
+                abs(m.x - player.x), abs(m.y - player.y)) == 1), key=lambda p: (p[1], p[0]))
         found = []
         for dy in (-1, 0, 1):
             for dx in (-1, 0, 1):
@@ -35,7 +39,11 @@ class DoorPrompt(BaseState):
         return found
 
     def _act(self, x: int, y: int) -> Transition:
-        self.play.act(OpenDoor(x, y) if self.verb == "open" else CloseDoor(x, y))
+        player = self.play.game.player
+        if self.verb == "shove":
+            self.play.act(Shove(x - player.x, y - player.y))
+        else:
+            self.play.act(OpenDoor(x, y) if self.verb == "open" else CloseDoor(x, y))
         return Pop()  # the play screen's next tick opens whatever the turn's aftermath needs
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
@@ -52,8 +60,10 @@ class DoorPrompt(BaseState):
         return None
 
     def on_draw(self, console: tcod.console.Console) -> None:
-        x, y = centred_box(console, 46, 6, f"{self.verb.capitalize()} a door")
+        what = "a monster" if self.verb == "shove" else "a door"
+        x, y = centred_box(console, 46, 6, f"{self.verb.capitalize()} {what}")
         console.print(x + 2, y + 2, "Which way? (a direction key)", fg=TEXT)
         doors = self.candidates()
-        hint = "Enter: the door next to you" if len(doors) == 1 else "Esc: cancel"
+        one = "the monster" if self.verb == "shove" else "the door"
+        hint = f"Enter: {one} next to you" if len(doors) == 1 else "Esc: cancel"
         console.print(x + 2, y + 3, hint, fg=MUTED)

@@ -302,6 +302,8 @@ class PlayState(BaseState):
                 return Push(routes.to().inventory(self, mode))
             case intents.DoorCommand(verb):
                 return Push(routes.to().door_prompt(self, verb))
+            case intents.ShoveCommand():
+                return Push(routes.to().door_prompt(self, "shove"))
             case intents.LookAround():
                 return Push(routes.to().look(self))
             case intents.Describe():
