@@ -79,8 +79,20 @@ def _message_kinds(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any
     return state, arrays
 
 
+FORMAT_5_FOOD = 1200
+"""What a version 5 hero has eaten: a new hero's food (game.world.model.FOOD_START in format 6),
+written out so this migration stays what it was when FOOD_START changes."""
+
+
+def _food(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
+    """Version 6 gives the hero a hunger clock (game.rules.hunger): a version 5 hero, who never
+    had to eat, sets off again well fed."""
+    state["hero"]["food"] = FORMAT_5_FOOD
+    return state, arrays
+
+
 MIGRATIONS: dict[int, Migration] = {
-    1: _encounter_parts, 2: _identified, 3: _pack_letters, 4: _message_kinds,
+    1: _encounter_parts, 2: _identified, 3: _pack_letters, 4: _message_kinds, 5: _food,
 }
 """Version N -> the function that turns a version N state into a version N + 1 state."""
 
