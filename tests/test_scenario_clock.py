@@ -171,7 +171,7 @@ def test_eating_a_ration_feeds_the_hero_and_uses_it_up() -> None:
     ration = give(scene, "food_ration")
     scene.game.hero.food = hunger.WEAK
     assert isinstance(scene.act(Eat(ration.id)), Success)
-    assert scene.game.hero.food == hunger.WEAK + 800 - 1
+    assert scene.game.hero.food == hunger.WEAK + 1000 - 1
     assert ration not in scene.game.hero.inventory
     assert hunger.state(scene.game.hero) == ""
     assert "You are no longer hungry." in messages(scene)
@@ -182,7 +182,7 @@ def test_using_food_from_the_pack_eats_it() -> None:
     meat = give(scene, "dried_meat")
     scene.game.hero.food = 10
     scene.act(Use(meat.id))
-    assert scene.game.hero.food == 10 + 300 - 1
+    assert scene.game.hero.food == 10 + 400 - 1
     assert meat not in scene.game.hero.inventory
 
 
