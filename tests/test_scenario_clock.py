@@ -76,6 +76,29 @@ def test_a_band_arrives_out_of_sight_hunting_and_is_heard() -> None:
     assert distance >= 8
 
 
+ALCOVE = """
+##############
+#@...........#
+############.#
+############.#
+##############
+"""
+
+
+def test_members_that_would_stand_in_sight_stay_away() -> None:
+    """The only hidden place far enough is an alcove beside the hero's hall: a band bigger than
+    the alcove sends only those who fit there out of sight."""
+    bigger = 0
+    for n in range(30):
+        scene = scenario(ALCOVE, seed=f"alcove-{n}")
+        scene.floor.depth = 4  # a deeper floor's bands are bigger
+        band = wandering.arrive(scene.game)
+        assert 1 <= len(band) <= 2
+        assert not any(scene.floor.visible[m.y, m.x] for m in scene.floor.monsters)
+        bigger += len(band) == 2
+    assert bigger
+
+
 def test_no_band_where_there_is_no_hidden_place_far_enough() -> None:
     scene = scenario(SMALL)
     assert wandering.arrive(scene.game) == []
@@ -137,8 +160,7 @@ def test_weak_stops_natural_healing() -> None:
 
 
 def test_a_fainting_hero_loses_turns_to_a_monster() -> None:
-    """Fainting: one action, several turns pass, and the monster beside the hero strikes in
-    each of them."""
+    """Fainting: one action, and several turns pass while the monster beside the hero acts."""
     scene = scenario("""
         #####
         #@g.#
