@@ -10,8 +10,8 @@ snapshot and restores it; see game.save (a later issue) for the crash report.
 from __future__ import annotations
 
 from game.ai import monsters, tactics
-from game.rules import abilities, gear
-from game.rules.actions import Action, Alternative, Illegal, Impossible, Result, Success
+from game.rules import abilities, gear, hunger, wandering
+from game.rules.actions import Action, Alternative, Illegal, Impossible, Rest, Result, Success
 from game.rules.items import underfoot
 from game.rules.perform import perform
 from game.world.fov import update_fov
@@ -38,10 +38,13 @@ def player_act(game: Game, action: Action) -> Result:
         seen = underfoot(game) if moved and not game.outcome else ""
         if seen:  # a step, a teleport, the stairs or a fall: say what lies here
             game.log(seen)
+        resting = isinstance(action, Rest)
         for _ in range(result.turns):
-            end_turn(game)
+            end_turn(game, resting)
             if is_over(game):
                 break
+        while hunger.fainted(game) and not is_over(game):  # a faint: the world goes on
+            end_turn(game)
     elif isinstance(result, Impossible) and result.reason and not isinstance(result, Illegal):
         game.log(result.reason, MessageKind.SYSTEM)  # an illegal action changes nothing at all
     return result
@@ -52,8 +55,9 @@ def is_over(game: Game) -> bool:
     return bool(game.outcome)
 
 
-def end_turn(game: Game) -> None:
-    """Monsters act (twice while the player is slowed), conditions wear off, sight updates.
+def end_turn(game: Game, resting: bool = False) -> None:
+    """Monsters act (twice while the player is slowed), the clock runs (a wandering check each
+    turn it is due, more often while `resting`; hunger), conditions wear off, sight updates.
 
     Sight is updated first as well: monsters see the player where the action left them (a step
     into view, a door just opened, a teleport), not where the turn began.
@@ -65,11 +69,16 @@ def end_turn(game: Game) -> None:
         monsters.take_turns(game)
         if is_over(game):
             return
+        wandering.check(game, resting)
+        hunger.tick(game)
+        if is_over(game):
+            return
     player = game.player
     abilities.hero_turn(game)
     if is_over(game):
         return
-    if game.turn % REGEN_EVERY == 0 and 0 < player.hp < player.max_hp:
+    healing = 0 < player.hp < player.max_hp and hunger.heals(game.hero)
+    if game.turn % REGEN_EVERY == 0 and healing:
         player.hp = min(player.max_hp, player.hp + 1 + gear.total(game.hero, "regen"))
     for name in sorted(player.effects):
         player.effects[name] -= 1

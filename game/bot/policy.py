@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from game import tiles
+from game.bot import eating
 from game.bot.exploring import (
     JAM_WAIT,
     blocked_doors,
@@ -84,12 +85,15 @@ round the corner, into reach. Foes that near are charged instead."""
 CHASE_LIMIT = 20
 CHASE_PAUSE = 30
 """After CHASE_LIMIT approach steps without a blow, leave monsters be for CHASE_PAUSE turns."""
-REST_BELOW = 0.7
-REST_UNTIL = 0.9
+REST_BELOW = 0.45
+REST_UNTIL = 0.7
 """With no monster in sight, rest (search in place) from below REST_BELOW of maximum HP until
-REST_UNTIL, as long as resting heals: no gain in REST_CHECK turns stops it for REST_OFF turns."""
-DESCEND_HP = 0.8
-"""Rest (when resting heals) before taking the stairs down below this share."""
+REST_UNTIL, as long as resting heals: no gain in REST_CHECK turns stops it for REST_OFF turns.
+Time costs food and draws wandering bands (game.rules.hunger, game.rules.wandering): the bot
+rests only when it must, not to top up (issue 28: Rest at most 15 % of its actions)."""
+DESCEND_HP = 0.65
+"""Rest (when resting heals) before taking the stairs down below this share: the next floor's
+first fight is a known one."""
 REST_CHECK = 30
 REST_OFF = 500
 IMPOSSIBLE_LIMIT = 4
@@ -211,12 +215,14 @@ def _note_rest(game: Game, memory: Memory, rested: bool) -> None:
 def _rested_enough(game: Game, memory: Memory) -> bool:
     """Below DESCEND_HP on the stairs down, and resting still heals: rest before going on."""
     player = game.player
+    if eating.rest_hurts(game):
+        return False
     return game.turn >= memory.rest_off_until and player.hp < player.max_hp * DESCEND_HP
 
 
 def _should_rest(game: Game, memory: Memory) -> bool:
     player = game.player
-    if game.turn < memory.rest_off_until:
+    if game.turn < memory.rest_off_until or eating.rest_hurts(game):
         return False
     share = REST_UNTIL if memory.resting else REST_BELOW
     return player.hp < player.max_hp * share
@@ -237,6 +243,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
         yield "level", ChooseLevelUp(level_choice(hero.level))
     foes = visible_monsters(game)
     awake = [m for m in foes if m.mode not in SLEEPY]
+    yield from eating.eat(game, awake)
     danger = threat(game, awake)
     low = player.hp < player.max_hp * LOW_HP
     potions = carried(game, "heal")

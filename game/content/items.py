@@ -12,7 +12,7 @@ from game.assets import ASSETS_DIR, toml_tables
 
 ITEMS_PATH = ASSETS_DIR / "items.toml"
 KINDS = ("potion", "scroll", "wand", "weapon", "launcher", "ammo", "armour", "shield", "ring",
-         "amulet", "key", "gold", "relic")
+         "amulet", "key", "gold", "relic", "food")
 WORN_KINDS = ("weapon", "launcher", "armour", "shield", "ring", "amulet")
 """Categories worn in a slot: each needs one."""
 UNKNOWN_KINDS = ("potion", "scroll", "wand", "ring", "amulet")
@@ -81,6 +81,8 @@ class ItemKind:
     """What using a potion, scroll or wand does: a name of EFFECTS."""
     text: str = ""
     """What the effect does beyond the numbers, in words for the codex ("" for nothing more)."""
+    nutrition: int = 0
+    """Food: the turns of hunger one eaten staves off (game.rules.hunger)."""
 
 
 class ItemDataError(ValueError):
@@ -128,6 +130,8 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
     if kind in WORN_KINDS and not entry.get("slot"):
         raise ValueError(f"a {kind} needs a slot")
     _check_effect(kind, entry)
+    if (kind == "food") != (_int(entry, "nutrition") > 0):
+        raise ValueError("food, and only food, has a nutrition above 0")
     return ItemKind(
         key=key, name=_text(entry, "name"), kind=kind, glyph=glyph,
         color=(color[0], color[1], color[2]), depth=(depth[0], depth[1]),
@@ -141,7 +145,7 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         charges=_int(entry, "charges"), ammo=str(entry.get("ammo", "")),
         thrown=_flag(entry, "thrown"), break_chance=_int(entry, "break_chance"),
         bundle=_int(entry, "bundle"), effect=str(entry.get("effect", "")),
-        text=str(entry.get("text", "")),
+        text=str(entry.get("text", "")), nutrition=_int(entry, "nutrition"),
     )
 
 

@@ -142,6 +142,13 @@ class Rest:
 
 
 @dataclass(frozen=True, slots=True)
+class Eat:
+    """Eat a carried food item (game.rules.hunger)."""
+
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
 class Interact:
     """Use the chamber feature at (x, y); (-1, -1): the one here, else the first one next to you."""
 
@@ -171,12 +178,12 @@ class ChooseLevelUp:
 
 Action = (
     Move | Attack | Wait | OpenDoor | CloseDoor | PickUp | Drop | Use | Equip | Search
-    | TakeStairs | ChooseLevelUp | Interact | Zap | Fire | Throw | Quiver | Rest | Shove
+    | TakeStairs | ChooseLevelUp | Interact | Zap | Fire | Throw | Quiver | Rest | Shove | Eat
 )
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (Move, Attack, Wait, OpenDoor, CloseDoor, PickUp, Drop, Use, Equip, Search,
-                TakeStairs, ChooseLevelUp, Interact, Zap, Fire, Throw, Quiver, Rest, Shove)
+                TakeStairs, ChooseLevelUp, Interact, Zap, Fire, Throw, Quiver, Rest, Shove, Eat)
 }
 """By name: replays store an action as its class name and fields."""

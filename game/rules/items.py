@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.content.items import ItemKind, kind_of
 from game.floorplan import Point, king_distance
 from game.rules import effects, identify
-from game.rules.actions import Alternative, Impossible, Result, Success, Zap
+from game.rules.actions import Alternative, Eat, Impossible, Result, Success, Zap
 from game.rules.doors import door_name
 from game.rules.progress import MAX_GOLD
 from game.world import pack
@@ -15,7 +15,7 @@ from game.world.model import MAX_CARRIED, Actor, Game, Item
 INVENTORY_LIMIT = 26
 """Places in the pack, one per inventory letter: interchangeable items share one
 (game.world.pack.pack_rows), so twenty potions of healing take one place."""
-AUTO_PICKUP_KINDS = ("gold", "key", "potion", "scroll", "ammo")
+AUTO_PICKUP_KINDS = ("gold", "key", "potion", "scroll", "ammo", "food")
 """What auto-pickup takes (the interface's option decides whether it is asked for)."""
 
 
@@ -179,6 +179,8 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
         return equip(game, item_id)
     if kind.kind == "wand" and target is not None:
         return Alternative(Zap(item_id, target))
+    if kind.kind == "food":
+        return Alternative(Eat(item_id))
     if kind.kind not in ("potion", "scroll"):
         return Impossible(f"You cannot use the {name} like that.")
     if kind.target and target is None:

@@ -17,6 +17,7 @@ from game.rules.actions import (
     ChooseLevelUp,
     CloseDoor,
     Drop,
+    Eat,
     Equip,
     Fire,
     Interact,
@@ -48,9 +49,10 @@ def illegal(game: Game, actor: Actor, action: Action) -> str:
             if king_distance(actor.pos, (x, y)) > 1:
                 return "That is not here or next to you."
         case (Drop() | Equip() | Use() | Zap() | TakeStairs() | ChooseLevelUp() | Fire() | Throw()
-              | Quiver()) if actor.id != PLAYER_ID:
+              | Quiver() | Eat()) if actor.id != PLAYER_ID:
             return "Only the hero carries items, takes stairs and gains levels."
-        case Drop(item) | Equip(item) | Use(item, _) | Zap(item, _) | Throw(item, _) | Quiver(item):
+        case (Drop(item) | Equip(item) | Use(item, _) | Zap(item, _) | Throw(item, _) | Quiver(item)
+              | Eat(item)):
             if not any(carried.id == item for carried in game.hero.inventory):
                 return "You do not have that."
             if isinstance(action, Use | Zap | Throw) and action.target is not None:

@@ -7,6 +7,7 @@ from game.rules import (
     combat,
     doors,
     features,
+    hunger,
     items,
     missiles,
     movement,
@@ -22,6 +23,7 @@ from game.rules.actions import (
     ChooseLevelUp,
     CloseDoor,
     Drop,
+    Eat,
     Equip,
     Fire,
     Illegal,
@@ -86,6 +88,8 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
             return missiles.quiver(game, item)
         case Interact(x, y):
             return features.interact(game, actor, x, y)
+        case Eat(item):
+            return hunger.eat(game, item)
         case TakeStairs(direction):
             return stairs.take_stairs(game, direction)
         case PickUp(auto):

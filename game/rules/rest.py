@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules import hunger
 from game.world.kinds import MessageKind
 from game.world.model import Game, Message
 
@@ -20,6 +21,8 @@ class Watch:
     seen: frozenset[int]
     noise: tuple[Message | None, int]
     hp: int
+    hunger: str = ""
+    """The hunger state (game.rules.hunger): a rest stops when it grows worse."""
 
 
 def in_view(game: Game) -> frozenset[int]:
@@ -38,12 +41,13 @@ def begin(game: Game) -> Watch | str:
     """A watch for a rest starting now, or why the hero cannot rest."""
     if in_view(game):
         return "You cannot rest with enemies in view."
-    return Watch(in_view(game), _last_noise(game), game.player.hp)
+    return Watch(in_view(game), _last_noise(game), game.player.hp, hunger.state(game.hero))
 
 
 def interruption(game: Game, watch: Watch, until_healed: bool) -> str:
     """Why the rest stops before its next turn ("" to go on): healed (when resting until
-    healed), something in view, a noise heard, or hurt."""
+    healed), something in view (a wandering band come hunting too), a noise heard (a band's
+    arrival among them), hurt, or hungrier."""
     player = game.player
     newcomers = sorted(in_view(game) - watch.seen)
     if newcomers:
@@ -55,6 +59,10 @@ def interruption(game: Game, watch: Watch, until_healed: bool) -> str:
     if player.hp < watch.hp:
         return "You stop resting: you are hurt."
     watch.hp = player.hp
+    if hunger.state(game.hero) != watch.hunger:
+        watch.hunger = hunger.state(game.hero)
+        if watch.hunger:
+            return f"You stop resting: you are {watch.hunger.lower()}."
     if until_healed and player.hp >= player.max_hp:
         return "You stop resting: you are fully healed."
     return ""

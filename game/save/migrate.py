@@ -79,20 +79,26 @@ def _message_kinds(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any
     return state, arrays
 
 
-def _ability_state(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
-    """Version 6 gave actors their abilities' cooldowns and a thief's stolen gold: a version 5
-    monster has used none and carries none."""
+FORMAT_5_FOOD = 1200
+"""What a version 5 hero has eaten: a new hero's food (game.world.model.FOOD_START in format 6),
+written out so this migration stays what it was when FOOD_START changes."""
+
+
+def _version_6(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
+    """Version 6 gave actors their abilities' cooldowns and a thief's stolen gold (a version 5
+    monster has used none and carries none), and the hero a hunger clock (game.rules.hunger: a
+    version 5 hero, who never had to eat, sets off again well fed)."""
     actors = [state["player"]]
     for floor in state["floors"].values():
         actors.extend(floor["monsters"])
     for actor in actors:
         actor.update({"cooldowns": {}, "carried": 0})
+    state["hero"]["food"] = FORMAT_5_FOOD
     return state, arrays
 
 
 MIGRATIONS: dict[int, Migration] = {
-    1: _encounter_parts, 2: _identified, 3: _pack_letters, 4: _message_kinds,
-    5: _ability_state,
+    1: _encounter_parts, 2: _identified, 3: _pack_letters, 4: _message_kinds, 5: _version_6,
 }
 """Version N -> the function that turns a version N state into a version N + 1 state."""
 

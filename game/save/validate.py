@@ -259,6 +259,7 @@ HERO_FIELDS = {
     "strength": Whole(-MAX_STAT, MAX_STAT), "has_relic": Flag(),
     "pending_levels": Whole(0, MAX_LEVEL),
     "equipment": Table(NAME, IDENT, 16),
+    "food": Whole(-BIG, BIG),
 }
 
 

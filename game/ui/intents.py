@@ -50,8 +50,8 @@ class PickUpItem:
 
 @dataclass(frozen=True, slots=True)
 class OpenInventory:
-    """`mode` is what choosing an item does: use (quaff and read: potions or scrolls only),
-    drop, equip, throw or quiver."""
+    """`mode` is what choosing an item does: use (quaff and read: potions or scrolls only; eat:
+    food only), drop, equip, throw or quiver."""
 
     mode: str
 
@@ -240,6 +240,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.I, NONE): OpenInventory("use"),
         (KeySym.D, NONE): OpenInventory("drop"),
         (KeySym.E, NONE): OpenInventory("equip"),
+        (KeySym.E, SHIFT): OpenInventory("eat"),
         (KeySym.O, NONE): DoorCommand("open"),
         (KeySym.C, NONE): DoorCommand("close"),
         (KeySym.P, NONE): ShoveCommand(),
@@ -381,7 +382,9 @@ def describe(intent: Intent) -> str:
                     "equip": "wear or remove an item (a sling or bow is worn beside the weapon)",
                     "throw": "throw an item, then aim (daggers, javelins, axes are made for it;"
                              " a potion shatters over everyone beside where it lands)",
-                    "quiver": "ready what f throws when no launcher's ammunition is carried"}[mode]
+                    "quiver": "ready what f throws when no launcher's ammunition is carried",
+                    "eat": "eat something (food staves off hunger: the panel says Hungry,"
+                           " Weak, Fainting, Starving)"}[mode]
         case RestAWhile(until_healed):
             return ("rest until healed" if until_healed else "rest and search 100 turns") + \
                 " (stops when something comes into view or is heard)"

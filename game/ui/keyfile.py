@@ -35,6 +35,7 @@ NAMES: Final[dict[str, Intent]] = {
     "stairs_down": intents.UseStairs("down"), "pick_up": intents.PickUpItem(),
     "use": intents.OpenInventory("use"), "drop": intents.OpenInventory("drop"),
     "quaff": intents.OpenInventory("quaff"), "read": intents.OpenInventory("read"),
+    "eat": intents.OpenInventory("eat"),
     "equip": intents.OpenInventory("equip"), "open_door": intents.DoorCommand("open"),
     "close_door": intents.DoorCommand("close"), "search": intents.SearchArea(),
     "fire": intents.FireMissile(), "throw": intents.OpenInventory("throw"),

@@ -18,6 +18,7 @@ from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.export.pngfile import encode_png
 from game.floorplan import Point
+from game.rules import hunger
 from game.rules.progress import xp_for_level
 from game.ui import camera
 from game.ui.camera import Camera
@@ -207,7 +208,9 @@ def status_lines(game: Game, width: int = STATUS_WIDTH - 1) -> list[str]:
         key = intents.first_key(intents.SpendLevel())
         marker = [f"LEVEL UP x{hero.pending_levels}: press {key}" if hero.pending_levels > 1
                   else f"LEVEL UP: press {key}"]
-    tail = " ".join(marker + sorted(game.player.effects) + (["RELIC"] if hero.has_relic else []))
+    hungry = [state] if (state := hunger.state(hero)) else []
+    tail = " ".join(marker + hungry + sorted(game.player.effects)
+                    + (["RELIC"] if hero.has_relic else []))
     return [
         *wrap(f"Lvl {hero.level}  XP {hero.xp}/{xp_for_level(hero.level + 1)}", width),
         *wrap(f"Depth {game.depth}/{game.last_depth} {floor.generator}", width),

@@ -24,9 +24,10 @@ from game.world.model import PLAYER_ID, Actor, Floor, Game, Hero, Item
 HERO_HP = 50
 """A lone hero on the bestiary's scale: about a 4e first-level fighter (AC 16 before armour,
 +6 to hit, strength 3), since the monsters' bonuses assume such defences."""
-STARTING_KIT = ("sword", "leather", "potion_healing", "potion_healing", "potion_healing")
+STARTING_KIT = ("sword", "leather", "potion_healing", "potion_healing", "potion_healing",
+                "food_ration", "food_ration")
 """Three potions: on the first floor a lone hero has no levels banked and no finds yet, and that
-is where a new player learns the game."""
+is where a new player learns the game. Two rations: the first floors' food (game.rules.hunger)."""
 
 
 def new_game(run: Run) -> Game:

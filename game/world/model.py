@@ -355,6 +355,10 @@ class MessageLog:
         return False
 
 
+FOOD_START = 1200
+"""A new hero's food (game.rules.hunger): a good meal before setting out."""
+
+
 @dataclass(slots=True)
 class Hero:
     """What only the player has: level, gold, inventory and equipment."""
@@ -373,6 +377,9 @@ class Hero:
     letters: dict[int, str] = field(default_factory=dict)
     """Carried item id -> its pack letter (game.world.pack): letters stay put as items come
     and go."""
+    food: int = FOOD_START
+    """Turns of food in the hero (game.rules.hunger): one gone a turn, eating adds; low, the
+    hero is hungry, then weak; below zero it faints, then starves."""
 
 
 @dataclass(slots=True)

@@ -23,14 +23,16 @@ from game.world.model import Game, Item
 
 TITLES = {"use": "Use which item?", "drop": "Drop which item?", "equip": "Wear or remove which?",
           "throw": "Throw which item?", "quiver": "Ready which to fire (f)?",
-          "quaff": "Drink which potion?", "read": "Read which scroll?"}
+          "quaff": "Drink which potion?", "read": "Read which scroll?", "eat": "Eat what?"}
 ONLY: dict[str, Callable[[ItemKind], bool]] = {
     "equip": lambda kind: bool(kind.slot),
     "quaff": lambda kind: kind.kind == "potion",
     "read": lambda kind: kind.kind == "scroll",
+    "eat": lambda kind: kind.kind == "food",
 }
 """The modes that list only some of the pack (each item keeps its pack letter)."""
-NONE_CARRIED = {"quaff": "You carry no potions.", "read": "You carry no scrolls."}
+NONE_CARRIED = {"quaff": "You carry no potions.", "read": "You carry no scrolls.",
+                "eat": "You carry no food."}
 WIDTH = 50
 FOOTER = "a-z or Enter: choose   A-Z or ;: describe   Esc: close"
 
