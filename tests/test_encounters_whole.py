@@ -4,6 +4,7 @@ kind met, several bosses; and the exported floor is the played one."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_balance import mean_blow
 
-from game import generators, pipeline
-from game.census import census, report
+from game import catalog, generators, pipeline
+from game.census import census, played_floors, report
 from game.cli import main
 from game.content.bestiary import default_bestiary
 from game.content.bosses import BossError, bosses_path, default_bosses, load_bosses
@@ -176,3 +177,15 @@ def test_a_den_keeps_its_hoard_beside_its_beast() -> None:
             beast = e.monsters[0]
             assert max(abs(hoard.x - beast.x), abs(hoard.y - beast.y)) <= 2
     assert dens and hoards == dens
+
+
+def test_the_census_reads_the_floors_the_catalog_shows() -> None:
+    """`catalog --spoilers full` and the census count the same encounters, floor by floor."""
+    run = Run("census-3")
+    shown = catalog.catalog(run, range(1, run.last_depth + 1), "full")["floors"]
+    for floor, dressing in zip(shown, played_floors(run), strict=True):
+        listed = sorted((e["template"], sorted(map(tuple, e["monsters"])))
+                        for e in floor["encounters"])
+        counted = sorted((e.template, sorted(Counter(m.kind for m in e.monsters).items()))
+                         for e in dressing.encounters)
+        assert listed == counted, floor["depth"]
