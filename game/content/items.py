@@ -24,9 +24,14 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "identify": (), "fear": ("range", "turns"), "recharge": (), "map": (), "teleport": (),
     "lightning": ("damage", "range"), "confuse_monster": ("turns",), "knock": (),
     "bolt": ("damage", "range"), "slow": ("range", "turns"), "blink": ("range",), "dig": ("range",),
+    "darken": ("turns",), "hallucinate": ("turns",), "incinerate": ("damage",),
+    "sleep": ("turns",), "aggravate": (), "summon": ("range",), "uncurse": (),
 }
 """The effects an item may name -> the fields its kind must set for it (the rules that carry
 them out are game.rules.effects, which holds one for each name here)."""
+HARMFUL_EFFECTS = ("confuse", "harm", "darken", "hallucinate", "incinerate", "sleep", "aggravate",
+                   "summon")
+"""Effects that hurt whoever tries an unknown item of the kind (a thrown one may still help)."""
 _DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
 
 
@@ -81,6 +86,13 @@ class ItemKind:
     """What using a potion, scroll or wand does: a name of EFFECTS."""
     text: str = ""
     """What the effect does beyond the numbers, in words for the codex ("" for nothing more)."""
+    cursed: bool = False
+    """Worn gear that cannot be taken off once put on, until a scroll lifts the curse."""
+
+    @property
+    def harmful(self) -> bool:
+        """Trying one unknown hurts: a bad potion or scroll, or cursed gear."""
+        return self.cursed or self.effect in HARMFUL_EFFECTS
 
 
 class ItemDataError(ValueError):
@@ -128,6 +140,8 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
     if kind in WORN_KINDS and not entry.get("slot"):
         raise ValueError(f"a {kind} needs a slot")
     _check_effect(kind, entry)
+    if entry.get("cursed") and kind not in WORN_KINDS:
+        raise ValueError(f"a {kind} cannot be cursed (only worn gear can)")
     return ItemKind(
         key=key, name=_text(entry, "name"), kind=kind, glyph=glyph,
         color=(color[0], color[1], color[2]), depth=(depth[0], depth[1]),
@@ -141,7 +155,7 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         charges=_int(entry, "charges"), ammo=str(entry.get("ammo", "")),
         thrown=_flag(entry, "thrown"), break_chance=_int(entry, "break_chance"),
         bundle=_int(entry, "bundle"), effect=str(entry.get("effect", "")),
-        text=str(entry.get("text", "")),
+        text=str(entry.get("text", "")), cursed=_flag(entry, "cursed"),
     )
 
 

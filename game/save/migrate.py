@@ -79,8 +79,14 @@ def _message_kinds(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any
     return state, arrays
 
 
+def _item_marks(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
+    """Version 6 items may carry `improved` (the crafting features that worked on them) and
+    `uncursed`; a version 5 item has neither, which reads as the defaults: nothing to change."""
+    return state, arrays
+
+
 MIGRATIONS: dict[int, Migration] = {
-    1: _encounter_parts, 2: _identified, 3: _pack_letters, 4: _message_kinds,
+    1: _encounter_parts, 2: _identified, 3: _pack_letters, 4: _message_kinds, 5: _item_marks,
 }
 """Version N -> the function that turns a version N state into a version N + 1 state."""
 
