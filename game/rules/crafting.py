@@ -24,6 +24,8 @@ CRAFTS: Final[dict[str, tuple[str, ...]]] = {
     "forge": ("weapon", "body", "shield"),
     "whetstone": ("weapon",),
     "grinder": ("weapon",),
+    "bellows": ("weapon", "body", "shield"),
+    "tongs": ("weapon", "body", "shield"),
     "tools": ("body", "shield", "weapon"),
     "workbench": ("body", "shield", "weapon"),
     "idol": ("weapon",),
