@@ -30,7 +30,7 @@ THROWN_EFFECTS: Final = ("sleep", "incinerate", "confuse", "harm")
 FEATURE_STEPS: Final = 150
 """Steps a floor toward features at most: whatever pulls the other way, the walk ends."""
 PRAY_BELOW: Final = 0.7
-"""An altar makes the hero whole: worth the walk below this share of hit points."""
+"""An altar makes the hero whole, a fountain may heal: worth the walk below this share."""
 PROFANE_ABOVE: Final = 0.6
 """An idol burns (1d4) as it works a weapon: touched only above this share."""
 FEAR_BELOW: Final = 0.35
@@ -38,7 +38,8 @@ FEAR_BELOW: Final = 0.35
 
 def worth_using(game: Game, feature: FeatureState) -> bool:
     """A feature the bot would spend a turn on now: a container or a corpse to search, a craft
-    feature with something to work on, an altar when hurt, an idol with a weapon to work."""
+    feature with something to work on, an altar or a fountain when hurt (a fountain's water
+    may heal, or poison or confuse: never to death), an idol with a weapon to work."""
     kind = feature_kind(feature.name)
     if feature.used and kind.effect in ONCE:
         return False
@@ -49,8 +50,8 @@ def worth_using(game: Game, feature: FeatureState) -> bool:
         return kind.key not in PROFANE or player.hp > player.max_hp * PROFANE_ABOVE
     if kind.effect == "container" or (kind.effect == "clue" and kind.key in LOOT):
         return True
-    return (kind.effect == "sacred" and kind.key not in SEERS
-            and player.hp < player.max_hp * PRAY_BELOW)
+    hurt = player.hp < player.max_hp * PRAY_BELOW
+    return hurt and (kind.effect == "water" or (kind.effect == "sacred" and kind.key not in SEERS))
 
 
 def _wanted(game: Game, memory: Memory) -> list[tuple[int, int]]:
