@@ -208,7 +208,8 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
         game.log(f"{reason.rstrip('.')}: the {name} is wasted.", MessageKind.ITEM)
     game.hero.inventory.remove(item)
     identify.identify(game, item.kind)
-    return Success(turns=1 + game.player.effects.get("asleep", 0))  # asleep: the turns are lost
+    slept = game.player.effects.get("asleep", 0) if kind.effect == "sleep" else 0
+    return Success(turns=1 + slept)  # a potion of sleep: the turns asleep are lost
 
 
 def quaff(game: Game, actor: Actor, kind: ItemKind) -> str:
