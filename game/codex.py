@@ -80,6 +80,7 @@ BONUS_WORDS: Final[dict[str, tuple[str, str]]] = {
     "charges": ("{v} charges", "Found with {v} charges."),
     "break_chance": ("", "Breaks {v}% of the time when it lands."),
     "bundle": ("", "Found in bundles of up to {v}."),
+    "cursed": ("cursed", "Cursed: once worn it will not come off until the curse is lifted."),
 }
 """Words for the numbers and traits an item kind may have ("{v}" its value, "{s}" signed): the
 short form for the pack's lines ("" keeps it off them), the sentence for the describe screen. A
@@ -157,7 +158,7 @@ def item_entry(kind: ItemKind) -> Entry:
         "key": kind.key, "slot": kind.slot or None, "damage": kind.damage or None,
         "to_hit": kind.attack, "armour": kind.ac, "charges": getattr(kind, "charges", 0),
         "effects": list[JsonValue](effects), "depth": [kind.depth[0], kind.depth[1]],
-        "effect": kind.effect or None,
+        "effect": kind.effect or None, "harmful": kind.harmful,
     })
     facts.pop("attack", None)
     facts.pop("ac", None)

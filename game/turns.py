@@ -14,7 +14,7 @@ from game.rules import abilities, gear, hunger, wandering
 from game.rules.actions import Action, Alternative, Illegal, Impossible, Rest, Result, Success
 from game.rules.items import underfoot
 from game.rules.perform import perform
-from game.world.fov import update_fov
+from game.world.fov import sight_radius, update_fov
 from game.world.kinds import MessageKind
 from game.world.model import Game
 
@@ -62,7 +62,7 @@ def end_turn(game: Game, resting: bool = False) -> None:
     Sight is updated first as well: monsters see the player where the action left them (a step
     into view, a door just opened, a teleport), not where the turn began.
     """
-    update_fov(game.floor, game.player.x, game.player.y)
+    update_fov(game.floor, game.player.x, game.player.y, sight_radius(game.player.effects))
     rounds = 2 if abilities.slowing(game.player) else 1
     for _ in range(rounds):
         game.turn += 1
@@ -85,5 +85,5 @@ def end_turn(game: Game, resting: bool = False) -> None:
         if player.effects[name] <= 0:
             del player.effects[name]
             game.log(f"You are no longer {name}.", MessageKind.BOON)
-    update_fov(game.floor, player.x, player.y)
+    update_fov(game.floor, player.x, player.y, sight_radius(player.effects))
     tactics.announce(game)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from scenario import messages, monster, scenario
+from scenario import give, messages, monster, scenario
 
-from game.rules.actions import Impossible, Interact, Move, Success
+from game.rules import gear
+from game.rules.actions import Equip, Impossible, Interact, Move, Success
 from game.rules.combat import COVER_BONUS, cover
 from game.rules.features import WATERS, water_effect
 from game.world.fov import LIGHT_REACH, SIGHT_RADIUS
@@ -133,9 +134,11 @@ def test_an_idol_curses_and_runes_show_traps() -> None:
         ########
     """, legend={"F": feature("Idol", "sacred"), "R": feature("Runes", "sacred"),
                  "T": Trap("dart", 15)})
-    attack = scene.player.attack
+    sword = give(scene, "sword")
+    scene.act(Equip(sword.id))
+    hp = scene.player.hp
     scene.act(Interact(*scene.at("F")))
-    assert scene.player.attack == attack + 1
+    assert sword.improved == ["idol"] and scene.player.hp < hp
     scene.act(Interact(*scene.at("R")))
     assert scene.floor.traps[scene.at("T")].found
 
@@ -150,12 +153,14 @@ def test_a_gong_wakes_the_floor() -> None:
     assert scene.monster("g").mode != Mode.ASLEEP
 
 
-def test_an_anvil_improves_the_hero_once() -> None:
+def test_an_anvil_improves_the_worn_armour_once() -> None:
     scene = scenario(ROOM, legend={"F": feature("Anvil", "craft")})
-    ac = scene.player.ac
+    mail = give(scene, "chain")
+    scene.act(Equip(mail.id))
+    ac = gear.total(scene.game.hero, "ac")
     scene.act(Interact())
     scene.act(Interact())
-    assert scene.player.ac == ac + 1
+    assert gear.total(scene.game.hero, "ac") == ac + 1 and mail.improved == ["anvil"]
 
 
 def test_claw_marks_point_at_a_monster() -> None:
@@ -210,6 +215,7 @@ def test_decor_keeps_its_line_of_text() -> None:
 def test_stepping_onto_a_feature_says_which_key_uses_it(name: str, effect: str,
                                                         said: str) -> None:
     scene = scenario(ROOM, legend={"F": feature(name, effect)})
+    scene.game.hero.equipment["weapon"] = give(scene, "dagger").id  # what an idol works on
     scene.act(Move(1, 0))
     assert messages(scene)[-1] == said
     scene.act(Interact(-1, -1))

@@ -9,14 +9,18 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.bot.fighting import RETREAT_HP, clear_shot
-from game.bot.memory import carried
+from game.bot.memory import Memory, carried
 from game.content.items import kind_of
 from game.floorplan import king_distance
-from game.rules import identify
+from game.rules import gear, identify
 from game.rules.actions import Action, Equip, Use
 from game.rules.items import pack_full
 from game.seeds import dice_mean
 from game.world.model import Actor, Game, Item
+
+TRY_HP = 0.9
+"""Unknown potions and rings are tried alone, and unknown scrolls read, only above this share of
+hit points: one in three is harmful (a burn, a lost turn, a band summoned)."""
 
 
 def gear_score(key: str) -> float:
@@ -56,15 +60,19 @@ def better_gear(game: Game) -> list[Item]:
             best[slot] = item
     return [item for slot, item in sorted(best.items())
             if game.hero.equipment.get(slot) != item.id
+            and gear.stuck_on(game.hero, game.hero.equipment.get(slot, -1)) is None
             and _score(game, item.kind) > _worn_score(game, slot)]
 
 
 def junk(game: Game) -> list[Item]:
     """Carried gear neither worn nor better than what is worn: a full pack drops it (keys hang
-    on the ring and take no place)."""
+    on the ring and take no place). Unknown gear is never junk: `wanted` takes it up again at
+    once (it is worth learning), so dropping it made a pack that was full drop and pick up the
+    same unknown rings for ever; it is kept until tried on (`learn`)."""
     worn = set(game.hero.equipment.values())
     return [item for item in game.hero.inventory if item.id not in worn and (
         kind_of(item.kind).slot and not kind_of(item.kind).thrown
+        and identify.known(game, item.kind)
         and _score(game, item.kind) <= _worn_score(game, kind_of(item.kind).slot))]
 
 
@@ -104,11 +112,14 @@ def wanted_items_mask(game: Game) -> NDArray[np.bool_]:
     return mask
 
 
-def learn(game: Game, foes: list[Actor], awake: list[Actor]) -> Iterator[tuple[str, Action]]:
+def learn(game: Game, memory: Memory, foes: list[Actor],
+          awake: list[Actor]) -> Iterator[tuple[str, Action]]:
     """Learn unknown items as a careful player does: a known scroll of identify when there is
     something to learn; an unknown scroll read at an awake foe a few steps off (most scrolls
     that need a target are meant for one); unknown potions drunk and rings worn when no
-    monster is in view."""
+    monster is in view and the hero is nearly whole. Each ring or amulet is tried on once
+    (Memory.tried_on): one whose bonus does not show stays unknown, and trying it again and
+    again would swap rings for ever."""
     player = game.player
     unknown = [i for i in game.hero.inventory if not identify.known(game, i.kind)]
     if not unknown:
@@ -116,7 +127,7 @@ def learn(game: Game, foes: list[Actor], awake: list[Actor]) -> Iterator[tuple[s
     if not awake:
         for item in carried(game, "identify"):
             yield "identify", Use(item.id)
-    steady = player.hp >= player.max_hp * RETREAT_HP
+    steady = player.hp >= player.max_hp * max(RETREAT_HP, TRY_HP)
     near = [m for m in awake
             if 1 < king_distance(m.pos, player.pos) <= 8 and clear_shot(game, m, 8)]
     if near and steady:
@@ -124,12 +135,12 @@ def learn(game: Game, foes: list[Actor], awake: list[Actor]) -> Iterator[tuple[s
         for item in unknown:
             if kind_of(item.kind).kind == "scroll":
                 yield "identify", Use(item.id, target.pos)
-    if foes:
+    if foes or player.hp < player.max_hp * TRY_HP:  # a bad potion must not meet a foe
         return
     for item in unknown:
         category = kind_of(item.kind).kind
         if category == "potion":
             yield "identify", Use(item.id)
-        elif category in ("ring", "amulet") and kind_of(item.kind).slot not in (
-                game.hero.equipment):
-            yield "identify", Equip(item.id)
+        elif category in ("ring", "amulet") and item.id not in memory.tried_on and gear.stuck_on(
+                game.hero, game.hero.equipment.get(kind_of(item.kind).slot, -1)) is None:
+            yield "identify", Equip(item.id)  # tried on in place of a known one: it may be cursed

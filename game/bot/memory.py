@@ -54,6 +54,12 @@ class Memory:
     """Ids of wands whose zap was refused (no charges left): left alone until recharged."""
     reason: str = ""
     """Why the last action was chosen (approach, search, retry, ...)."""
+    tried: list[tuple[int, int, int]] = field(default_factory=list)
+    """(depth, x, y) of features the bot has used or tried to: never walked back to."""
+    feature_steps: dict[int, int] = field(default_factory=dict)
+    """Depth -> steps taken toward features there."""
+    tried_on: list[int] = field(default_factory=list)
+    """Ids of unknown rings and amulets put on once to learn them."""
 
 
 def visible_monsters(game: Game) -> list[Actor]:

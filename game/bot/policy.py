@@ -39,6 +39,7 @@ from game.bot.fighting import (
     threat,
     zap,
 )
+from game.bot.gadgets import scrolls, throw_potions, toward_feature, use_features
 from game.bot.kit import better_gear, junk, learn, wanted_here
 from game.bot.memory import SLEEPY, Memory, Step, carried, moves, visible_monsters
 from game.floorplan import Point, king_distance
@@ -50,6 +51,7 @@ from game.rules.actions import (
     Drop,
     Equip,
     Impossible,
+    Interact,
     Move,
     PickUp,
     Rest,
@@ -144,6 +146,8 @@ def _observe(
 ) -> None:
     """Remember what the last action taught: refusals, shut doors, jammed teleporters."""
     depth = game.depth
+    if isinstance(action, Interact):  # used, or refused: either way not walked back to
+        memory.tried.append((depth, action.x, action.y))
     jammed = aim is not None and aim in game.floor.teleports and (
         isinstance(result, Impossible) or aim == game.player.pos)
     if jammed and aim is not None:  # refused, or stepped on and left standing there
@@ -158,6 +162,8 @@ def _observe(
         return
     memory.failed.clear()
     memory.impossible_streak = 0
+    if isinstance(action, Equip) and memory.reason == "identify":
+        memory.tried_on.append(action.item)
     if door is not None and game.floor.tiles[door[1], door[0]] == tiles.DOOR:
         key = (depth, door[0], door[1])
         memory.door_tries[key] = memory.door_tries.get(key, 0) + 1
@@ -181,6 +187,8 @@ def _observe(
     elif reason == "attack":
         memory.chase_steps = 0
         memory.cover_rounds = 0
+    elif reason == "feature":
+        memory.feature_steps[depth] = memory.feature_steps.get(depth, 0) + 1
     elif reason == "search":
         memory.searched[depth] = memory.searched.get(depth, 0) + 1
     elif reason == "retry":
@@ -268,7 +276,9 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
             yield "hold", Search()  # in cover: let them come round the corner
     yield from lightning(game, foes)
     yield from zap(game, memory, awake)
-    yield from learn(game, foes, awake)
+    yield from throw_potions(game, awake)
+    yield from scrolls(game, awake)
+    yield from learn(game, memory, foes, awake)
     for item in better_gear(game):
         yield "equip", Equip(item.id)
     if wanted_here(game):
@@ -279,10 +289,14 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     if low and not awake and game.turn < memory.rest_off_until:  # alone, but rest does not heal
         for item in carried(game, "heal"):
             yield "heal", Use(item.id)
+    if not awake:
+        yield from use_features(game, memory)
     if not awake and _should_rest(game, memory):
         yield "rest", _rest(game)
     kept_off = blocked_doors(game, memory) + jammed_teleporters(game, memory)
     walk = walkable_known(floor, kept_off)
+    if not awake:
+        yield from moves("feature", toward_feature(game, memory, walk))
     if awake and weak:
         yield from moves("retreat", retreat(game, walk))
         if any(not shot(m) for m in awake):  # there is no outrunning a shot

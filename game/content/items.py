@@ -24,9 +24,14 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "identify": (), "fear": ("range", "turns"), "recharge": (), "map": (), "teleport": (),
     "lightning": ("damage", "range"), "confuse_monster": ("turns",), "knock": (),
     "bolt": ("damage", "range"), "slow": ("range", "turns"), "blink": ("range",), "dig": ("range",),
+    "darken": ("turns",), "hallucinate": ("turns",), "incinerate": ("damage",),
+    "sleep": ("turns",), "aggravate": (), "summon": ("range",), "uncurse": (),
 }
 """The effects an item may name -> the fields its kind must set for it (the rules that carry
 them out are game.rules.effects, which holds one for each name here)."""
+HARMFUL_EFFECTS = ("confuse", "harm", "darken", "hallucinate", "incinerate", "sleep", "aggravate",
+                   "summon")
+"""Effects that hurt whoever tries an unknown item of the kind (a thrown one may still help)."""
 _DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
 
 
@@ -83,6 +88,13 @@ class ItemKind:
     """What the effect does beyond the numbers, in words for the codex ("" for nothing more)."""
     nutrition: int = 0
     """Food: the turns of hunger one eaten staves off (game.rules.hunger)."""
+    cursed: bool = False
+    """Worn gear that cannot be taken off once put on, until a scroll lifts the curse."""
+
+    @property
+    def harmful(self) -> bool:
+        """Trying one unknown hurts: a bad potion or scroll, or cursed gear."""
+        return self.cursed or self.effect in HARMFUL_EFFECTS
 
 
 class ItemDataError(ValueError):
@@ -132,6 +144,8 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
     _check_effect(kind, entry)
     if (kind == "food") != (_int(entry, "nutrition") > 0):
         raise ValueError("food, and only food, has a nutrition above 0")
+    if entry.get("cursed") and kind not in WORN_KINDS:
+        raise ValueError(f"a {kind} cannot be cursed (only worn gear can)")
     return ItemKind(
         key=key, name=_text(entry, "name"), kind=kind, glyph=glyph,
         color=(color[0], color[1], color[2]), depth=(depth[0], depth[1]),
@@ -146,6 +160,7 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         thrown=_flag(entry, "thrown"), break_chance=_int(entry, "break_chance"),
         bundle=_int(entry, "bundle"), effect=str(entry.get("effect", "")),
         text=str(entry.get("text", "")), nutrition=_int(entry, "nutrition"),
+        cursed=_flag(entry, "cursed"),
     )
 
 

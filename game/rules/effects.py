@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.content.items import ItemKind, kind_of
 from game.floorplan import Point, king_distance
-from game.rules import combat, identify
+from game.rules import combat, identify, mishaps
 from game.rules.movement import arrive
 from game.rules.noise import rouse
 from game.rules.progress import MAX_STAT
@@ -276,5 +276,8 @@ EFFECTS: Final[dict[str, Effect]] = {
     "teleport": _teleport, "lightning": _lightning, "confuse_monster": _aimed(_confuse_monster),
     "knock": _aimed(_knock), "bolt": _aimed(_bolt), "slow": _aimed(_slow),
     "blink": _aimed(_blink), "dig": _aimed(_dig),
+    "darken": mishaps.darken, "hallucinate": mishaps.hallucinate,
+    "incinerate": mishaps.incinerate, "sleep": mishaps.sleep, "aggravate": mishaps.aggravate,
+    "summon": mishaps.summon, "uncurse": mishaps.uncurse,
 }
 """Effect name (game.content.items.EFFECTS) -> the rule that carries it out."""

@@ -13,7 +13,7 @@ from typing import Final
 from game.content.features import FeatureKind, feature_kind
 from game.content.items import found_amount, item_kinds
 from game.floorplan import Point, king_distance
-from game.rules import identify
+from game.rules import crafting, identify
 from game.rules.actions import Impossible, Result, Success
 from game.rules.noise import make_noise
 from game.seeds import Rng, water_seed
@@ -68,8 +68,13 @@ def interact(game: Game, actor: Actor, x: int, y: int) -> Result:
     feature = floor.features.get((x, y))
     if feature is None:
         return Impossible("There is nothing there to use.")
-    if feature.used and feature_kind(feature.name).effect in ONCE:  # spent: trying costs no turn
+    kind = feature_kind(feature.name)
+    if feature.used and kind.effect in ONCE:  # spent: trying costs no turn
         return Impossible(f"The {feature.name.lower()} has nothing more to give.")
+    if kind.key in crafting.CRAFTS:  # nothing it could work on: left unused, no turn spent
+        refused = crafting.refusal(game.hero, kind.key, feature.name.lower())
+        if refused:
+            return Impossible(refused)
     use(game, actor, (x, y), feature)
     return Success()
 
@@ -92,7 +97,7 @@ def use(game: Game, actor: Actor, pos: Point, feature: FeatureState) -> None:
             game.log(f"You strike the {name}: it booms through the halls!{stirring}",
                      MessageKind.DANGER)
         case "craft":
-            _craft(game, actor, name)
+            crafting.improve(game, kind.key, name)
         case "clue":
             _clue(game, actor, pos, kind, name)
         case "hazard":
@@ -268,9 +273,8 @@ def _pray(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) ->
     if kind.key in PROFANE:
         damage = game.rng.roll("1d4")
         actor.hp = max(1, actor.hp - damage)
-        actor.attack += 1
-        game.log(f"You touch the {name}: a curse burns you for {damage}, and leaves your arm"
-                 " stronger (+1 to hit).", MessageKind.MAGIC)
+        game.log(f"You touch the {name}: a curse burns you for {damage}.", MessageKind.MAGIC)
+        crafting.improve(game, kind.key, name)
     elif kind.key in SEERS:
         found = 0
         for (x, y), trap in game.floor.traps.items():
@@ -284,15 +288,6 @@ def _pray(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) ->
         actor.hp = actor.max_hp
         actor.effects.clear()
         game.log(f"You pray at the {name}: you are blessed and made whole.", MessageKind.BOON)
-
-
-def _craft(game: Game, actor: Actor, name: str) -> None:
-    if "weapon" in game.hero.equipment:
-        actor.attack += 1
-        game.log(f"You hone your weapon at the {name} (+1 to hit).", MessageKind.BOON)
-    else:
-        actor.ac += 1
-        game.log(f"You mend your armour at the {name} (+1 armour class).", MessageKind.BOON)
 
 
 def _clue(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) -> None:

@@ -3,8 +3,22 @@
 from __future__ import annotations
 
 from game.content.items import ItemKind, kind_of
+from game.rules import crafting
 from game.world.model import Hero, Item
 from game.world.pack import QUIVER
+
+
+def cursed(item: Item) -> bool:
+    """An item of a cursed kind whose curse no scroll has lifted: worn, it stays on."""
+    return kind_of(item.kind).cursed and not item.uncursed
+
+
+def stuck_on(hero: Hero, item_id: int) -> Item | None:
+    """The worn cursed item with id `item_id` (it cannot be taken off, dropped or thrown), or
+    None when that item is free to leave its slot."""
+    worn_ids = set(hero.equipment.values())
+    item = next((i for i in hero.inventory if i.id == item_id), None)
+    return item if item is not None and item_id in worn_ids and cursed(item) else None
 
 
 def worn(hero: Hero) -> list[ItemKind]:
@@ -16,8 +30,11 @@ def worn(hero: Hero) -> list[ItemKind]:
 
 def total(hero: Hero, stat: str) -> int:
     """What worn equipment adds to a stat: attack, ac, strength, regen, stealth, ward,
-    move_cost."""
-    return sum(getattr(kind, stat) for kind in worn(hero))
+    move_cost; with what crafting features have added to the worn items themselves."""
+    by_id = {item.id: item for item in hero.inventory}
+    improved = sum(crafting.bonus(by_id[i], stat) for slot, i in sorted(hero.equipment.items())
+                   if i in by_id and slot != QUIVER and by_id[i].improved)
+    return sum(int(getattr(kind, stat)) for kind in worn(hero)) + improved
 
 
 def weapon(hero: Hero) -> ItemKind | None:

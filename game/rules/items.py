@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.content.items import ItemKind, kind_of
 from game.floorplan import Point, king_distance
-from game.rules import effects, identify
+from game.rules import effects, gear, identify
 from game.rules.actions import Alternative, Eat, Impossible, Result, Success, Zap
 from game.rules.doors import door_name
 from game.rules.progress import MAX_GOLD
@@ -44,7 +44,8 @@ def label(game: Game, item: Item) -> str:
             where = quarter(game.floor.width, game.floor.height, item.key_for)
             return f"a key to the {door_name(door)}, depth {game.depth}, {where}"
         return "a key to a door on another floor"
-    return identify.article(identify.name_of(game, item.kind))
+    worked = f" (+{len(item.improved)})" if item.improved else ""
+    return identify.article(identify.name_of(game, item.kind)) + worked
 
 
 def quarter(width: int, height: int, pos: Point) -> str:
@@ -138,6 +139,8 @@ def drop(game: Game, item_id: int) -> Result:
     if item is None:
         return Impossible("You do not have that.")
     hero = game.hero
+    if gear.stuck_on(hero, item_id) is not None:
+        return Impossible(curse_holds(game, item))
     for slot, worn in list(hero.equipment.items()):
         if worn == item_id:
             del hero.equipment[slot]
@@ -157,6 +160,9 @@ def equip(game: Game, item_id: int) -> Result:
     if not kind.slot:
         return Impossible(f"You cannot wear the {name}.")
     hero = game.hero
+    held = gear.stuck_on(hero, hero.equipment.get(kind.slot, -1))
+    if held is not None:  # taking it off, or putting another in its place
+        return Impossible(curse_holds(game, held))
     if hero.equipment.get(kind.slot) == item_id:
         del hero.equipment[kind.slot]
         game.log(f"You take off the {name}.", MessageKind.ITEM)
@@ -164,9 +170,18 @@ def equip(game: Game, item_id: int) -> Result:
         hero.equipment[kind.slot] = item_id
         game.log(f"You {'wield' if kind.slot == 'weapon' else 'put on'} the {name}.",
                  MessageKind.ITEM)
-        if kind.ac or kind.attack or kind.strength:  # a bonus the character sheet shows at once
+        if kind.ac or kind.attack or kind.strength or kind.cursed:  # shown on the sheet at once
             identify.identify(game, item.kind)
+        if gear.cursed(item):
+            game.log(f"The {kind.name} tightens its grip: it is cursed, and will not come off!",
+                     MessageKind.DANGER)
     return Success()
+
+
+def curse_holds(game: Game, item: Item) -> str:
+    """Why a worn cursed item stays where it is."""
+    return (f"The {identify.name_of(game, item.kind)} is cursed: it will not come off until the"
+            " curse is lifted.")
 
 
 def use(game: Game, item_id: int, target: Point | None) -> Result:
@@ -195,7 +210,8 @@ def use(game: Game, item_id: int, target: Point | None) -> Result:
         game.log(f"{reason.rstrip('.')}: the {name} is wasted.", MessageKind.ITEM)
     game.hero.inventory.remove(item)
     identify.identify(game, item.kind)
-    return Success()
+    slept = game.player.effects.get("asleep", 0) if kind.effect == "sleep" else 0
+    return Success(turns=1 + slept)  # a potion of sleep: the turns asleep are lost
 
 
 def quaff(game: Game, actor: Actor, kind: ItemKind) -> str:

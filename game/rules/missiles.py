@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.content.items import ItemKind, kind_of
 from game.floorplan import Point, king_distance
-from game.rules import combat, identify, items
+from game.rules import combat, gear, identify, items
 from game.rules.actions import Impossible, Result, Success
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Game, Item
@@ -75,6 +75,8 @@ def throw(game: Game, item_id: int, target: Point) -> Result:
     item = next((i for i in game.hero.inventory if i.id == item_id), None)
     if item is None:
         return Impossible("You do not have that.")
+    if gear.stuck_on(game.hero, item_id) is not None:
+        return Impossible(items.curse_holds(game, item))
     return _loose(game, item, thrown_missile(game, kind_of(item.kind)), target)
 
 

@@ -94,6 +94,8 @@ def _version_6(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], A
     for actor in actors:
         actor.update({"cooldowns": {}, "carried": 0})
     state["hero"]["food"] = FORMAT_5_FOOD
+    # items may now carry `improved` (the crafting features that worked on them) and
+    # `uncursed`; a version 5 item has neither, which reads as the defaults.
     return state, arrays
 
 

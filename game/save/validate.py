@@ -269,7 +269,8 @@ def item_schema() -> Record:
     return Record({
         "id": IDENT, "kind": OneOf(tuple(sorted(item_kinds()))), "x": COORD, "y": COORD,
         "amount": Whole(0, BIG), "key_for": Maybe(POINT),
-    })
+        "improved": Many(NAME, 16), "uncursed": Flag(),
+    }, optional=frozenset({"improved", "uncursed"}))
 
 
 def floor_schema(item: Schema) -> Record:

@@ -16,6 +16,15 @@ LIGHT_BONUS = 6
 standing on a height (a ladder, steps, a ledge: passage features) does the same."""
 
 
+DARK_RADIUS = 2
+"""How far a hero under a potion of darkness sees (no light helps)."""
+
+
+def sight_radius(effects: dict[str, int]) -> int:
+    """How far a creature with these conditions sees: DARK_RADIUS while darkened."""
+    return DARK_RADIUS if "darkened" in effects else SIGHT_RADIUS
+
+
 def transparency(floor: Floor) -> NDArray[np.bool_]:
     """See-through tiles of the live map: closed doors and opaque features block sight."""
     return floor.transparent()
@@ -24,7 +33,8 @@ def transparency(floor: Floor) -> NDArray[np.bool_]:
 def update_fov(floor: Floor, x: int, y: int, radius: int = SIGHT_RADIUS) -> None:
     """Recompute `visible` from (x, y) and add it to `explored`."""
     here = floor.features.get((x, y))
-    if floor.lit(x, y, LIGHT_REACH) or (here is not None and here.effect == "passage"):
+    lit = floor.lit(x, y, LIGHT_REACH) or (here is not None and here.effect == "passage")
+    if lit and radius >= SIGHT_RADIUS:
         radius += LIGHT_BONUS
     floor.visible = tcod.map.compute_fov(
         transparency(floor), (y, x), radius, True, tcod.constants.FOV_SYMMETRIC_SHADOWCAST

@@ -100,6 +100,11 @@ class Item:
     """Gold pieces, or charges; 1 for most items."""
     key_for: Point | None = None
     """For a key: the door it opens."""
+    improved: list[str] = field(default_factory=list)
+    """The crafting features (by feature key, in order) that have improved this item: each
+    kind of feature works on an item once (game.rules.crafting)."""
+    uncursed: bool = False
+    """A cursed kind's curse lifted from this item (game.rules.gear.cursed)."""
 
     @property
     def pos(self) -> Point:

@@ -28,7 +28,8 @@ def pack_rows(hero: Hero, extra: Item | None = None) -> list[list[Item]]:
     for item in [*hero.inventory, *([extra] if extra is not None else [])]:
         if item.kind == "key":
             continue  # on the key ring: no place in the pack
-        alike = item.id not in worn and item.key_for is None
+        alike = item.id not in worn and item.key_for is None and not item.improved \
+            and not item.uncursed
         kind = (item.kind, item.amount)
         if alike and kind in row_of:
             rows[row_of[kind]].append(item)

@@ -66,9 +66,19 @@ def actor_data(actor: Actor) -> dict[str, Any]:
 
 
 def item_data(item: Item) -> dict[str, Any]:
+    """An item's values; `improved` and `uncursed` only when set (format 6), so the state of an
+    item no feature or scroll has touched hashes as it did before them."""
     data = _values(item)
     data["key_for"] = list(item.key_for) if item.key_for else None
+    data["improved"] = list(item.improved)
+    for name in ITEM_EXTRAS:
+        if not data[name]:
+            del data[name]
     return data
+
+
+ITEM_EXTRAS = ("improved", "uncursed")
+"""Item fields saved only when not their default."""
 
 
 def floor_data(floor: Floor, prefix: str, arrays: Arrays) -> dict[str, Any]:
@@ -220,7 +230,8 @@ def actor_from(data: dict[str, Any]) -> Actor:
 
 
 def item_from(data: dict[str, Any]) -> Item:
-    return Item(**{**data, "key_for": _pair(data["key_for"])})
+    improved = [str(key) for key in data.get("improved", [])]
+    return Item(**{**data, "key_for": _pair(data["key_for"]), "improved": improved})
 
 
 def floor_from(data: dict[str, Any], prefix: str, arrays: Arrays) -> Floor:
