@@ -50,11 +50,16 @@ def test_a_dragon_draws_breath_then_breathes_a_cone_on_all_in_it() -> None:
         #.D...g.@.#
         #.......g.#
         ###########
-    """, legend={"D": kind("red_dragon"), "g": monster(hp=200)}, hp=900,
+    """, legend={"D": kind("red_dragon"), "g": monster(hp=200, mode="asleep")}, hp=900,
         rng=ScriptedRng(d20=FAIL))
     goblins = [scene.monster("g", 0), scene.monster("g", 1)]
+    places = [g.pos for g in goblins]
+    for goblin, corner in zip(goblins, [(1, 1), (1, 3)], strict=True):
+        scene.floor.relocate(goblin, *corner)  # behind it while it draws breath
     wait(scene)
     assert said(scene, "draws a deep breath") == 1
+    for goblin, place in zip(goblins, places, strict=True):
+        scene.floor.relocate(goblin, *place)  # they wander into the cone too late
     assert said(scene, "breathes fire") == 0, "the breath comes the turn after the warning"
     before = scene.player.hp
     wait(scene)
@@ -63,6 +68,17 @@ def test_a_dragon_draws_breath_then_breathes_a_cone_on_all_in_it() -> None:
     assert scene.player.hp < before
     assert all(g.hp < 200 for g in goblins), "every creature in the cone is burnt"
     assert scene.monster("D").cooldowns["breath"] > 0
+
+
+def test_a_dragon_does_not_breathe_on_its_own_kind() -> None:
+    scene = scenario("""
+        ###########
+        #.........#
+        #.D...g.@.#
+        ###########
+    """, legend={"D": kind("red_dragon"), "g": monster(hp=200, mode="asleep")}, hp=900)
+    assert not abilities.act(scene.game, scene.monster("D"))
+    assert "inhaling" not in scene.monster("D").effects
 
 
 def test_a_saving_throw_halves_a_breath() -> None:

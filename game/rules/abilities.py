@@ -167,8 +167,9 @@ def act(game: Game, monster: Actor) -> bool:
 
 
 def _breath(game: Game, monster: Actor, found: Ability) -> bool:
-    """Draw breath (the warning), then on the next turn breathe on everyone in the cone or line
-    toward the hero, if the hero is still in sight and range; a save halves it."""
+    """Draw breath (the warning) when the cone or line toward the hero holds no other monster,
+    then on the next turn breathe on everyone in it, if the hero is still in sight and range; a
+    save halves it."""
     drawn = monster.effects.get("inhaling", 0)
     if drawn == 1:
         del monster.effects["inhaling"]
@@ -178,6 +179,9 @@ def _breath(game: Game, monster: Actor, found: Ability) -> bool:
         return True
     if drawn or not ready(monster, found) or not sees_hero(game, monster, found.range):
         return False
+    area = breath_area(game, monster.pos, game.player.pos, found)
+    if any(game.floor.monster_at(x, y) is not None for x, y in area):
+        return False  # it does not breathe on its own kind: worth it only on the hero alone
     _spend(monster, found)
     monster.effects["inhaling"] = 2  # the end of this turn leaves 1: it breathes next turn
     game.log(f"The {monster.name} draws a deep breath!", MessageKind.DANGER)
