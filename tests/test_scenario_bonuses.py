@@ -114,3 +114,14 @@ def test_a_webbed_hero_takes_a_blow_that_would_have_missed() -> None:
         scene.act(Wait())
         landed.append(scene.player.hp < 100)
     assert landed == [False, True]
+
+
+def test_a_monster_at_the_heros_side_is_never_hidden() -> None:
+    scene = scenario("""
+        #####
+        #@m.#
+        #####
+    """, legend={"m": monster()})
+    goblin = scene.monster("m")
+    scene.floor.visible[goblin.y, goblin.x] = False  # dark, but felt
+    assert not combat.hidden(scene.game, goblin, scene.player)

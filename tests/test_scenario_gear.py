@@ -100,7 +100,7 @@ def test_a_piercing_weapon_ignores_part_of_the_armour() -> None:
     pierce = kind_of("war_pick").pierce
     assert pierce > 0
     for key, lands in (("sword", False), ("war_pick", True)):
-        scene = scenario(room, legend={"a": monster(hp=100, ac=15, mode="asleep")},
+        scene = scenario(room, legend={"a": monster(hp=100, ac=15, attack=-99)},
                          rng=ScriptedRng(d20=[10]))
         wield(scene, key)
         bonus = combat.attack_bonus(scene.game, scene.player)

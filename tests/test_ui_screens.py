@@ -333,6 +333,21 @@ def test_door_prompt_opens_and_closes() -> None:
     assert isinstance(DoorPrompt(state, "open").on_event(key(KeySym.ESCAPE)), Pop)
 
 
+def test_the_shove_prompt_pushes_the_monster_beside_the_hero() -> None:
+    """p, then a direction: the monster there is shoved (hit or miss, a turn passes)."""
+    game = hand_game(player=(10, 2))
+    goblin = monster(game, 11, 2)
+    state = play(game)
+    result = state.on_event(key(KeySym.P))
+    assert isinstance(result, Push) and isinstance(result.state, DoorPrompt)
+    prompt = result.state
+    assert prompt.candidates() == [(11, 2)]
+    assert isinstance(prompt.on_event(key(KeySym.L)), Pop)
+    assert game.turn == 1 and any("shove the goblin" in m.text for m in game.messages.messages)
+    assert goblin.mode.value == "hunt"
+    assert "Shove a monster" in drawn_text(DoorPrompt(state, "shove"))
+
+
 def test_play_keys_open_their_screens() -> None:
     state = play()
     expected = {

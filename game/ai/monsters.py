@@ -24,7 +24,7 @@ from game.floorplan import king_distance
 from game.pathing import STEPS, UNREACHED
 from game.rules import abilities, combat, gear
 from game.rules.actions import Success
-from game.rules.features import MIRED
+from game.rules.features import MIRED, harmful
 from game.world.dungeon import random_free_spot
 from game.world.kinds import RESTING, MessageKind, Mode
 from game.world.model import MAX_ENERGY, NORMAL_SPEED, Actor, Game
@@ -128,7 +128,11 @@ def _wander(game: Game, monster: Actor) -> None:
     gx, gy = monster.goal
     dx = (gx > monster.x) - (gx < monster.x)
     dy = (gy > monster.y) - (gy < monster.y)
+    features = game.floor.features
     for way in ((dx, dy), (dx, 0), (0, dy)):
+        spot = features.get((monster.x + way[0], monster.y + way[1])) if features else None
+        if spot is not None and harmful(spot):
+            continue  # it knows its floor's hazards
         if way != (0, 0) and isinstance(step(game, monster, way), Success):
             return
     monster.goal = None

@@ -27,8 +27,9 @@ FLANK_BONUS = 2
 (more than a right angle round from the attacker): the foe cannot face both."""
 HIDDEN_BONUS = 4
 """To-hit gained by an attack the target cannot see coming: the hero's at a sleeping or unaware
-monster, a monster's from outside the hero's sight. A hidden blow in melee (a sneak attack) also
-rolls its damage dice twice, as a critical does."""
+monster, a monster's from outside the hero's sight (never from the hero's side: that one is
+felt). The hero's hidden blow in melee (a sneak attack) also rolls its dice twice, as a critical
+does."""
 HAMPERED_PENALTY = 2
 """Armour class lost while webbed, slowed or confused: a hampered creature cannot dodge."""
 HAMPERING = ("webbed", "slowed", "confused")
@@ -121,8 +122,9 @@ def hidden(game: Game, attacker: Actor, defender: Actor) -> bool:
     the hero's sight (sight is symmetric: game.ai.monsters.sees_player)."""
     if attacker.id == PLAYER_ID:
         return defender.mode in RESTING
-    if defender.id == PLAYER_ID:
-        return not game.floor.visible[attacker.y, attacker.x]
+    if defender.id == PLAYER_ID:  # one at the hero's side is felt, seen or not
+        return (king_distance(attacker.pos, defender.pos) > 1
+                and not game.floor.visible[attacker.y, attacker.x])
     return False
 
 
@@ -300,7 +302,8 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
     and doubles the dice."""
     natural = game.rng.randint(1, 20)
     bonus = to_hit(game, attacker, defender, missile) - penalty
-    sneak = missile is None and (hidden(game, attacker, defender) or opening(attacker, defender))
+    sneak = missile is None and (opening(attacker, defender) or (
+        attacker.id == PLAYER_ID and hidden(game, attacker, defender)))
     hit = natural == 20 or (natural != 1 and natural + bonus >= defence(game, attacker, defender,
                                                                         missile))
     make_noise(game, attacker.pos, COMBAT_NOISE)
