@@ -50,6 +50,7 @@ CATEGORY_DOES: Final = {
     "relic": "The run's goal: take it from the deepest floor and climb out of floor 1.",
     "potion": "Drunk once.",
     "scroll": "Read once.",
+    "food": "Eaten once.",
     "ammo": "Fired from its launcher; it can be picked up again where it lands, unless it"
             " breaks.",
     "launcher": "Ready its ammunition (the quiver) and fire it.",
@@ -88,7 +89,7 @@ field missing from a kind is skipped, so the table may name fields other branche
 REACHING: Final = ("range", "reach")
 """Fields in squares: worth saying only above 1 (1 is the square next to you)."""
 ITEM_WORDS: Final = frozenset({"slot", "damage", "heal", "turns", "target", "depth", "effect",
-                               "text", *BONUS_WORDS})
+                               "text", "nutrition", *BONUS_WORDS})
 
 
 def bonuses(kind: ItemKind) -> list[tuple[str, str, str, JsonValue]]:
@@ -112,6 +113,8 @@ def item_numbers(kind: ItemKind) -> str:
     parts = [kind.damage] if kind.damage else []
     if kind.heal:
         parts.append(f"heals {kind.heal}")
+    if kind.nutrition:
+        parts.append(f"{kind.nutrition} turns of food")
     return ", ".join(parts + [short for _, short, _, _ in bonuses(kind) if short])
 
 
@@ -129,6 +132,8 @@ def item_effects(kind: ItemKind) -> list[str]:
         effects.append(f"Lasts {kind.turns} turns.")
     if kind.target:
         effects.append("Aimed: you choose the spot.")
+    if kind.nutrition:
+        effects.append(f"Eaten (E): staves off hunger for {kind.nutrition} turns.")
     return effects
 
 
@@ -172,6 +177,8 @@ def item_entry(kind: ItemKind) -> Entry:
         facts["heal"] = kind.heal
     if kind.turns:
         facts["turns"] = kind.turns
+    if kind.nutrition:
+        facts["nutrition"] = kind.nutrition
     return Entry(kind.name, kind.kind, lines, {**facts, **extra})
 
 

@@ -10,7 +10,7 @@ snapshot and restores it; see game.save (a later issue) for the crash report.
 from __future__ import annotations
 
 from game.ai import monsters, tactics
-from game.rules import abilities, gear, hunger, wandering
+from game.rules import abilities, gear, hunger, meals, wandering
 from game.rules.actions import Action, Alternative, Illegal, Impossible, Rest, Result, Success
 from game.rules.items import underfoot
 from game.rules.perform import perform
@@ -43,7 +43,7 @@ def player_act(game: Game, action: Action) -> Result:
             end_turn(game, resting)
             if is_over(game):
                 break
-        while hunger.fainted(game) and not is_over(game):  # a faint: the world goes on
+        while meals.fainted(game) and not is_over(game):  # a faint: the world goes on
             end_turn(game)
     elif isinstance(result, Impossible) and result.reason and not isinstance(result, Illegal):
         game.log(result.reason, MessageKind.SYSTEM)  # an illegal action changes nothing at all
@@ -70,7 +70,7 @@ def end_turn(game: Game, resting: bool = False) -> None:
         if is_over(game):
             return
         wandering.check(game, resting)
-        hunger.tick(game)
+        meals.tick(game)
         if is_over(game):
             return
     player = game.player

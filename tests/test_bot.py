@@ -361,7 +361,7 @@ def test_picks_its_missiles_up_again_and_keeps_them_in_a_full_pack() -> None:
 
 
 def test_gives_up_resting_when_it_does_not_heal(monkeypatch: pytest.MonkeyPatch) -> None:
-    def bare_turn(game: Game) -> None:  # time passes, nothing heals
+    def bare_turn(game: Game, resting: bool = False) -> None:  # time passes, nothing heals
         game.turn += 1
 
     monkeypatch.setattr(turns, "end_turn", bare_turn)

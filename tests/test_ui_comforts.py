@@ -13,6 +13,7 @@ from ui_world import hand_game, key, monster
 from game import pathing
 from game.generators import names
 from game.pathing import portals
+from game.rules import wandering
 from game.run import FloorRecipe, Run
 from game.ui import intents, keyfile, options, saves
 from game.ui.app import App
@@ -65,7 +66,10 @@ def edge_reachable(activity: Explore) -> bool:
 
 @pytest.mark.parametrize("generator", names())
 @pytest.mark.parametrize("seed", ["alpha", "beta", "gamma"])
-def test_auto_explore_explores_every_generator(generator: str, seed: str) -> None:
+def test_auto_explore_explores_every_generator(
+    generator: str, seed: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(wandering, "check", lambda game, resting: [])  # no band comes either
     game = new_game(Run(seed, (FloorRecipe(1, generator, 40, 30),)))
     game.floor.monsters.clear()
     steps, notices, last = explore_fully(game)

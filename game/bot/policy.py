@@ -87,13 +87,13 @@ round the corner, into reach. Foes that near are charged instead."""
 CHASE_LIMIT = 20
 CHASE_PAUSE = 30
 """After CHASE_LIMIT approach steps without a blow, leave monsters be for CHASE_PAUSE turns."""
-REST_BELOW = 0.45
-REST_UNTIL = 0.7
+REST_BELOW = 0.4
+REST_UNTIL = 0.6
 """With no monster in sight, rest (search in place) from below REST_BELOW of maximum HP until
 REST_UNTIL, as long as resting heals: no gain in REST_CHECK turns stops it for REST_OFF turns.
 Time costs food and draws wandering bands (game.rules.hunger, game.rules.wandering): the bot
 rests only when it must, not to top up (issue 28: Rest at most 15 % of its actions)."""
-DESCEND_HP = 0.65
+DESCEND_HP = 0.6
 """Rest (when resting heals) before taking the stairs down below this share: the next floor's
 first fight is a known one."""
 REST_CHECK = 30

@@ -7,8 +7,8 @@ from game.rules import (
     combat,
     doors,
     features,
-    hunger,
     items,
+    meals,
     missiles,
     movement,
     progress,
@@ -89,7 +89,7 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
         case Interact(x, y):
             return features.interact(game, actor, x, y)
         case Eat(item):
-            return hunger.eat(game, item)
+            return meals.eat(game, item)
         case TakeStairs(direction):
             return stairs.take_stairs(game, direction)
         case PickUp(auto):
