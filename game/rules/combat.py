@@ -35,8 +35,9 @@ HAMPERED_PENALTY = 2
 HAMPERING = ("webbed", "slowed", "confused")
 """The conditions that hamper (game.ai.tactics reads them too: its strikers' signal)."""
 HOME_BONUS = 2
-"""To-hit and armour class of a den's beast or a lair's boss on its home ground (within
-HOME_RANGE of its den): it knows every rock of it."""
+"""Armour class of a den's beast or a lair's boss on its home ground (within HOME_RANGE of its
+den): it knows every rock of it. The beast gains as much to hit there (the boss does not: the
+last fight is hard enough)."""
 HOME_RANGE = 8
 """Its home ground: as far as its leash (game.ai.tactics.LEASH) lets it chase."""
 SHIELD_BONUS = 2
@@ -155,7 +156,7 @@ def to_hit(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
         bonus += FLANK_BONUS
     if hidden(game, attacker, defender):
         bonus += HIDDEN_BONUS
-    if attacker.part and home_ground(attacker):
+    if attacker.part == "beast" and home_ground(attacker):
         bonus += HOME_BONUS
     if opening(attacker, defender):
         bonus += OPENING_BONUS
