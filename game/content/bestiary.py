@@ -110,16 +110,6 @@ class MonsterKind:
         """0 inside the kind's depth band, else how many floors it is off."""
         return max(0, self.depth_min - depth, depth - self.depth_max)
 
-    def summary(self, elite: bool = False) -> str:
-        """A one-line stat block for the game master's key."""
-        hp, xp = (self.hp * 2, self.xp * 2) if elite else (self.hp, self.xp)
-        reach = f", range {self.range}" if self.range else ""
-        doors = ", opens doors" if self.opens_doors else ""
-        return (
-            f"HP {hp}, AC {self.ac}, {self.attack:+d} to hit, {self.damage}{reach}, "
-            f"speed {self.speed}{doors}, XP {xp}"
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Bestiary:

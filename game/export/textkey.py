@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
-from game.content.bestiary import Bestiary, default_bestiary
+from game.content.bestiary import Bestiary, MonsterKind, default_bestiary
 from game.content.features import feature_kind
 from game.content.items import item_kinds
 from game.dressing.areas import AreaMap, build_areas
@@ -31,6 +31,7 @@ from game.dressing.model import (
 from game.dressing.stairs import drawn_stairs
 from game.floorplan import FloorPlan, Point
 from game.grids import grow8
+from game.world.build import monster_from
 
 MARKS = {"trap": tiles.TRAP_GLYPH, "treasure": item_kinds()["gold"].glyph,
          "key": item_kinds()["key"].glyph, "relic": item_kinds()["relic"].glyph}
@@ -322,6 +323,19 @@ def _encounter(encounter: Encounter, bestiary: Bestiary) -> list[str]:
         tags = " ".join(t for t, on in (("BOSS", monster.boss), ("elite", monster.elite)) if on)
         lines.append(
             f"    {kind.glyph} {kind.name}{' ' + tags if tags else ''} ({monster.role})"
-            f" at {monster.point}: {kind.summary(monster.elite)}"
+            f" at {monster.point}: {played_summary(kind, monster.elite or monster.boss)}"
         )
     return lines
+
+
+def played_summary(kind: MonsterKind, elite: bool) -> str:
+    """A one-line stat block with the numbers the game plays by (the monster as the floor makes
+    it: hit points and speed on the game's scale), and the kind's own abilities."""
+    actor = monster_from(kind, 0, (0, 0), elite)
+    reach = f", range {actor.reach}" if actor.reach > 1 else ""
+    doors = ", opens doors" if actor.opens_doors else ""
+    powers = f", {', '.join(a.use for a in kind.abilities)}" if kind.abilities else ""
+    return (
+        f"HP {actor.hp}, AC {actor.ac}, {actor.attack:+d} to hit, {actor.damage}{reach}, "
+        f"speed {actor.speed} (hero 10){doors}{powers}, XP {actor.xp}"
+    )
