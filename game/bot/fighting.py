@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from operator import attrgetter
 
 import numpy as np
 import tcod.constants
@@ -12,6 +13,7 @@ from numpy.typing import NDArray
 
 from game import pathing, tiles
 from game.bot.memory import SLEEPY, Memory, Step, carried
+from game.content.bestiary import default_bestiary
 from game.content.items import kind_of
 from game.floorplan import king_distance
 from game.pathing import portals
@@ -184,9 +186,11 @@ def flee(game: Game, walk: NDArray[np.bool_], foes: list[Actor]) -> Step:
                              floor.occupancy())
 
 
-def cover(game: Game, shooters: list[Actor]) -> Step:
+def cover(game: Game, shooters: list[Actor],
+          reach: Callable[[Actor], int] = attrgetter("reach")) -> Step:
     """The neighbouring step that hides the hero from the most shooters (sight is symmetric:
-    a tile sees a shooter when the shooter sees it), if it hides from more than standing still."""
+    a tile sees a shooter when the shooter sees it) or takes it out of their `reach`, if it
+    hides from more than standing still."""
     floor, (x, y) = game.floor, game.player.pos
     clear = fov.transparency(floor)
 
@@ -194,7 +198,7 @@ def cover(game: Game, shooters: list[Actor]) -> Step:
         sight = tcod.map.compute_fov(clear, (py, px), fov.SIGHT_RADIUS, True,
                                      tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
         return sum(1 for m in shooters
-                   if sight[m.y, m.x] and king_distance(m.pos, (px, py)) <= m.reach)
+                   if sight[m.y, m.x] and king_distance(m.pos, (px, py)) <= reach(m))
 
     best: tuple[int, Step] = (seen_by(x, y), None)
     for dx, dy in pathing.STEPS:
@@ -205,6 +209,25 @@ def cover(game: Game, shooters: list[Actor]) -> Step:
             if seen < best[0]:
                 best = (seen, (dx, dy))
     return best[1]
+
+
+def ability_range(monster: Actor, use: str) -> int:
+    """How far the monster's own ability `use` reaches (0: it has none)."""
+    kind = default_bestiary().get(monster.kind)
+    return max((a.range for a in kind.abilities if a.use == use), default=0)
+
+
+def dodge(game: Game, awake: list[Actor]) -> Step:
+    """A step out of the sight or reach of a monster drawing breath (it breathes next turn on a
+    hero it still sees), and of gazers while the hero's limbs stiffen (the next gaze that lands
+    turns flesh to stone)."""
+    threats = [m for m in awake if "inhaling" in m.effects]
+    if "petrifying" in game.player.effects:
+        threats += [m for m in awake if ability_range(m, "gaze") and m not in threats]
+    if not threats:
+        return None
+    return cover(game, threats, lambda m: max(ability_range(m, "breath"),
+                                              ability_range(m, "gaze")))
 
 
 def in_sight(game: Game, shooters: list[Actor]) -> bool:

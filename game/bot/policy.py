@@ -30,6 +30,7 @@ from game.bot.fighting import (
     THREAT_ROUNDS,
     approach,
     cover,
+    dodge,
     fire,
     flee,
     in_sight,
@@ -264,6 +265,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
             yield "escape", Use(item.id)
         if usable_stairs(floor, player.pos, "up") and (game.depth > 1 or hero.has_relic):
             yield "escape", TakeStairs("up")
+    yield from moves("dodge", dodge(game, awake))
     for foe in sorted((m for m in foes if king_distance(m.pos, player.pos) == 1),
                       key=lambda m: (m.hp, m.id)):
         yield "attack", Attack(foe.id)
