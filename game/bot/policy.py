@@ -88,15 +88,16 @@ round the corner, into reach. Foes that near are charged instead."""
 CHASE_LIMIT = 20
 CHASE_PAUSE = 30
 """After CHASE_LIMIT approach steps without a blow, leave monsters be for CHASE_PAUSE turns."""
-REST_BELOW = 0.4
-REST_UNTIL = 0.6
+REST_BELOW = 0.5
+REST_UNTIL = 0.8
 """With no monster in sight, rest (search in place) from below REST_BELOW of maximum HP until
 REST_UNTIL, as long as resting heals: no gain in REST_CHECK turns stops it for REST_OFF turns.
 Time costs food and draws wandering bands (game.rules.hunger, game.rules.wandering): the bot
 rests only when it must, not to top up (issue 28: Rest at most 15 % of its actions)."""
-DESCEND_HP = 0.6
-"""Rest (when resting heals) before taking the stairs down below this share: the next floor's
-first fight is a known one."""
+DESCEND_HP = 0.8
+BOSS_DESCEND_HP = 0.95
+"""Rest (when resting heals) before taking the stairs down below this share (onto the last
+floor, where the boss waits, below BOSS_DESCEND_HP): the next floor's first fight is unknown."""
 REST_CHECK = 30
 REST_OFF = 500
 IMPOSSIBLE_LIMIT = 4
@@ -226,7 +227,8 @@ def _rested_enough(game: Game, memory: Memory) -> bool:
     player = game.player
     if eating.rest_hurts(game):
         return False
-    return game.turn >= memory.rest_off_until and player.hp < player.max_hp * DESCEND_HP
+    share = BOSS_DESCEND_HP if game.depth + 1 == game.last_depth else DESCEND_HP
+    return game.turn >= memory.rest_off_until and player.hp < player.max_hp * share
 
 
 def _should_rest(game: Game, memory: Memory) -> bool:
