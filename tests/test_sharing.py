@@ -88,7 +88,7 @@ def test_a_run_code_starts_the_same_run() -> None:
         (["catalog"], "name a run"),
         (["catalog", "--seed", "x", "--depths", "0-3"], "outside 1..10"),
         (["catalog", "--seed", "x", "--plan", "1:bsp,2:zzz"], "unknown generator 'zzz'"),
-        (["catalog", "--code", "D9-AAAAA"], "rules version 9"),
+        (["catalog", "--code", "D99-AAAAA"], "rules version 99"),
         (["catalog", "--code", "D1-AAAAA", "--seed", "x"], "give it alone"),
         (["catalog", "--daily", "--seed", "x"], "leave out --seed"),
         (["replay", "/nonexistent.replay", "--verify"], "cannot read"),

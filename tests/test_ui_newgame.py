@@ -333,7 +333,7 @@ def test_a_typed_code_plays_too() -> None:
 @pytest.mark.parametrize(("code", "message"), [
     (f"D{RULES_VERSION}-ZZZZZ", "run code: too short"),
     (f"D{RULES_VERSION}-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ", "run code: the checksum does not match"),
-    ("D9-ABCDE", "run code: made for rules version 9"),
+    ("D99-ABCDE", "run code: made for rules version 99"),
     ("hello", "run code: expected it to start with D<version>-"),
     ("", "Type or paste a run code first."),
 ])
