@@ -19,6 +19,8 @@ from game.content.bestiary import default_bestiary
 from game.content.bosses import BossError, bosses_path, default_bosses, load_bosses
 from game.dressing import DRESSING_PARAMS, dress_floor
 from game.dressing.composer import holds_core
+from game.export.floorjson import dressed_floor_to_dict
+from game.export.textkey import text_key
 from game.rules import combat
 from game.run import Run
 from game.run.recipe import ALL_DRESSING, FloorRecipe
@@ -189,3 +191,16 @@ def test_the_census_reads_the_floors_the_catalog_shows() -> None:
         counted = sorted((e.template, sorted(Counter(m.kind for m in e.monsters).items()))
                          for e in dressing.encounters)
         assert listed == counted, floor["depth"]
+
+
+def test_the_exports_tell_a_dens_hoard_from_other_treasure() -> None:
+    """A game master reading the JSON or the key knows which gold a beast guards."""
+    plan = generators.generate_floor("bsp", 0, 3, 80, 45)
+    dressing = dress_floor(plan, 0, 3)
+    hoards = [t for t in dressing.treasures if t.hoard]
+    assert hoards
+    data = dressed_floor_to_dict(plan, dressing, "0", 3)
+    assert [t["hoard"] for t in data["treasure"]] == [t.hoard for t in dressing.treasures]
+    key = text_key(plan, dressing, "0", 3)
+    for hoard in hoards:
+        assert f"A den's hoard at {(hoard.x, hoard.y)}: {hoard.gold} gp" in key

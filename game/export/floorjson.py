@@ -119,7 +119,8 @@ def dressed_floor_to_dict(
     ]
     data["traps"] = [_trap(t) for t in dressing.traps]
     data["treasure"] = [
-        {"x": t.x, "y": t.y, "gold": t.gold, "area": t.area} for t in dressing.treasures
+        {"x": t.x, "y": t.y, "gold": t.gold, "area": t.area, "hoard": t.hoard}
+        for t in dressing.treasures
     ]
     data["features"] = [
         {"name": f.name, "x": f.x, "y": f.y, "effect": f.effect, "area": f.area}

@@ -213,8 +213,8 @@ def _areas(
         if trap.source != "door":
             things[int(owner[trap.y, trap.x])].append(_trap(trap))
     for treasure in dressing.treasures:
-        things[treasure.area].append(f"Hidden treasure at {(treasure.x, treasure.y)}:"
-                                     f" {treasure.gold} gp")
+        what = "A den's hoard" if treasure.hoard else "Hidden treasure"
+        things[treasure.area].append(f"{what} at {(treasure.x, treasure.y)}: {treasure.gold} gp")
     for key in dressing.keys:
         things[int(owner[key.y, key.x])].append(f"Key {key.id} at {key.point}:"
                                                 f" opens the door at {key.door}")
