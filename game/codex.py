@@ -39,6 +39,7 @@ from game.rules import items as item_rules
 from game.rules import traps as trap_rules
 from game.seeds import dice_mean
 from game.tables import default_tables
+from game.world.dreams import seen_as
 from game.world.fov import LIGHT_BONUS, LIGHT_REACH
 from game.world.model import DoorState, FeatureState, Game, Item
 
@@ -452,7 +453,9 @@ def describe_spot(game: Game, x: int, y: int) -> list[Entry]:
     found: list[Entry] = []
     monster = floor.monster_at(x, y)
     if monster is not None and floor.visible[y, x]:
-        found.append(describe_monster(game, monster))
+        dreamed = seen_as(game, monster)
+        found.append(describe_monster(game, monster) if dreamed is None
+                     else monster_entry(dreamed))
     found += [describe_item(game, item) for item in floor.items_at(x, y)]
     feature = floor.features.get((x, y))
     if feature is not None:

@@ -13,11 +13,15 @@ from pathlib import Path
 import pytest
 from scenario import give, messages, monster, scenario
 
+from game.codex import describe_spot
 from game.content.features import FEATURES_PATH
 from game.content.items import UNKNOWN_KINDS, item_kinds
 from game.rules import crafting, gear
-from game.rules.actions import Drop, Equip, Impossible, Interact, Success, Throw, Use
+from game.rules.actions import Drop, Equip, Impossible, Interact, Success, Throw, Use, Wait
 from game.save.codec import load_bytes, save_bytes
+from game.ui.describe import describe_at
+from game.words import article
+from game.world.dreams import seen_as
 from game.world.fov import DARK_RADIUS, SIGHT_RADIUS
 from game.world.kinds import Mode
 from game.world.model import FeatureState
@@ -56,13 +60,29 @@ def test_a_potion_of_darkness_shrinks_sight() -> None:
 
 
 def test_a_potion_of_hallucination_leaves_the_hero_seeing_things() -> None:
-    from game.ui.render import dream_look
-
-    scene = scenario(HALL)
+    """Monsters look like other kinds, changing turn by turn; the map, the hover line and look
+    all tell the same lie, and the truth comes back when the potion wears off."""
+    scene = scenario("""
+        #####################
+        #@.......o..........#
+        #...................#
+        #####################
+    """, legend={"o": monster("brute", name="orc thug", mode="asleep")})
+    orc = scene.monster("o")
+    assert seen_as(scene.game, orc) is None
     scene.act(Use(give(scene, "potion_hallucination").id))
     assert scene.player.effects["hallucinating"] > 0
-    looks = {dream_look(7, turn)[0] for turn in range(20)}
-    assert len(looks) > 3
+    dreams = []
+    for _ in range(12):
+        dreamed = seen_as(scene.game, orc)
+        assert dreamed is not None
+        dreams.append(dreamed.key)
+        assert describe_at(scene.game, *orc.pos).startswith(article(dreamed.name.lower()))
+        assert describe_spot(scene.game, *orc.pos)[0].name == dreamed.name
+        scene.act(Wait())
+    assert len(set(dreams)) > 3
+    scene.player.effects.pop("hallucinating")
+    assert "orc thug" in describe_at(scene.game, *orc.pos)
 
 
 def test_a_potion_of_incineration_burns_the_drinker_and_those_beside() -> None:

@@ -16,6 +16,7 @@ from game.content.bestiary import default_bestiary
 from game.content.items import ItemKind
 from game.floorplan import Point, king_distance
 from game.rules import combat, gear, identify
+from game.world.dreams import HALLUCINATING
 from game.world.kinds import MessageKind, Mode
 from game.world.model import PLAYER_ID, Actor, Game
 from game.world.spawning import spawn
@@ -48,7 +49,7 @@ def hallucinate(game: Game, actor: Actor, kind: ItemKind, target: Point | None) 
     only the condition)."""
     if actor.id != PLAYER_ID:
         return False
-    actor.effects["hallucinating"] = kind.turns
+    actor.effects[HALLUCINATING] = kind.turns
     game.log("Oh wow, everything looks so cosmic!", MessageKind.MAGIC)
     return True
 

@@ -8,6 +8,7 @@ from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.rules import identify
 from game.words import article, health_word
+from game.world.dreams import seen_as
 from game.world.model import Actor, FeatureState, Floor, Game, Item
 
 
@@ -87,7 +88,9 @@ def describe_at(game: Game, x: int, y: int) -> str:
         parts.append("you")
     monster = floor.monster_at(x, y)
     if seen and monster is not None:
-        parts.append(monster_text(monster))
+        dreamed = seen_as(game, monster)
+        parts.append(monster_text(monster) if dreamed is None
+                     else article(dreamed.name.lower()))
     parts.extend(item_name(game, item) for item in floor.items_at(x, y))
     chamber = floor.features.get((x, y))
     if chamber is not None:

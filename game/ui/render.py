@@ -24,6 +24,7 @@ from game.ui import camera
 from game.ui.camera import Camera
 from game.ui.describe import describe_at, item_colour
 from game.ui.draw import MESSAGE_COLOURS, TEXT, Cuts, bar, cells, clip, wrap
+from game.world.dreams import seen_as
 from game.world.kinds import MessageKind
 from game.world.model import Floor, Game
 
@@ -110,19 +111,6 @@ def _put(grid: NDArray[Any], cam: Camera, pos: Point, glyph: str | int,
     cell["fg"] = fg if bright else tuple(int(c * REMEMBERED) for c in fg)
 
 
-DREAMS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ&@"
-"""What a hallucinating hero sees monsters as: any creature's letter, changing every turn."""
-DREAM_COLOURS = ((255, 80, 200), (80, 255, 120), (255, 230, 60), (90, 160, 255), (255, 120, 40))
-
-
-def dream_look(monster_id: int, turn: int) -> tuple[str, tuple[int, int, int]]:
-    """A monster's glyph and colour as a hallucinating hero sees it: fixed for one turn (no
-    flicker between two frames), another the next; drawn from the id and the turn, not the
-    game's random streams, so looking changes nothing."""
-    mix = (monster_id * 2654435761 + turn * 40503) % (1 << 32)
-    return DREAMS[mix % len(DREAMS)], DREAM_COLOURS[(mix >> 8) % len(DREAM_COLOURS)]
-
-
 def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
     """Features the tile table does not show, then items, monsters and the player."""
     floor, grid = game.floor, cells(console)
@@ -145,11 +133,11 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
             kind = kind_of(item.kind)
             colour = item_colour(game, item)
             _put(grid, cam, item.pos, kind.glyph, colour, bool(floor.visible[item.y, item.x]))
-    dreaming = "hallucinating" in game.player.effects
     for monster in floor.monsters:
         if monster.alive and floor.visible[monster.y, monster.x]:
-            glyph, colour = dream_look(monster.id, game.turn) if dreaming else (
-                monster.glyph, monster.color)
+            dreamed = seen_as(game, monster)
+            glyph, colour = (monster.glyph, monster.color) if dreamed is None else (
+                dreamed.glyph, dreamed.colour)
             _put(grid, cam, monster.pos, glyph, colour)
     player = game.player
     _put(grid, cam, player.pos, player.glyph, player.color)
