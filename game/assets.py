@@ -32,6 +32,24 @@ def toml_tables(path: Path, error: type[ValueError], what: str) -> list[tuple[st
     return [(key, data[key]) for key in sorted(data)]
 
 
+def toml_entries(path: Path, error: type[ValueError], name: str) -> list[Any]:
+    """The `[[name]]` entries of a content file, read as data only (never executed); `error`
+    names the file when it cannot be read, is not TOML, holds another key or no entries."""
+    try:
+        data = read_toml(path)
+    except TomlSyntaxError as problem:
+        raise error(f"{path.name}: not valid TOML: {problem}") from None
+    except (OSError, UnicodeDecodeError) as problem:
+        raise error(f"{path.name}: cannot read: {problem}") from None
+    unknown = sorted(set(data) - {name})
+    if unknown:
+        raise error(f"{path.name}: unknown key {', '.join(unknown)}; allowed: {name}")
+    entries = data.get(name)
+    if not isinstance(entries, list) or not entries:
+        raise error(f"{path.name}: needs [[{name}]] entries")
+    return entries
+
+
 class TomlSyntaxError(ValueError):
     """A content file that is not valid TOML, with tomllib's message: tomllib (and its error
     class) loads only when a file is parsed afresh, not in a process that reads the cache."""

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final, Literal, TypeGuard, get_args
 
-from game.assets import ASSETS_DIR, TomlSyntaxError, read_toml
+from game.assets import ASSETS_DIR, toml_entries
 
 Role = Literal[
     "controller", "leader", "minion", "soldier", "brute", "artillery", "skirmisher", "solo",
@@ -150,18 +150,7 @@ def default_bestiary() -> Bestiary:
 
 def load_bestiary(path: Path) -> Bestiary:
     """Parse and check a bestiary file: [[monster]] entries with the fields of MonsterKind."""
-    try:
-        data = read_toml(path)
-    except TomlSyntaxError as problem:
-        raise BestiaryError(f"{path.name}: not valid TOML: {problem}") from None
-    except (OSError, UnicodeDecodeError) as problem:
-        raise BestiaryError(f"{path.name}: cannot read: {problem}") from None
-    unknown = sorted(set(data) - {"monster"})
-    if unknown:
-        raise BestiaryError(f"{path.name}: unknown key {', '.join(unknown)}; allowed: monster")
-    entries = data.get("monster")
-    if not isinstance(entries, list) or not entries:
-        raise BestiaryError(f"{path.name}: needs [[monster]] entries")
+    entries = toml_entries(path, BestiaryError, "monster")
     kinds: list[MonsterKind] = []
     for number, entry in enumerate(entries, start=1):
         label = entry.get("key", "?") if isinstance(entry, dict) else "?"

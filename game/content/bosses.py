@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from game.assets import ASSETS_DIR, TomlSyntaxError, read_toml
+from game.assets import ASSETS_DIR, toml_entries
 from game.content.bestiary import Bestiary, default_bestiary
 
 FIELDS: Final = ("key", "name", "leader", "court", "depth")
@@ -53,18 +53,7 @@ def default_bosses() -> tuple[BossKind, ...]:
 
 def load_bosses(path: Path, bestiary: Bestiary) -> tuple[BossKind, ...]:
     """Parse and check a bosses file: [[boss]] entries whose monsters are in `bestiary`."""
-    try:
-        data = read_toml(path)
-    except TomlSyntaxError as problem:
-        raise BossError(f"{path.name}: not valid TOML: {problem}") from None
-    except (OSError, UnicodeDecodeError) as problem:
-        raise BossError(f"{path.name}: cannot read: {problem}") from None
-    unknown = sorted(set(data) - {"boss"})
-    if unknown:
-        raise BossError(f"{path.name}: unknown key {', '.join(unknown)}; allowed: boss")
-    entries = data.get("boss")
-    if not isinstance(entries, list) or not entries:
-        raise BossError(f"{path.name}: needs [[boss]] entries")
+    entries = toml_entries(path, BossError, "boss")
     known = {kind.key for kind in bestiary.kinds}
     found: list[BossKind] = []
     for number, entry in enumerate(entries, start=1):
