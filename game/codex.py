@@ -419,6 +419,13 @@ TRAP_DOES: Final = {
 """What a trap does in play (game.rules.traps.spring); the hurting ones are in WOUNDS."""
 
 
+def search_text() -> str:
+    """What searching does, from the rule's own numbers (game.rules.traps.spot_chance)."""
+    beside, two = trap_rules.spot_chance(1), trap_rules.spot_chance(2)
+    return (f"Found by searching (s): each turn, {beside:.0%} from beside it, {two:.0%} from two"
+            f" squares, less farther off, nothing past {trap_rules.SEARCH_RADIUS}.")
+
+
 def trap_entries() -> list[Entry]:
     """Every trap kind the dressing places, as it plays."""
     entries: list[Entry] = []
@@ -426,8 +433,7 @@ def trap_entries() -> list[Entry]:
         wound = trap_rules.WOUNDS.get(kind.name)
         does = (f"{wound[1]}: {wound[0]} plus half the depth." if wound is not None
                 else TRAP_DOES.get(kind.name, cap(kind.effect) + "."))
-        lines = [does, f"Found by searching (DC {kind.search_dc}, one more every three"
-                       " floors)."]
+        lines = [does, search_text()]
         entries.append(Entry(f"{kind.name.replace('_', ' ')} trap", "trap", lines, {
             "search_dc": kind.search_dc, "damage": wound[0] if wound else None,
             "armour": None, "charges": None, "effects": [does], "depth": None}))

@@ -137,10 +137,17 @@ def search(game: Game, searcher: Actor, quiet: bool = False) -> Result:
     return Success()
 
 
+def spot_chance(distance: int) -> float:
+    """The chance a turn of searching finds a hidden trap or treasure `distance` squares away:
+    the nearer, the likelier, nothing past SEARCH_RADIUS. (A trap's rolled search DC is the game
+    master's number, shown in the key; the hero's search does not read it.)"""
+    return 0.6 / (1 + distance) if distance <= SEARCH_RADIUS else 0.0
+
+
 def _spotted(game: Game, sx: int, sy: int, x: int, y: int) -> bool:
     distance = king_distance((x, y), (sx, sy))
     if distance > SEARCH_RADIUS or not game.floor.explored[y, x]:
         return False
     if not tiles.WALKABLE[game.floor.tiles[y, x]]:
         return False
-    return game.rng.chance(0.6 / (1 + distance))
+    return game.rng.chance(spot_chance(distance))
