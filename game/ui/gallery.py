@@ -28,6 +28,8 @@ import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
 from game.codex import describe_item
+from game.codex_monsters import describe_monster
+from game.content.bestiary import default_bestiary
 from game.replay import Recording
 from game.run import Run
 from game.save import crash
@@ -57,6 +59,7 @@ from game.ui.screenshot import png_of
 from game.ui.session import Session
 from game.ui.state import State, draw_stack
 from game.userfiles import write_atomic
+from game.world.build import monster_from
 from game.world.kinds import Outcome
 from game.world.model import Game, Item
 
@@ -312,6 +315,16 @@ def _describe(scene: Scene) -> list[State]:
     sword = Item(play.game.new_id(), "sword")
     play.game.hero.inventory.append(sword)
     return [play, DescribeScreen([describe_item(play.game, sword)])]
+
+
+@shot("describe-monster")
+def _describe_monster(scene: Scene) -> list[State]:
+    """A monster in play with abilities of its own, one of them cooling down."""
+    play = scene.play()
+    dragon = monster_from(default_bestiary().get("red_dragon"), play.game.new_id(), (1, 1), True)
+    dragon.cooldowns["breath"] = 4
+    dragon.hp -= dragon.max_hp // 3
+    return [play, DescribeScreen([describe_monster(play.game, dragon)])]
 
 
 @shot("look")
