@@ -11,8 +11,9 @@ import hashlib
 import json
 import os
 import sys
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 import numpy as np
 
@@ -48,6 +49,51 @@ def toml_entries(path: Path, error: type[ValueError], name: str) -> list[Any]:
     if not isinstance(entries, list) or not entries:
         raise error(f"{path.name}: needs [[{name}]] entries")
     return entries
+
+
+class Keyed(Protocol):
+    """A content entry named by its key."""
+
+    @property
+    def key(self) -> str: ...
+
+
+EntryT = TypeVar("EntryT", bound=Keyed)
+
+
+def keyed_entries(path: Path, error: type[ValueError], name: str,
+                  build: Callable[[Mapping[str, Any], str], EntryT]) -> list[EntryT]:
+    """The file's `[[name]]` entries, each made by `build(entry, where)`, where `where` names the
+    file, the entry's number and its key for every error; a key used twice is refused."""
+    found: list[EntryT] = []
+    for number, entry in enumerate(toml_entries(path, error, name), start=1):
+        label = entry.get("key", "?") if isinstance(entry, dict) else "?"
+        where = f"{path.name}: {name} {number} ({label})"
+        if not isinstance(entry, dict):
+            raise error(f"{where}: not a table")
+        made = build(entry, where)
+        if any(other.key == made.key for other in found):
+            raise error(f"{where}: key {made.key!r} is used twice")
+        found.append(made)
+    return found
+
+
+def checked_fields(entry: Mapping[str, Any], where: str, error: type[ValueError],
+                   required: Sequence[str], optional: Sequence[str] = ()) -> None:
+    """Refuse an entry with a field it may not have, or without one it must have."""
+    unknown = sorted(set(entry) - set(required) - set(optional))
+    if unknown:
+        raise error(f"{where}: unknown field {', '.join(unknown)}")
+    missing = [field for field in required if field not in entry]
+    if missing:
+        raise error(f"{where}: missing field {', '.join(missing)}")
+
+
+def is_band(depth: Any) -> bool:
+    """A [first, last] pair of floors with 1 <= first <= last."""
+    return (isinstance(depth, list) and len(depth) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) for d in depth)
+            and 1 <= depth[0] <= depth[1])
 
 
 class TomlSyntaxError(ValueError):

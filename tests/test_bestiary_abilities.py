@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_dressing_parts import ENTRY
 
 from game.content.bestiary import (
     ABILITY_USES,
@@ -17,23 +18,6 @@ from game.content.bestiary import (
 )
 from game.rules import abilities
 from game.world.dungeon import HERO_HP
-
-ENTRY = """
-[[monster]]
-key = "rat"
-name = "Rat"
-role = "minion"
-depth = [1, 3]
-hp = 1
-ac = 12
-attack = 3
-damage = "1d4"
-speed = 6
-xp = 25
-opens_doors = false
-glyph = "r"
-colour = [1, 2, 3]
-"""
 
 
 def load(tmp_path: Path, line: str) -> tuple[Ability, ...]:

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final, Literal, TypeGuard, get_args
 
-from game.assets import ASSETS_DIR, toml_entries
+from game.assets import ASSETS_DIR, checked_fields, is_band, keyed_entries
 
 Role = Literal[
     "controller", "leader", "minion", "soldier", "brute", "artillery", "skirmisher", "solo",
@@ -30,7 +30,8 @@ RESERVED_GLYPHS: Final = frozenset("#.+^<>0123456789 ($!*=")
 """Map characters, digits (the game master's map numbers its areas with them) and the marks of
 keys, traps, treasure, the relic and stairs without a tile."""
 
-_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
+KEY_PATTERN: Final = re.compile(r"^[a-z][a-z0-9_]*$")
+"""A key: lower_case_words (monsters, and the bosses that name them)."""
 _DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
 
 
@@ -150,17 +151,7 @@ def default_bestiary() -> Bestiary:
 
 def load_bestiary(path: Path) -> Bestiary:
     """Parse and check a bestiary file: [[monster]] entries with the fields of MonsterKind."""
-    entries = toml_entries(path, BestiaryError, "monster")
-    kinds: list[MonsterKind] = []
-    for number, entry in enumerate(entries, start=1):
-        label = entry.get("key", "?") if isinstance(entry, dict) else "?"
-        where = f"{path.name}: monster {number} ({label})"
-        if not isinstance(entry, dict):
-            raise BestiaryError(f"{where}: not a table")
-        kind = _kind(entry, where)
-        if any(k.key == kind.key for k in kinds):
-            raise BestiaryError(f"{where}: key {kind.key!r} is used twice")
-        kinds.append(kind)
+    kinds = keyed_entries(path, BestiaryError, "monster", _kind)
     keys = {kind.key for kind in kinds}
     for number, kind in enumerate(kinds, start=1):
         for ability in kind.abilities:
@@ -171,12 +162,7 @@ def load_bestiary(path: Path) -> Bestiary:
 
 
 def _kind(entry: Mapping[str, Any], where: str) -> MonsterKind:
-    unknown = sorted(set(entry) - set(REQUIRED) - set(OPTIONAL))
-    if unknown:
-        raise BestiaryError(f"{where}: unknown field {', '.join(unknown)}")
-    missing = [name for name in REQUIRED if name not in entry]
-    if missing:
-        raise BestiaryError(f"{where}: missing field {', '.join(missing)}")
+    checked_fields(entry, where, BestiaryError, REQUIRED, OPTIONAL)
 
     def fail(name: str, expected: str) -> BestiaryError:
         return BestiaryError(f"{where}: {name} = {entry.get(name)!r} is not {expected}")
@@ -188,16 +174,14 @@ def _kind(entry: Mapping[str, Any], where: str) -> MonsterKind:
         return value
 
     key, name, role = entry["key"], entry["name"], entry["role"]
-    if not isinstance(key, str) or not _KEY.match(key):
+    if not isinstance(key, str) or not KEY_PATTERN.match(key):
         raise fail("key", "lower_case_words")
     if not isinstance(name, str) or not name.strip():
         raise fail("name", "text")
     if not _is_role(role):
         raise fail("role", f"one of {', '.join(ROLES)}")
     depth = entry["depth"]
-    if (not isinstance(depth, list) or len(depth) != 2
-            or not all(isinstance(d, int) and not isinstance(d, bool) for d in depth)
-            or not 1 <= depth[0] <= depth[1]):
+    if not is_band(depth):
         raise fail("depth", "[first, last] floors with 1 <= first <= last")
     damage = entry["damage"]
     if not isinstance(damage, str) or not _DICE.match(damage.replace(" ", "")):
@@ -257,7 +241,7 @@ def _abilities(entries: Any, where: str) -> tuple[Ability, ...]:
             elif name in ("shape", "element", "kind"):
                 allowed = {"shape": SHAPES, "element": ELEMENTS}.get(name)
                 if not isinstance(value, str) or (allowed and value not in allowed) or (
-                        name == "kind" and not _KEY.match(value)):
+                        name == "kind" and not KEY_PATTERN.match(value)):
                     choice = f"one of {', '.join(allowed)}" if allowed else "a monster key"
                     raise BestiaryError(f"{at}: {name} = {value!r} is not {choice}")
             elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100:

@@ -7,18 +7,16 @@ the file and the entry.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from game.assets import ASSETS_DIR, toml_entries
-from game.content.bestiary import Bestiary, default_bestiary
+from game.assets import ASSETS_DIR, checked_fields, is_band, keyed_entries
+from game.content.bestiary import KEY_PATTERN, Bestiary, default_bestiary
 
 FIELDS: Final = ("key", "name", "leader", "court", "depth")
-_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 class BossError(ValueError):
@@ -53,34 +51,19 @@ def default_bosses() -> tuple[BossKind, ...]:
 
 def load_bosses(path: Path, bestiary: Bestiary) -> tuple[BossKind, ...]:
     """Parse and check a bosses file: [[boss]] entries whose monsters are in `bestiary`."""
-    entries = toml_entries(path, BossError, "boss")
     known = {kind.key for kind in bestiary.kinds}
-    found: list[BossKind] = []
-    for number, entry in enumerate(entries, start=1):
-        label = entry.get("key", "?") if isinstance(entry, dict) else "?"
-        where = f"{path.name}: boss {number} ({label})"
-        if not isinstance(entry, dict):
-            raise BossError(f"{where}: not a table")
-        boss = _boss(entry, where, known)
-        if any(b.key == boss.key for b in found):
-            raise BossError(f"{where}: key {boss.key!r} is used twice")
-        found.append(boss)
-    return tuple(found)
+    return tuple(keyed_entries(path, BossError, "boss",
+                               lambda entry, where: _boss(entry, where, known)))
 
 
 def _boss(entry: Mapping[str, Any], where: str, known: set[str]) -> BossKind:
-    unknown = sorted(set(entry) - set(FIELDS))
-    if unknown:
-        raise BossError(f"{where}: unknown field {', '.join(unknown)}")
-    missing = [name for name in FIELDS if name not in entry]
-    if missing:
-        raise BossError(f"{where}: missing field {', '.join(missing)}")
+    checked_fields(entry, where, BossError, FIELDS)
 
     def fail(name: str, expected: str) -> BossError:
         return BossError(f"{where}: {name} = {entry.get(name)!r} is not {expected}")
 
     key, name, leader, court, depth = (entry[f] for f in FIELDS)
-    if not isinstance(key, str) or not _KEY.match(key):
+    if not isinstance(key, str) or not KEY_PATTERN.match(key):
         raise fail("key", "lower_case_words")
     if not isinstance(name, str) or not name.strip():
         raise fail("name", "text")
@@ -89,8 +72,6 @@ def _boss(entry: Mapping[str, Any], where: str, known: set[str]) -> BossKind:
     if (not isinstance(court, list) or not court
             or not all(isinstance(k, str) and k in known for k in court)):
         raise fail("court", "a list of monsters of the bestiary")
-    if (not isinstance(depth, list) or len(depth) != 2
-            or not all(isinstance(d, int) and not isinstance(d, bool) for d in depth)
-            or not 1 <= depth[0] <= depth[1]):
+    if not is_band(depth):
         raise fail("depth", "[first, last] floors with 1 <= first <= last")
     return BossKind(key, name, leader, tuple(court), depth[0], depth[1])
