@@ -17,7 +17,7 @@ from game.content.bestiary import default_bestiary
 from game.content.items import kind_of
 from game.floorplan import king_distance
 from game.pathing import portals
-from game.rules import combat, identify, missiles
+from game.rules import abilities, combat, identify, missiles
 from game.rules.actions import Action, Fire, Use, Zap
 from game.rules.stairs import stairs_mask
 from game.seeds import dice_mean
@@ -45,7 +45,7 @@ STRONG_ROLES = ("solo", "leader")
 def threat(game: Game, foes: list[Actor]) -> float:
     """The damage the foes in view are expected to deal in one monster round: those that can
     strike now (adjacent, or a shooter with the hero in range) count fully, a walker one step
-    away by half; twice over while the hero is slowed (monsters then act twice)."""
+    away by half; twice over while the hero is slowed or stiffening (monsters then act twice)."""
     player = game.player
     ac = combat.armour_class(game, player)
     total = 0.0
@@ -63,7 +63,7 @@ def threat(game: Game, foes: list[Actor]) -> float:
         hit = min(0.95, max(0.05, (21 + bonus - ac) / 20))
         damage = dice_mean(foe.damage) * combat.MONSTER_DAMAGE_PERCENT / 100
         total += share * hit * damage * max(1.0, foe.speed / NORMAL_SPEED)
-    return total * (2 if "slowed" in player.effects else 1)
+    return total * (2 if abilities.slowing(player) else 1)
 
 
 def fire(game: Game, awake: list[Actor]) -> Iterator[tuple[str, Action]]:
