@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test lint bench
+.PHONY: setup run test lint bench mutate
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
@@ -25,3 +25,8 @@ test: lint
 
 bench: setup
 	$(PY) run.py bench generators
+
+# Slow (tens of minutes), so not part of `make test`: the share of mutants the suite kills in
+# game/rules, ai, dressing, save and run (tools/mutate.py; TESTING.md has today's score).
+mutate: setup
+	$(PY) tools/mutate.py
