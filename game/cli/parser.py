@@ -236,6 +236,19 @@ def _autoplay(auto: argparse.ArgumentParser) -> None:
                       help="leave a save of the final state in FILE")
     auto.add_argument("--save-dir", type=save_folder, metavar="DIR", default=argparse.SUPPRESS,
                       help="leave the final state as the saved run in DIR (Continue plays on)")
+    auto.add_argument("--background", type=background_name, default="fighter", metavar="NAME",
+                      help="the hero's background (codex backgrounds lists them; default"
+                           " fighter)")
+
+
+def background_name(text: str) -> str:
+    """An argparse `type=`: a background of assets/backgrounds.toml (loaded only when asked)."""
+    from game.content.backgrounds import background_keys
+
+    if text not in background_keys():
+        raise argparse.ArgumentTypeError(
+            f"no background {text[:40]!r}; choose from {', '.join(background_keys())}")
+    return text
 
 
 def _saves(listing: argparse.ArgumentParser) -> None:
