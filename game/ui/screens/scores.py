@@ -21,8 +21,8 @@ def entry_lines(scores: list[Score], width: int) -> list[Line]:
     for rank, score in enumerate(scores, start=1):
         outcome = score.outcome or "left"
         lines.append((clip(f"{rank:>4}  {score.points:>6}  {outcome:<7}  {score.depth:>5}  "
-                           f"{score.turns:>6}  {score.level:>5}  {score.background:<10}  {score.seed}",
-                           width), TEXT))
+                           f"{score.turns:>6}  {score.level:>5}  {score.background:<10}"
+                           f"  {score.seed}", width), TEXT))
         if score.code:
             lines.append((clip(f"        code {score.code}", width), MUTED))
     return lines
