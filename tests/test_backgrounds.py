@@ -257,3 +257,13 @@ def test_save_info_names_the_background(capsys: pytest.CaptureFixture[str],
     assert json.loads(capsys.readouterr().out)["background"] == "archer"
     assert main(["save-info", str(path)]) == 0
     assert "player:     archer, level 1" in capsys.readouterr().out
+
+
+def test_the_player_reads_the_background_in_the_log_and_on_the_sheet() -> None:
+    from game.ui.screens.character import sheet
+
+    game = new_game(Run("sheet"), "archer")
+    assert any(m.text == "You set out as an archer." for m in game.messages.messages)
+    assert ("Background: Archer" in [text for text, _ in sheet(game)])
+    fighter = new_game(Run("sheet"))
+    assert not any("set out as" in m.text for m in fighter.messages.messages)

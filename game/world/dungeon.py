@@ -59,7 +59,8 @@ def new_game(run: Run, background: str = DEFAULT) -> Game:
     game.log(f"Welcome to Delve. Run code {run.code} (seed {run.seed!r}). Press ? for help.",
              MessageKind.PROGRESS)
     if chosen.key != DEFAULT:
-        game.log(f"You set out as a {chosen.name.lower()}.", MessageKind.PROGRESS)
+        article = "an" if chosen.name[:1].lower() in "aeiou" else "a"
+        game.log(f"You set out as {article} {chosen.name.lower()}.", MessageKind.PROGRESS)
     change_floor(game, 1, "arrival")
     return game
 
