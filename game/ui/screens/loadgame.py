@@ -149,6 +149,8 @@ class LoadScreen(ChoiceMenu):
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if entry is not None:
             lines += [(line, TEXT) for line in wrap(f"Seed: {entry.seed or '?'}", width)]
+            if entry.background:
+                lines.append((f"Hero: {entry.background}, level {entry.hero_level}", TEXT))
             lines += [(line, TEXT) for line in wrap(f"Run code: {entry.code or '?'}", width)]
             started = f"started {when(entry.started_at)}, " if entry.started_at else ""
             lines.append((f"Run {started}saved {when(entry.saved_at)}", MUTED))
