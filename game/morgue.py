@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from game.content.backgrounds import DEFAULT, background_of
+from game.content.backgrounds import DEFAULT, background_name
 from game.content.items import kind_of
 from game.rules import gear
 from game.userfiles import data_dir, unused_path, write_atomic
@@ -62,7 +62,7 @@ def morgue_text(game: Game) -> str:
     lines.append(f"Depth: {game.depth} (deepest {max(game.floors, default=game.depth)}"
                  f" of {game.last_depth})   Turns: {game.turn}")
     lines += ["", "Character"]
-    lines.append(f"  Background: {_background_name(hero.background)}   Talents: "
+    lines.append(f"  Background: {background_name(hero.background)}   Talents: "
                  + (", ".join(t.replace("_", " ") for t in hero.talents) or "none"))
     lines.append(f"  Level {hero.level}   HP {player.hp}/{player.max_hp}   XP {hero.xp}"
                  f"   Gold {hero.gold}   Strength +{hero.strength}")
@@ -98,14 +98,6 @@ def morgue_text(game: Game) -> str:
         repeat = f" (x{message.count})" if message.count > 1 else ""
         lines.append(f"  {message.text}{repeat}")
     return "\n".join(lines) + "\n"
-
-
-def _background_name(key: str) -> str:
-    """The background's name as the New game screen shows it (its key if no longer known)."""
-    try:
-        return background_of(key).name
-    except KeyError:
-        return key
 
 
 def _ending(game: Game) -> str:

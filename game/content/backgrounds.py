@@ -88,6 +88,15 @@ def background_of(key: str) -> Background:
     raise KeyError(f"no background {key!r}; choose from {', '.join(background_keys())}")
 
 
+def background_name(key: str) -> str:
+    """The name a player reads for `key` ("Archer"), or the key itself when the game no longer
+    has it (an old record)."""
+    try:
+        return background_of(key).name
+    except KeyError:
+        return key
+
+
 def load_backgrounds(path: Path, items: Mapping[str, ItemKind]) -> tuple[Background, ...]:
     """Parse and check a backgrounds file: [[background]] entries whose kits are `items`."""
     found = tuple(keyed_entries(path, BackgroundError, "background",

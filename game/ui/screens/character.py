@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.content.backgrounds import background_of
+from game.content.backgrounds import background_name
 from game.rules import gear, identify, items
 from game.rules.combat import armour_class, attack_bonus
 from game.rules.progress import xp_for_level
@@ -31,7 +31,7 @@ def sheet(game: Game, width: int = 76) -> list[Line]:
         (f"Strength +{hero.strength}   damage {dice}+{hero.strength}", TEXT),
         (f"Gold {hero.gold}   relic: {'carried' if hero.has_relic else 'not yet'}", TEXT),
         (f"Conditions: {effects or 'none'}", TEXT),
-        (f"Background: {_background_name(hero.background)}", TEXT),
+        (f"Background: {background_name(hero.background)}", TEXT),
         ("", TEXT),
         ("Equipment", TITLE),
     ]
@@ -46,13 +46,6 @@ def sheet(game: Game, width: int = 76) -> list[Line]:
     rows += [(line, TEXT) for line in wrap(f"Run code {game.run.code}", width)]
     rows.append(("Share the code to let others play this run (Esc in play: copy it).", MUTED))
     return rows
-
-
-def _background_name(key: str) -> str:
-    try:
-        return background_of(key).name
-    except KeyError:
-        return key
 
 
 class CharacterScreen(TextScreen):
