@@ -237,6 +237,8 @@ def test_autoplay_plays_the_background_asked(capsys: pytest.CaptureFixture[str])
     assert [r["background"] for r in summary["results"]] == ["mystic", "mystic"]
     assert main(["autoplay", "--seed", "bg", "--turns", "20"]) == 0
     assert "fighter level" in capsys.readouterr().out
+    assert main(["--background", "skirmisher", "autoplay", "--seed", "bg", "--turns", "20"]) == 0
+    assert "skirmisher level" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("runs", [[], ["--runs", "2"]])

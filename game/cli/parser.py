@@ -154,6 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
                         f" {AUTOSAVE_TURNS}; also on every floor change and on quitting)")
     parser.add_argument("--load", type=Path, metavar="FILE",
                         help="play on from a save file (run.py saves lists them)")
+    add_background_option(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, action=_Commands)
     assert isinstance(sub, _Commands)
     for name, help_text, flags in COMMANDS:
@@ -208,6 +209,7 @@ def _snapshot(snap: argparse.ArgumentParser) -> None:
     snap.add_argument("--style", choices=SNAPSHOT_STYLES, default="blocks",
                       help="how the first-person view is drawn (default: blocks)")
     snap.add_argument("--out", type=Path, required=True, metavar="FILE.png")
+    add_background_option(snap)
 
 
 def _screens(gallery: argparse.ArgumentParser) -> None:
@@ -236,9 +238,15 @@ def _autoplay(auto: argparse.ArgumentParser) -> None:
                       help="leave a save of the final state in FILE")
     auto.add_argument("--save-dir", type=save_folder, metavar="DIR", default=argparse.SUPPRESS,
                       help="leave the final state as the saved run in DIR (Continue plays on)")
-    auto.add_argument("--background", type=background_name, default="fighter", metavar="NAME",
-                      help="the hero's background (codex backgrounds lists them; default"
-                           " fighter)")
+    add_background_option(auto)
+
+
+def add_background_option(parser: argparse.ArgumentParser) -> None:
+    """--background NAME, before or after the command (read by common.chosen_background)."""
+    parser.add_argument("--background", type=background_name, metavar="NAME",
+                        default=argparse.SUPPRESS,
+                        help="the hero's background for a run named here (codex backgrounds"
+                             " lists them; default fighter)")
 
 
 def background_name(text: str) -> str:
