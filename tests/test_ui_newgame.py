@@ -479,3 +479,14 @@ def test_the_background_does_not_change_the_dungeon_or_a_pasted_code() -> None:
     state.code_text = games[0].run.code
     game = started(state.start_code())
     assert game.hero.background == "skirmisher" and game.run.code == games[0].run.code
+
+
+def test_every_backgrounds_card_fits_its_box() -> None:
+    from game.codex_backgrounds import kit_names
+    from game.content.backgrounds import default_backgrounds
+    from game.ui.draw import wrap
+    from game.ui.screens.newgame import WIDTH
+
+    for background in default_backgrounds():
+        assert len(wrap(background.text, WIDTH)) <= 3, background.key
+        assert len(wrap("Kit: " + ", ".join(kit_names(background)), WIDTH)) <= 3, background.key

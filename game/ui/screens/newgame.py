@@ -53,7 +53,7 @@ SEED_LIMIT: Final = 32
 WIDTH: Final = 64
 CARD_TOP: Final = 6
 """The blank line between the backgrounds' names (above it) and the chosen one's card."""
-CARD_LINES: Final = 8
+CARD_LINES: Final = 9
 TOP: Final = CARD_TOP + CARD_LINES + 4
 """First row of the run's box."""
 CHOSEN: Final = (255, 230, 150)
@@ -358,7 +358,7 @@ class NewGameScreen(BaseState):
         lines = [*((text, TEXT) for text in wrap_at_most(chosen.text, WIDTH, 3)),
                  (numbers_text(chosen), CHOSEN),
                  *((text, TEXT) for text in wrap_at_most(
-                     "Kit: " + ", ".join(kit_names(chosen)), WIDTH, 2)),
+                     "Kit: " + ", ".join(kit_names(chosen)), WIDTH, 3)),
                  (f"Signature talent: {signature_name(chosen)}", GOOD)]
         for offset, (text, color) in enumerate(lines[: CARD_LINES - 1], start=1):
             console.print(left, CARD_TOP + offset, clip(text, WIDTH), fg=color)
