@@ -13,6 +13,7 @@ import dataclasses
 from typing import Final
 
 from game import tiles
+from game.codex_backgrounds import background_entries
 from game.codex_monsters import describe_monster, monster_entry
 from game.codex_text import (
     QUIET_FIELDS,
@@ -43,7 +44,7 @@ from game.world.dreams import seen_as
 from game.world.fov import LIGHT_BONUS, LIGHT_REACH
 from game.world.model import DoorState, FeatureState, Game, Item
 
-SECTIONS: Final = ("items", "monsters", "features")
+SECTIONS: Final = ("items", "monsters", "features", "backgrounds")
 
 CATEGORY_DOES: Final = {
     "key": "It opens the door it was made for; keys hang on the key ring, not in the pack.",
@@ -498,5 +499,7 @@ def section(name: str) -> list[Entry]:
     if name == "features":
         chamber = sorted(feature_kinds().values(), key=lambda k: k.name.lower())
         return [feature_entry(kind) for kind in chamber] + door_entries() + trap_entries()
+    if name == "backgrounds":
+        return background_entries()
     raise ValueError(f"no codex section {name!r}; choose from {', '.join(SECTIONS)}")
 

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game.content.backgrounds import DEFAULT, background_name
 from game.content.items import kind_of
 from game.rules import gear
 from game.userfiles import data_dir, unused_path, write_atomic
@@ -61,6 +62,8 @@ def morgue_text(game: Game) -> str:
     lines.append(f"Depth: {game.depth} (deepest {max(game.floors, default=game.depth)}"
                  f" of {game.last_depth})   Turns: {game.turn}")
     lines += ["", "Character"]
+    lines.append(f"  Background: {background_name(hero.background)}   Talents: "
+                 + (", ".join(t.replace("_", " ") for t in hero.talents) or "none"))
     lines.append(f"  Level {hero.level}   HP {player.hp}/{player.max_hp}   XP {hero.xp}"
                  f"   Gold {hero.gold}   Strength +{hero.strength}")
     dice = gear.weapon_dice(hero) or player.damage
@@ -148,6 +151,8 @@ class Score:
     """The run code ("" in tables written before codes were recorded)."""
     daily: bool = False
     """A daily run: ranked in a table of its own."""
+    background: str = DEFAULT
+    """The hero's background (tables written before backgrounds: every hero was a fighter)."""
 
     def sort_key(self) -> tuple[int, int, str, str]:
         return (-self.points, self.turns, self.seed, self.when)
@@ -163,6 +168,7 @@ def score_of(game: Game, when: str | None = None) -> Score:
         points=points, seed=game.run.seed, outcome=game.outcome, cause=game.cause,
         depth=deepest, turns=game.turn, level=game.hero.level, xp=game.hero.xp,
         gold=game.hero.gold, when=stamp, code=game.run.code, daily=game.run.is_daily,
+        background=game.hero.background,
     )
 
 
@@ -255,11 +261,14 @@ def _score(entry: Any, number: int) -> Score:
     daily = entry.get("daily", False)
     if not isinstance(daily, bool):
         raise ValueError(f"score {number}: daily is not true or false")
+    background = entry.get("background", DEFAULT)
+    if not isinstance(background, str) or len(background) > 40:
+        raise ValueError(f"score {number}: background is not a short text")
     return Score(
         points=whole("points"), seed=text("seed"), outcome=Outcome(outcome), cause=text("cause"),
         depth=whole("depth"), turns=whole("turns"), level=whole("level"), xp=whole("xp"),
         gold=whole("gold"), when=text("when"), code=text("code") if "code" in entry else "",
-        daily=daily,
+        daily=daily, background=background,
     )
 
 

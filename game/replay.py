@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.content.backgrounds import DEFAULT, background_keys
 from game.floorplan import Point
 from game.rules.actions import ACTION_TYPES, Action, Illegal
 from game.run import Run
@@ -39,12 +40,16 @@ class Recording:
 
     code: str
     steps: list[tuple[Action, str]] = field(default_factory=list)
+    background: str = DEFAULT
+    """The hero's background (assets/backgrounds.toml): a replay from before backgrounds, which
+    names none, plays as the fighter every hero was then."""
 
     def add(self, action: Action, game: Game) -> None:
         self.steps.append((action, state_hash(game)))
 
     def text(self) -> str:
-        lines = [json.dumps({"format": FORMAT, "version": VERSION, "code": self.code})]
+        lines = [json.dumps({"format": FORMAT, "version": VERSION, "code": self.code,
+                             "background": self.background})]
         for action, digest in self.steps:
             lines.append(json.dumps({"action": type(action).__name__,
                                      "args": _args(action), "hash": digest}))
@@ -111,7 +116,11 @@ def read(path: Path) -> Recording:
         raise ReplayError(f"{path} line 1: not a {FORMAT} header")
     if header.get("version") != VERSION:
         raise ReplayError(f"{path}: replay format {header.get('version')!r}, expected {VERSION}")
-    recording = Recording(header["code"])
+    background = header.get("background", DEFAULT)
+    if background not in background_keys():
+        raise ReplayError(f"{path} line 1: background {str(background)[:40]!r} is not one of"
+                          f" {', '.join(background_keys())}")
+    recording = Recording(header["code"], background=background)
     for number, line in enumerate(lines[1:], start=2):
         where = f"{path} line {number}"
         step = _json(line, where)
@@ -143,7 +152,7 @@ def verify(recording: Recording) -> int | None:
     """Replay without a window: None when every state hash matches, else the first action
     number (1-based) whose state hash differs. An action outside the legal set (a forged
     file) is ReplayError naming its line."""
-    game = new_game(Run.from_code(recording.code))
+    game = new_game(Run.from_code(recording.code), recording.background)
     for number, (action, digest) in enumerate(recording.steps, start=1):
         result = player_act(game, action)
         if isinstance(result, Illegal):

@@ -656,16 +656,18 @@ def test_an_exception_in_one_run_is_counted_not_fatal(
 ) -> None:
     real = autoplay.play
 
-    def flaky(run: Run, turns: int) -> tuple[Game, autoplay.RunReport]:
+    def flaky(run: Run, turns: int, background: str = "fighter") -> tuple[Game,
+                                                                          autoplay.RunReport]:
         if run.seed == "boom-2":
             raise RuntimeError("kaboom")
-        return real(run, turns)
+        return real(run, turns, background=background)
 
     monkeypatch.setattr(autoplay, "play", flaky)
     code = main(["autoplay", "--seed", "boom", "--turns", "20", "--runs", "3"])
     out, err = capsys.readouterr()
     assert code == 1
-    assert re.fullmatch(r"3 runs, \d+ turns, deepest depth 1, 0 won, \d dead, 1 exceptions",
+    assert re.fullmatch(r"3 runs, \d+ turns, deepest depth 1, 0 won, \d dead, 1 exceptions"
+                        r" \(fighter\)",
                         out.strip()), out
     assert "boom-2" in err and "RuntimeError: kaboom" in err
 

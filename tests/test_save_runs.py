@@ -34,7 +34,7 @@ from game.world.model import Game
 from game.world.serial import state_hash
 
 JSON_KEYS = {"file", "code", "depth", "turn", "saved_at", "hero_level", "seed", "started_at",
-             "outcome", "loadable", "problem"}
+             "outcome", "loadable", "problem", "background"}
 
 
 def run_files(folder: Path | None = None) -> list[Path]:
@@ -244,7 +244,8 @@ def test_saves_json_contract(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert [item["seed"] for item in good] == ["json-b", "json-a"]
     assert good[0] == {**good[0], "code": second.run.code, "depth": second.depth,
                        "turn": second.turn, "hero_level": second.hero.level,
-                       "saved_at": "2026-11-30T11:00:00Z", "problem": ""}
+                       "saved_at": "2026-11-30T11:00:00Z", "problem": "",
+                       "background": "fighter"}
     assert Path(good[0]["file"]).parent == tmp_path
     (broken,) = [item for item in listed if not item["loadable"]]
     assert "not a Delve save" in broken["problem"]

@@ -22,7 +22,15 @@ from game.ui.render import STATUS_WIDTH, code_lines, render_play
 from game.ui.screens.character import CharacterScreen
 from game.ui.screens.end import EndScreen
 from game.ui.screens.gamemenu import GameMenu
-from game.ui.screens.newgame import CODE, DAILY, FIRST_DEPTH, SEED, START, NewGameScreen
+from game.ui.screens.newgame import (
+    BACKGROUND,
+    CODE,
+    DAILY,
+    FIRST_DEPTH,
+    SEED,
+    START,
+    NewGameScreen,
+)
 from game.ui.screens.params import ParamEditor
 from game.ui.screens.play import PlayState
 from game.ui.screens.scores import ScoresScreen
@@ -424,3 +432,61 @@ def test_high_scores_rank_daily_runs_apart(tmp_path: Path) -> None:
     assert "daily-2026-01-01" in daily and "D1-DAILY" in daily and "plain-seed" not in daily
     empty = text_of(ScoresScreen(tmp_path / "none"))
     assert empty.count("none yet") == 2
+
+
+# --- the background ------------------------------------------------------------------------------
+
+
+def test_the_background_is_chosen_on_its_row_and_makes_the_hero() -> None:
+    state = screen()
+    assert state.session.background == "fighter" and "Fighter" in text_of(state)
+    select(state, BACKGROUND)
+    press(state, KeySym.RIGHT)
+    assert state.session.background == "skirmisher"
+    press(state, KeySym.LEFT, KeySym.LEFT)  # round past the first to the last
+    assert state.session.background == "mystic"
+    press(state, KeySym.RETURN)  # Enter steps on too
+    assert state.session.background == "fighter"
+    press(state, KeySym.RIGHT, KeySym.RIGHT)
+    shown = text_of(state)
+    assert "Background: Archer" in shown and "30 arrows" in shown
+    assert "Signature talent: pinning shot" in shown and "HP 44" in shown
+    game = started(state.activate(START))
+    assert game.hero.background == "archer" and game.hero.talents == ["pinning_shot"]
+    assert any(item.kind == "short_bow" for item in game.hero.inventory)
+
+
+def test_a_click_on_a_backgrounds_name_chooses_it() -> None:
+    state = screen()
+    text_of(state)
+    x, y, _ = next(spot for spot, chip in state.chips_at.items() if chip == "mystic")
+    state.on_event(click(x + 1, y))
+    assert (state.session.background, state.index) == ("mystic", BACKGROUND)
+    assert "wand of striking" in text_of(state)
+
+
+def test_the_background_does_not_change_the_dungeon_or_a_pasted_code() -> None:
+    games = []
+    for chosen in ("fighter", "mystic"):
+        state = screen("same-floors")
+        state.session.background = chosen
+        games.append(started(state.activate(START)))
+    assert games[0].run.code == games[1].run.code
+    assert games[0].floor.fingerprint == games[1].floor.fingerprint
+    assert (games[0].hero.background, games[1].hero.background) == ("fighter", "mystic")
+    state = screen()
+    state.session.background = "skirmisher"
+    state.code_text = games[0].run.code
+    game = started(state.start_code())
+    assert game.hero.background == "skirmisher" and game.run.code == games[0].run.code
+
+
+def test_every_backgrounds_card_fits_its_box() -> None:
+    from game.codex_backgrounds import kit_names
+    from game.content.backgrounds import default_backgrounds
+    from game.ui.draw import wrap
+    from game.ui.screens.newgame import WIDTH
+
+    for background in default_backgrounds():
+        assert len(wrap(background.text, WIDTH)) <= 3, background.key
+        assert len(wrap("Kit: " + ", ".join(kit_names(background)), WIDTH)) <= 3, background.key

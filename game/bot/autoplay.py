@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.bot.policy import Bot
+from game.content.backgrounds import DEFAULT
 from game.replay import Recording
 from game.rules.actions import Action, Impossible, Result
 from game.run import Run
@@ -47,6 +48,8 @@ class RunReport:
     """The hero's level on first arrival at each depth of `floors`, in the same order."""
     relic_level: int = 0
     """The hero's level when the relic was taken (0: never): the levelling curve's end point."""
+    background: str = DEFAULT
+    """The hero's background (assets/backgrounds.toml)."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -56,7 +59,8 @@ class RunReport:
         cause = f" ({self.cause})" if self.cause else ""
         return (
             f"seed {self.seed!r}: {status}{cause} after {self.turns} turns on depth {self.depth}"
-            f" (deepest {self.deepest}; floors {', '.join(self.floors)}), level {self.level},"
+            f" (deepest {self.deepest}; floors {', '.join(self.floors)}), {self.background}"
+            f" level {self.level},"
             f" {self.xp} xp, {self.gold} gold, state {self.state_hash}"
         )
 
@@ -72,6 +76,7 @@ class Summary:
     dead: int = 0
     errors: list[tuple[str, str, str]] = field(default_factory=list)
     results: list[RunReport] = field(default_factory=list)
+    background: str = DEFAULT
 
     @property
     def exceptions(self) -> int:
@@ -83,23 +88,25 @@ class Summary:
             "dead": self.dead, "exceptions": self.exceptions,
             "errors": [{"seed": seed, "error": error} for seed, error, _ in self.errors],
             "results": [report.as_dict() for report in self.results],
+            "background": self.background,
         }
 
     def line(self) -> str:
         return (
             f"{self.runs} runs, {self.turns} turns, deepest depth {self.deepest}, {self.won} won,"
-            f" {self.dead} dead, {self.exceptions} exceptions"
+            f" {self.dead} dead, {self.exceptions} exceptions ({self.background})"
         )
 
 
 def play(
-    run: Run, turns: int, *, recording: Recording | None = None,
+    run: Run, turns: int, *, recording: Recording | None = None, background: str = DEFAULT,
 ) -> tuple[Game, RunReport]:
-    """A fresh run played by the bot until death, victory or `turns` game turns; with a
-    `recording`, every action and the state hash after it are added to it."""
-    game = new_game(run)
+    """A fresh run of `background` played by the bot until death, victory or `turns` game
+    turns; with a `recording`, every action and the state hash after it are added to it."""
+    game = new_game(run, background)
     if recording is not None:
         recording.code = game.run.code
+        recording.background = game.hero.background
     bot = Bot()
     bot.memory.visited.append(game.depth)
     tally = Tally(arrival_levels=[game.hero.level])
@@ -140,6 +147,7 @@ def report(game: Game, visited: list[int], actions: int, tally: Tally) -> RunRep
         level=game.hero.level, xp=game.hero.xp, gold=game.hero.gold, actions=actions,
         state_hash=state_hash(game), action_counts=dict(sorted(tally.action_counts.items())),
         arrival_levels=tally.arrival_levels, relic_level=tally.relic_level,
+        background=game.hero.background,
     )
 
 
@@ -148,13 +156,14 @@ def run_seeds(seed_text: str, runs: int) -> list[str]:
     return [seed_text if k == 1 else f"{seed_text}-{k}" for k in range(1, runs + 1)]
 
 
-def play_runs(seed_text: str, runs: int, turns: int) -> Summary:
-    """Play several seeds in a row; an exception ends only its own run and is counted."""
-    summary = Summary()
+def play_runs(seed_text: str, runs: int, turns: int, background: str = DEFAULT) -> Summary:
+    """Play several seeds in a row, each hero of `background`; an exception ends only its own
+    run and is counted."""
+    summary = Summary(background=background)
     for seed in run_seeds(seed_text, runs):
         summary.runs += 1
         try:
-            _, result = play(Run(seed), turns)
+            _, result = play(Run(seed), turns, background=background)
         except Exception as problem:  # a soak run reports every crash and carries on
             error = f"{type(problem).__name__}: {problem}"
             summary.errors.append((seed, error, traceback.format_exc()))

@@ -9,7 +9,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from game.cli.common import UsageError, write_output
+from game.cli.common import UsageError, chosen_background, write_output
 from game.cli.runs import choose_run
 from game.save.format import SaveError
 from game.world.model import Game
@@ -27,7 +27,8 @@ def run(args: argparse.Namespace) -> int:
     _check_keeping(args)
     if args.runs is None:
         recording = Recording("") if args.record is not None else None
-        game, result = autoplay.play(chosen, args.turns, recording=recording)
+        game, result = autoplay.play(chosen, args.turns, recording=recording,
+                                     background=chosen_background(args))
         if recording is not None:
             write_output(args.record, recording.text())
         _keep_state(args, game)
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.record is not None:
         raise UsageError("--record writes one run: leave out --runs")
-    summary = autoplay.play_runs(chosen.seed, args.runs, args.turns)
+    summary = autoplay.play_runs(chosen.seed, args.runs, args.turns, chosen_background(args))
     for seed, _, trace in summary.errors:
         print(f"run {seed!r} raised:\n{trace}", file=sys.stderr)
     print(json.dumps(summary.as_dict(), indent=1) if args.json else summary.line())

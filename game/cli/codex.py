@@ -1,5 +1,6 @@
-"""`run.py codex [items|monsters|features] [--json]`: what the game holds, as the describe
-screen words it (game.codex): every item, monster, chamber feature, door type and trap."""
+"""`run.py codex [items|monsters|features|backgrounds] [--json]`: what the game holds, as the
+describe screen words it (game.codex): every item, monster, chamber feature, door type, trap
+and background."""
 
 from __future__ import annotations
 

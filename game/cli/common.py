@@ -59,3 +59,9 @@ def checked_seed(text: str) -> str:
     if len(text.encode("utf-8")) > MAX_SEED_BYTES:
         raise UsageError(f"--seed is longer than {MAX_SEED_BYTES} bytes")
     return text
+
+
+def chosen_background(args: argparse.Namespace) -> str:
+    """--background as given before or after the command, else the fighter."""
+    chosen: str = getattr(args, "background", "fighter")
+    return chosen

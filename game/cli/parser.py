@@ -29,7 +29,7 @@ SNAPSHOT_STYLES = ("blocks", "labyrinth")
 """The first-person view's styles (game.ui.options.VIEW_STYLES; no ui module loads before a
 command needs one)."""
 FORMATS = ("ascii", "json", "hex", "png", "text")
-CODEX_SECTIONS = ("items", "monsters", "features")
+CODEX_SECTIONS = ("items", "monsters", "features", "backgrounds")
 """game.codex.SECTIONS (the codex, with the rules it reads, loads only when the command runs)."""
 COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
@@ -154,6 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
                         f" {AUTOSAVE_TURNS}; also on every floor change and on quitting)")
     parser.add_argument("--load", type=Path, metavar="FILE",
                         help="play on from a save file (run.py saves lists them)")
+    add_background_option(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, action=_Commands)
     assert isinstance(sub, _Commands)
     for name, help_text, flags in COMMANDS:
@@ -208,6 +209,7 @@ def _snapshot(snap: argparse.ArgumentParser) -> None:
     snap.add_argument("--style", choices=SNAPSHOT_STYLES, default="blocks",
                       help="how the first-person view is drawn (default: blocks)")
     snap.add_argument("--out", type=Path, required=True, metavar="FILE.png")
+    add_background_option(snap)
 
 
 def _screens(gallery: argparse.ArgumentParser) -> None:
@@ -236,6 +238,25 @@ def _autoplay(auto: argparse.ArgumentParser) -> None:
                       help="leave a save of the final state in FILE")
     auto.add_argument("--save-dir", type=save_folder, metavar="DIR", default=argparse.SUPPRESS,
                       help="leave the final state as the saved run in DIR (Continue plays on)")
+    add_background_option(auto)
+
+
+def add_background_option(parser: argparse.ArgumentParser) -> None:
+    """--background NAME, before or after the command (read by common.chosen_background)."""
+    parser.add_argument("--background", type=background_name, metavar="NAME",
+                        default=argparse.SUPPRESS,
+                        help="the hero's background for a run named here (codex backgrounds"
+                             " lists them; default fighter)")
+
+
+def background_name(text: str) -> str:
+    """An argparse `type=`: a background of assets/backgrounds.toml (loaded only when asked)."""
+    from game.content.backgrounds import background_keys
+
+    if text not in background_keys():
+        raise argparse.ArgumentTypeError(
+            f"no background {text[:40]!r}; choose from {', '.join(background_keys())}")
+    return text
 
 
 def _saves(listing: argparse.ArgumentParser) -> None:
@@ -251,9 +272,9 @@ def _save_info(info: argparse.ArgumentParser) -> None:
 
 def _codex(codex: argparse.ArgumentParser) -> None:
     codex.add_argument("section", nargs="?", choices=CODEX_SECTIONS,
-                       help="one section (default: all three)")
+                       help="one section (default: all of them)")
     codex.add_argument("--json", action="store_true",
-                       help="JSON: a list for one section, else an object of three lists")
+                       help="JSON: a list for one section, else an object of lists")
 
 
 def _amazeing(amaze: argparse.ArgumentParser) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from game.cli.common import UsageError
+from game.cli.common import UsageError, chosen_background
 from game.cli.runs import choose_run
 
 if TYPE_CHECKING:
@@ -25,8 +25,8 @@ def run(args: argparse.Namespace) -> int:
         session = Session(game=load_file(args, chosen is not None))
     elif chosen is not None:
         session = Session(recipes=rows_of(chosen.recipes), seed_text=chosen.seed,
-                          daily=chosen.is_daily)
-        session.game = new_game(chosen)
+                          daily=chosen.is_daily, background=chosen_background(args))
+        session.game = new_game(chosen, session.background)
     try:
         return app.run(session=session)
     except app.WindowError as problem:

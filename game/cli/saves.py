@@ -57,9 +57,9 @@ def save_info(args: argparse.Namespace) -> int:
     print(f"seed:       {info['seed']!r}{' (daily run)' if info['daily'] else ''}")
     print(f"depth:      {info['depth']} of {info['floors_in_plan']}, turn {info['turn']},"
           f" {info['outcome'] or 'in play'}")
-    print(f"player:     level {player['level']}, HP {player['hp']}/{player['max_hp']},"
-          f" {player['xp']} xp, {player['gold']} gold, at ({player['x']}, {player['y']}),"
-          f" {player['items']} items")
+    print(f"player:     {info['background']}, level {player['level']},"
+          f" HP {player['hp']}/{player['max_hp']}, {player['xp']} xp, {player['gold']} gold,"
+          f" at ({player['x']}, {player['y']}), {player['items']} items")
     print(f"state hash: {info['state_hash']}")
     for note in loaded.notes:
         print(f"note:       {note}")
@@ -79,4 +79,5 @@ def describe(path: Path, loaded: Loaded) -> dict[str, Any]:
                    "gold": hero.gold, "x": player.x, "y": player.y,
                    "items": len(hero.inventory)},
         "state_hash": state_hash(game),
+        "background": hero.background,
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from game.cli.common import UsageError, write_output
+from game.cli.common import UsageError, chosen_background, write_output
 from game.cli.runs import choose_run
 
 
@@ -18,11 +18,11 @@ def run(args: argparse.Namespace) -> int:
     if args.turns:
         from game.bot import autoplay
 
-        game, _ = autoplay.play(chosen, args.turns)
+        game, _ = autoplay.play(chosen, args.turns, background=chosen_background(args))
     else:  # the first frame: no turn to play, so neither the bot nor the rules it plays by load
         from game.world.dungeon import new_game
 
-        game = new_game(chosen)
+        game = new_game(chosen, chosen_background(args))
     if args.view == "map":
         image = render.play_png(game)
     else:

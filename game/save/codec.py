@@ -29,7 +29,7 @@ from game.world.serial import (
 )
 
 FORMAT = "delve-save"
-FORMAT_VERSION = 6
+FORMAT_VERSION = 7
 """Bump it (and add a migration from the old version) whenever `game_data`'s output changes."""
 STATE = "state"
 DTYPES: dict[str, np.dtype[Any]] = {"uint8": np.dtype(np.uint8), "bool": np.dtype(np.bool_)}
@@ -58,6 +58,7 @@ def summary(game: Game) -> dict[str, Any]:
         "outcome": game.outcome,
         "player": {"level": hero.level, "hp": player.hp, "max_hp": player.max_hp,
                    "xp": hero.xp, "gold": hero.gold, "x": player.x, "y": player.y},
+        "background": hero.background,
     }
 
 

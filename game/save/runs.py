@@ -93,13 +93,16 @@ class SaveEntry:
     problem: str = ""
     """"" for a sound save; else what is wrong (with `loadable` when the backup will do)."""
     loadable: bool = True
+    background: str = ""
+    """The hero's background ("" for a file that cannot be read)."""
 
     def as_json(self) -> dict[str, Any]:
         """The `run.py saves --json` object (a contract: extend, never rename)."""
         return {"file": str(self.path), "code": self.code, "seed": self.seed,
                 "depth": self.depth, "turn": self.turn, "hero_level": self.hero_level,
                 "started_at": self.started_at, "saved_at": self.saved_at,
-                "outcome": self.outcome, "loadable": self.loadable, "problem": self.problem}
+                "outcome": self.outcome, "loadable": self.loadable, "problem": self.problem,
+                "background": self.background}
 
 
 def _facts(path: Path) -> dict[str, Any]:
@@ -114,6 +117,7 @@ def _facts(path: Path) -> dict[str, Any]:
     notes = unpack(blob, FIRST_VERSION, codec.FORMAT_VERSION).header["summary"]
     return {"code": game.run.code, "seed": game.run.seed, "depth": game.depth, "turn": game.turn,
             "level": game.hero.level, "outcome": str(game.outcome),
+            "background": game.hero.background,
             "started_at": _text(notes, "started_at"), "saved_at": _text(notes, "saved_at")}
 
 
@@ -146,7 +150,7 @@ def read_entry(path: Path) -> SaveEntry:
         path, code=facts["code"], seed=facts["seed"], depth=facts["depth"],
         turn=facts["turn"], hero_level=facts["level"], started_at=facts["started_at"],
         saved_at=facts["saved_at"] or _modified(source), outcome=facts["outcome"],
-        problem=problem)
+        problem=problem, background=facts["background"])
 
 
 def list_saves(folder: Path) -> list[SaveEntry]:

@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import generators, tiles
+from game.content.backgrounds import background_keys
 from game.content.bestiary import ROLES
 from game.content.features import EFFECTS
 from game.content.items import item_kinds
@@ -260,6 +261,7 @@ HERO_FIELDS = {
     "pending_levels": Whole(0, MAX_LEVEL),
     "equipment": Table(NAME, IDENT, 16),
     "food": Whole(-BIG, BIG),
+    "background": OneOf(background_keys()), "talents": Many(NAME, 64),
 }
 
 

@@ -49,7 +49,7 @@ from game.ui.screens.levelup import LevelUpScreen
 from game.ui.screens.loadgame import LoadScreen
 from game.ui.screens.look import LookScreen
 from game.ui.screens.menu import MainMenu
-from game.ui.screens.newgame import NewGameScreen
+from game.ui.screens.newgame import DAILY, FIRST_DEPTH, NewGameScreen
 from game.ui.screens.options import OptionsScreen
 from game.ui.screens.params import ParamEditor
 from game.ui.screens.play import PlayState
@@ -241,14 +241,21 @@ def _new_game_daily(scene: Scene) -> list[State]:
     """The daily run chosen, its row selected (its hint shown)."""
     session = scene.session()
     session.daily = True
-    return [press(NewGameScreen(session), KeySym.DOWN, KeySym.DOWN)]
+    return [press(NewGameScreen(session), *[KeySym.DOWN] * DAILY)]
+
+
+@shot("new-game-background")
+def _new_game_background(scene: Scene) -> list[State]:
+    """The background row selected and the archer chosen: its card shows text, numbers, kit."""
+    session = scene.session()
+    return [press(NewGameScreen(session), KeySym.DOWN, KeySym.RIGHT, KeySym.RIGHT)]
 
 
 @shot("plan-editor")
 def _plan_editor(scene: Scene) -> list[State]:
 
     session = scene.session()
-    return [press(NewGameScreen(session), *[KeySym.DOWN] * 5, KeySym.RIGHT)]
+    return [press(NewGameScreen(session), *[KeySym.DOWN] * (FIRST_DEPTH + 1), KeySym.RIGHT)]
 
 
 @shot("parameter-editor")

@@ -43,3 +43,5 @@ class Session:
     rows: int = ROWS
     mouse: Point | None = None
     """The console cell under the mouse, once it has moved."""
+    background: str = "fighter"
+    """The background chosen on the New game screen (kept for the next new game)."""

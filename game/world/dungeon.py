@@ -10,6 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
+from game.content.backgrounds import DEFAULT, background_of
 from game.content.items import UNKNOWN_KINDS, kind_of
 from game.floorplan import Point, TeleporterPair
 from game.pathing import UNREACHED, walk_distance
@@ -23,31 +24,43 @@ from game.world.model import PLAYER_ID, Actor, Floor, Game, Hero, Item
 
 HERO_HP = 50
 """A lone hero on the bestiary's scale: about a 4e first-level fighter (AC 16 before armour,
-+6 to hit, strength 3), since the monsters' bonuses assume such defences."""
++6 to hit, strength 3), since the monsters' bonuses assume such defences. The fighter of
+assets/backgrounds.toml has these numbers; the other backgrounds are measured against it."""
 STARTING_KIT = ("sword", "leather", "potion_healing", "potion_healing", "potion_healing",
                 "food_ration", "food_ration")
-"""Three potions: on the first floor a lone hero has no levels banked and no finds yet, and that
-is where a new player learns the game. Two rations: the first floors' food (game.rules.hunger)."""
+"""The fighter's kit. Three potions: on the first floor a lone hero has no levels banked and no
+finds yet, and that is where a new player learns the game. Two rations: the first floors' food
+(game.rules.hunger)."""
+UNARMED = "1d3"
+"""The hero's own damage, with no weapon wielded."""
 
 
-def new_game(run: Run) -> Game:
-    """A fresh run on floor 1, standing on its arrival stairs."""
+def new_game(run: Run, background: str = DEFAULT) -> Game:
+    """A fresh run on floor 1, standing on its arrival stairs, the hero made by `background`
+    (KeyError for an unknown one). The background sets only the hero: the floors, the play rng
+    and every id the floors use are the run's alone, so one run code is one dungeon whatever
+    the player chose."""
+    chosen = background_of(background)
     player = Actor(
         id=PLAYER_ID, kind="player", name="you", glyph=tiles.HERO_GLYPH, color=tiles.HERO_COLOUR,
-        x=0, y=0, hp=HERO_HP, max_hp=HERO_HP, ac=16, attack=6, damage="1d3",
+        x=0, y=0, hp=chosen.hp, max_hp=chosen.hp, ac=chosen.ac, attack=chosen.attack,
+        damage=UNARMED,
     )
-    game = Game(
-        run=run, player=player, hero=Hero(strength=3), rng=Rng(derive(run.seed_hash, "play")),
-    )
-    for kind in STARTING_KIT:
-        item = Item(game.new_id(), kind)
-        game.hero.inventory.append(item)
-    game.hero.equipment = {"weapon": game.hero.inventory[0].id, "body": game.hero.inventory[1].id}
+    hero = Hero(strength=chosen.strength, background=chosen.key, talents=[chosen.signature])
+    game = Game(run=run, player=player, hero=hero, rng=Rng(derive(run.seed_hash, "play")))
+    for kind in chosen.kit:
+        game.hero.inventory.append(Item(game.new_id(), kind))
+    for kind in chosen.equip:
+        item = next(i for i in game.hero.inventory if i.kind == kind)
+        game.hero.equipment[kind_of(kind).slot] = item.id
     pack.settle(game.hero)
-    # the hero knows the potions it set out with
-    game.identified = sorted({k for k in STARTING_KIT if kind_of(k).kind in UNKNOWN_KINDS})
+    # the hero knows the potions, scrolls and wands it set out with
+    game.identified = sorted({k for k in chosen.kit if kind_of(k).kind in UNKNOWN_KINDS})
     game.log(f"Welcome to Delve. Run code {run.code} (seed {run.seed!r}). Press ? for help.",
              MessageKind.PROGRESS)
+    if chosen.key != DEFAULT:
+        article = "an" if chosen.name[:1].lower() in "aeiou" else "a"
+        game.log(f"You set out as {article} {chosen.name.lower()}.", MessageKind.PROGRESS)
     change_floor(game, 1, "arrival")
     return game
 

@@ -129,6 +129,7 @@ def game_data(game: Game) -> tuple[dict[str, Any], Arrays]:
             "inventory": [item_data(i) for i in game.hero.inventory],
             "equipment": dict(sorted(game.hero.equipment.items())),
             "letters": [[i, letter] for i, letter in sorted(game.hero.letters.items())],
+            "talents": list(game.hero.talents),
         },
         "rng": {"seed": game.rng.seed, "consumed": game.rng.consumed},
         "depth": game.depth,
@@ -269,6 +270,7 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
         equipment={str(k): int(v) for k, v in hero_data["equipment"].items()},
         letters={int(i): str(letter) for i, letter in hero_data["letters"]},
     )
+    hero.talents = [str(key) for key in hero_data["talents"]]  # never the snapshot's own list
     messages = MessageLog([Message(str(t), MessageKind(k), int(n))
                            for t, k, n in data["messages"]])
     return Game(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.content.backgrounds import background_name
 from game.rules import gear, identify, items
 from game.rules.combat import armour_class, attack_bonus
 from game.rules.progress import xp_for_level
@@ -30,6 +31,7 @@ def sheet(game: Game, width: int = 76) -> list[Line]:
         (f"Strength +{hero.strength}   damage {dice}+{hero.strength}", TEXT),
         (f"Gold {hero.gold}   relic: {'carried' if hero.has_relic else 'not yet'}", TEXT),
         (f"Conditions: {effects or 'none'}", TEXT),
+        (f"Background: {background_name(hero.background)}", TEXT),
         ("", TEXT),
         ("Equipment", TITLE),
     ]

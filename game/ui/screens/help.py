@@ -32,6 +32,10 @@ INTRO = (
     "each: BSP rooms, cave automata, mazes, and more. The New game screen lets you choose the "
     "generator and its parameters per depth.",
     "",
+    "It also lets you choose who sets out: a fighter, a skirmisher, an archer or a mystic, each "
+    "with its own numbers, kit and signature talent (run.py codex backgrounds lists them). The "
+    "background makes only the hero: one run code is one dungeon, whoever goes down.",
+    "",
     "A run is fully described by its run code (shown in the panel and the Esc menu, where c "
     "copies it): the same code gives the same floors and the same dice, so a run can be shared, "
     "replayed and compared.",

@@ -9,6 +9,7 @@ import tcod.constants
 import tcod.event
 from tcod.event import KeySym
 
+from game.content.backgrounds import background_name
 from game.save.runs import SaveEntry, parse_stamp
 from game.ui import intents, routes, saves
 from game.ui.draw import (
@@ -149,6 +150,9 @@ class LoadScreen(ChoiceMenu):
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if entry is not None:
             lines += [(line, TEXT) for line in wrap(f"Seed: {entry.seed or '?'}", width)]
+            if entry.background:
+                lines.append((f"Hero: {background_name(entry.background)}, level"
+                              f" {entry.hero_level}", TEXT))
             lines += [(line, TEXT) for line in wrap(f"Run code: {entry.code or '?'}", width)]
             started = f"started {when(entry.started_at)}, " if entry.started_at else ""
             lines.append((f"Run {started}saved {when(entry.saved_at)}", MUTED))

@@ -1,8 +1,11 @@
-"""The New game screen: the seed, the daily run, a run code to paste, and the floors of the run.
+"""The New game screen: the hero's background, the seed, the daily run, a run code to paste, and
+the floors of the run.
 
-Rows: Start, Seed, Daily, Run code, one row per depth, Reset. Starting turns the rows into
-a Run (game.run: a "random" row draws its generator from the run seed there), so a run started
-here is the run its code names. A pasted code is checked at once; its error is shown.
+Rows: Start, Background, Seed, Daily, Run code, one row per depth, Reset. The chosen background's
+card (its text, numbers, kit and signature talent) stands above the rows; it makes the hero only,
+never the floors. Starting turns the rows into a Run (game.run: a "random" row draws its generator
+from the run seed there), so a run started here is the run its code names. A pasted code is
+checked at once; its error is shown.
 """
 
 from __future__ import annotations
@@ -16,6 +19,13 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from game import generators
+from game.codex_backgrounds import kit_names, numbers_text, signature_name
+from game.content.backgrounds import (
+    Background,
+    background_keys,
+    background_of,
+    default_backgrounds,
+)
 from game.run import Run, daily_seed, default_recipes
 from game.run.code import MAX_CODE
 from game.run.recipe import RANDOM
@@ -36,16 +46,22 @@ from game.ui.state import BaseState, Pop, Push, Reset, Transition
 from game.world.dungeon import new_game
 from game.world.model import Game
 
-START, SEED, DAILY, CODE = range(4)
-FIRST_DEPTH: Final = 4
+START, BACKGROUND, SEED, DAILY, CODE = range(5)
+FIRST_DEPTH: Final = 5
 """Row of depth 1; the depths follow, then the Reset row."""
 SEED_LIMIT: Final = 32
 WIDTH: Final = 64
-TOP: Final = 6
+CARD_TOP: Final = 6
+"""The blank line between the backgrounds' names (above it) and the chosen one's card."""
+CARD_LINES: Final = 9
+TOP: Final = CARD_TOP + CARD_LINES + 4
+"""First row of the run's box."""
+CHOSEN: Final = (255, 230, 150)
 ERROR: Final = (255, 110, 110)
 GOOD: Final = (150, 230, 150)
 HINTS: Final = {
     START: "Enter: play these floors with this seed",
+    BACKGROUND: "Left/Right or Enter: who sets out (the floors stay the same whoever goes)",
     SEED: "Type a seed   Backspace: erase   Enter: a fresh random seed",
     DAILY: "Enter or Left/Right: today's seed, the same for everyone; scored apart",
     CODE: "Type or paste (Ctrl+V) a run code   Enter: play that run",
@@ -74,6 +90,8 @@ class NewGameScreen(BaseState):
         self.notice = Notice("", TEXT)
         self.rows_at: dict[int, int] = {}
         """Console line -> row, as last drawn (for the mouse)."""
+        self.chips_at: dict[tuple[int, int, int], str] = {}
+        """(x, y, width) of each background's name on the card -> its key (for the mouse)."""
 
     # --- rows --------------------------------------------------------------------------------
 
@@ -90,6 +108,8 @@ class NewGameScreen(BaseState):
         session = self.session
         if row == START:
             return "Start the run"
+        if row == BACKGROUND:
+            return f"Background: {self.background().name}   (Left/Right to change)"
         if row == SEED:
             return f"Seed: {session.seed_text}" + (" (the daily seed)" if session.daily else "_")
         if row == DAILY:
@@ -173,6 +193,8 @@ class NewGameScreen(BaseState):
                 self.replace_row(depth, recipe_rows.cycle(self.session.recipes[depth], dx))
             case intents.Direction(_, 0) if self.index == DAILY:
                 self.toggle_daily()
+            case intents.Direction(dx, 0) if self.index == BACKGROUND:
+                self.cycle_background(dx)
             case intents.Scroll(pages):
                 self.move(pages * 10)
             case intents.Confirm():
@@ -191,6 +213,8 @@ class NewGameScreen(BaseState):
             self.session.seed_text = self.own_seed = fresh_seed()
         elif row == DAILY:
             self.toggle_daily()
+        elif row == BACKGROUND:
+            self.cycle_background(1)
         elif row == CODE:
             return self.start_code()
         elif depth is not None:
@@ -198,6 +222,18 @@ class NewGameScreen(BaseState):
         elif row == self.reset_row:
             self.set_rows(rows_of(default_recipes()))
         return None
+
+    def background(self) -> Background:
+        """The chosen background (the first one if the session names none that exists)."""
+        try:
+            return background_of(self.session.background)
+        except KeyError:
+            return default_backgrounds()[0]
+
+    def cycle_background(self, step: int) -> None:
+        keys = background_keys()
+        at = keys.index(self.background().key)
+        self.session.background = keys[(at + step) % len(keys)]
 
     def toggle_daily(self) -> None:
         session = self.session
@@ -221,7 +257,8 @@ class NewGameScreen(BaseState):
         session = self.session
         seed = daily_seed() if session.daily else session.seed_text.strip() or fresh_seed()
         try:
-            game = new_game(Run.from_entries(seed, session.recipes, session.daily))
+            game = new_game(Run.from_entries(seed, session.recipes, session.daily),
+                            self.background().key)
         except ValueError as problem:
             self.notice = Notice(f"Cannot start: {problem}", ERROR)
             return None
@@ -234,7 +271,7 @@ class NewGameScreen(BaseState):
             return None
         try:
             run = Run.from_code(self.code_text)
-            game = new_game(run)
+            game = new_game(run, self.background().key)
         except ValueError as problem:
             self.notice = Notice(str(problem), ERROR)
             return None
@@ -255,8 +292,14 @@ class NewGameScreen(BaseState):
         return None
 
     def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
-        del x
-        if button == tcod.event.MouseButton.LEFT and y in self.rows_at:
+        if button != tcod.event.MouseButton.LEFT:
+            return None
+        chip = next((key for (cx, cy, width), key in self.chips_at.items()
+                     if cy == y and cx <= x < cx + width), None)
+        if chip is not None:
+            self.index, self.session.background = BACKGROUND, chip
+            return None
+        if y in self.rows_at:
             return self.activate(self.rows_at[y])
         return None
 
@@ -279,9 +322,10 @@ class NewGameScreen(BaseState):
         left = (console.width - WIDTH) // 2
         middle = console.width // 2
         console.print(middle, 2, "New game", fg=TITLE, alignment=tcod.constants.CENTER)
-        room = max(1, console.height - TOP - 16)
+        self.draw_card(console, left)
+        room = max(1, console.height - TOP - 17)
         depths = self.visible_depths(room)
-        lines = [START, SEED, DAILY, CODE, -1, *(FIRST_DEPTH + d for d in depths), -1,
+        lines = [START, BACKGROUND, SEED, DAILY, CODE, -1, *(FIRST_DEPTH + d for d in depths), -1,
                  self.reset_row]
         box(console, left - 2, TOP - 2, WIDTH + 4, len(lines) + 4, "Run")
         self.rows_at = {}
@@ -294,8 +338,30 @@ class NewGameScreen(BaseState):
                               bg=HIGHLIGHT_BG if selected else None)
         if len(depths) < len(self.session.recipes):
             more = f" depths {depths.start + 1}-{depths.stop} of {len(self.session.recipes)} "
-            console.print(left + WIDTH - len(more), TOP + 4, more, fg=MUTED)
+            console.print(left + WIDTH - len(more), TOP + 5, more, fg=MUTED)
         self.draw_help(console, left, TOP + len(lines) + 3)
+
+    def draw_card(self, console: tcod.console.Console, left: int) -> None:
+        """The backgrounds by name, the chosen one lit, and its card: text, numbers, kit and
+        signature talent."""
+        chosen = self.background()
+        box(console, left - 2, CARD_TOP - 2, WIDTH + 4, CARD_LINES + 3, "Background")
+        self.chips_at = {}
+        x = left
+        for background in default_backgrounds():
+            label = f" {background.name} "
+            lit = background.key == chosen.key
+            console.print(x, CARD_TOP - 1, label, fg=CHOSEN if lit else MUTED,
+                          bg=HIGHLIGHT_BG if lit else None)
+            self.chips_at[(x, CARD_TOP - 1, len(label))] = background.key
+            x += len(label) + 2
+        lines = [*((text, TEXT) for text in wrap_at_most(chosen.text, WIDTH, 3)),
+                 (numbers_text(chosen), CHOSEN),
+                 *((text, TEXT) for text in wrap_at_most(
+                     "Kit: " + ", ".join(kit_names(chosen)), WIDTH, 3)),
+                 (f"Signature talent: {signature_name(chosen)}", GOOD)]
+        for offset, (text, color) in enumerate(lines[: CARD_LINES - 1], start=1):
+            console.print(left, CARD_TOP + offset, clip(text, WIDTH), fg=color)
 
     def draw_help(self, console: tcod.console.Console, left: int, y: int) -> None:
         depth = self.depth_index()

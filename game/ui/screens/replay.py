@@ -44,7 +44,7 @@ class ReplayState(BaseState):
     def __init__(self, session: Session, recording: Recording) -> None:
         self.session = session
         self.recording = recording
-        self.game = new_game(Run.from_code(recording.code))
+        self.game = new_game(Run.from_code(recording.code), recording.background)
         session.game = self.game
         self.done = 0
         """Actions applied so far."""

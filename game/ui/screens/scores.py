@@ -11,7 +11,7 @@ from game.ui.draw import MUTED, TEXT, TITLE, clip
 from game.ui.widgets.text import Line, TextScreen
 
 PROBLEM = (255, 160, 100)
-HEADER = "   #  points  outcome  depth   turns  level  seed"
+HEADER = "   #  points  outcome  depth   turns  level  background  seed"
 
 
 def entry_lines(scores: list[Score], width: int) -> list[Line]:
@@ -21,7 +21,8 @@ def entry_lines(scores: list[Score], width: int) -> list[Line]:
     for rank, score in enumerate(scores, start=1):
         outcome = score.outcome or "left"
         lines.append((clip(f"{rank:>4}  {score.points:>6}  {outcome:<7}  {score.depth:>5}  "
-                           f"{score.turns:>6}  {score.level:>5}  {score.seed}", width), TEXT))
+                           f"{score.turns:>6}  {score.level:>5}  {score.background:<10}"
+                           f"  {score.seed}", width), TEXT))
         if score.code:
             lines.append((clip(f"        code {score.code}", width), MUTED))
     return lines
