@@ -105,6 +105,9 @@ class Item:
     kind of feature works on an item once (game.rules.crafting)."""
     uncursed: bool = False
     """A cursed kind's curse lifted from this item (game.rules.gear.cursed)."""
+    vault: int = 0
+    """On a vault's pedestal: the vault's id on its floor (0: none). Taking one item of a vault
+    makes the others vanish (game.rules.vaults)."""
 
     @property
     def pos(self) -> Point:
