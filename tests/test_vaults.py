@@ -169,3 +169,25 @@ def test_auto_pickup_leaves_the_choice_to_the_player() -> None:
     scene.act(Move(1, 0))
     assert isinstance(pick_up(scene.game, auto=True), Impossible)
     assert scene.floor.items, "still on its pedestal"
+
+
+def test_catalog_json_and_key_list_the_vaults() -> None:
+    from game.catalog import as_text, catalog
+    from game.export.floorjson import dressed_floor_to_dict
+    from game.export.textkey import text_key
+
+    run = Run("fresh-1")
+    data = catalog(run, range(1, run.last_depth + 1), "full")
+    listed = [(f["depth"], v) for f in data["floors"] for v in f["vaults"]]
+    assert listed, "this run holds vaults"
+    depth, vault = listed[0]
+    assert set(vault) == {"area", "door", "key", "items"} and 3 <= len(vault["items"]) <= 5
+    assert "vault: area" in as_text(data)
+    recipe = run.recipes[depth - 1]
+    plan = pipeline.layout(recipe, run.seed_hash)
+    dressing = pipeline.dress(recipe, plan, run.seed_hash, depth == run.last_depth)
+    exported = dressed_floor_to_dict(plan, dressing, run.seed, depth)["vaults"]
+    assert [v["door"] for v in exported] == [vault["door"]]
+    assert exported[0]["key_at"] == vault["key"]
+    assert f"Vault 1: sealed door at {tuple(vault['door'])}" in text_key(
+        plan, dressing, run.seed, depth)
