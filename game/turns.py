@@ -10,7 +10,7 @@ snapshot and restores it; see game.save (a later issue) for the crash report.
 from __future__ import annotations
 
 from game.ai import monsters, tactics
-from game.rules import abilities, gear, hunger, meals, wandering
+from game.rules import abilities, gear, hunger, meals, stealth, wandering
 from game.rules.actions import Action, Alternative, Illegal, Impossible, Rest, Result, Success
 from game.rules.items import underfoot
 from game.rules.perform import perform
@@ -39,6 +39,7 @@ def player_act(game: Game, action: Action) -> Result:
         if seen:  # a step, a teleport, the stairs or a fall: say what lies here
             game.log(seen)
         resting = isinstance(action, Rest)
+        game.stance = stealth.stance_of(action)
         for _ in range(result.turns):
             end_turn(game, resting)
             if is_over(game):

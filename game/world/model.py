@@ -411,6 +411,9 @@ class Game:
     cause: str = ""
     identified: list[str] = field(default_factory=list)
     """Item kinds of unknown appearance the player has identified, sorted (saved)."""
+    stance: str = "quiet"
+    """What the hero's last turn sounded like, for stealth (game.rules.stealth): set by the turn
+    loop from the action before the monsters act; not saved, since every turn sets it again."""
 
     @property
     def floor(self) -> Floor:
