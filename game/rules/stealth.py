@@ -12,6 +12,9 @@ The parts, each a function of the game:
 What the hero did this turn is `Game.stance` (the turn loop sets it from the action before the
 monsters act; not saved: each turn sets it again). To add a part, append a (name, function)
 pair to PARTS.
+
+A monster's state as the player sees it (`awareness`: asleep, unaware, hunting, fleeing) lives
+here too: the map marks it and describe names it.
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from game.rules import actions, gear
+from game.rules import gear
 from game.world.fov import LIGHT_REACH
-from game.world.model import Game
+from game.world.kinds import Mode
+from game.world.model import Actor, Game
 
 QUIET: Final = "quiet"
 LOUD: Final = "loud"
@@ -35,15 +39,18 @@ BASELINE: Final = 1
 is game.ai.monsters.NOTICE_CHANCE there, less STEALTH_STEP a point above it."""
 RESTING: Final = 2
 LIGHT: Final = 2
-LOUD_ACTIONS: Final = (actions.Attack, actions.Fire, actions.Throw, actions.Zap, actions.Shove)
-STILL_ACTIONS: Final = (actions.Rest, actions.Search)
+LOUD_ACTIONS: Final = ("Attack", "Fire", "Throw", "Zap", "Shove")
+STILL_ACTIONS: Final = ("Rest", "Search")
+"""The actions (game.rules.actions, by class name: the map's drawing loads this module, not
+the rules of play) that make a turn loud, or still."""
 
 
-def stance_of(action: actions.Action) -> str:
+def stance_of(action: object) -> str:
     """The stance a turn spent on `action` leaves the hero in."""
-    if isinstance(action, LOUD_ACTIONS):
+    name = type(action).__name__
+    if name in LOUD_ACTIONS:
         return LOUD
-    if isinstance(action, STILL_ACTIONS):
+    if name in STILL_ACTIONS:
         return STILL
     return QUIET
 
@@ -76,7 +83,7 @@ PARTS: list[tuple[str, Part]] = [
 
 WHY: Final = {
     "armour and gear": "what you wear",
-    "sneaking": "+1 a quiet turn, -2 fighting (blows, shots, throws, zaps, shoves)",
+    "sneaking": "+1 a quiet turn, -2 a turn of fighting",
     "resting": "+2 while you rest or search",
     "light": "-2 near a brazier or lamp, +2 in magical darkness",
 }
@@ -91,3 +98,22 @@ def stealth_parts(game: Game) -> list[tuple[str, int]]:
 def stealth(game: Game) -> int:
     """The hero's stealth: the sum of its parts (above 0 idle monsters notice the hero less)."""
     return sum(value for _, value in stealth_parts(game))
+
+
+AWARENESS: Final = {
+    Mode.ASLEEP: "asleep", Mode.WANDER: "unaware", Mode.GUARD: "unaware",
+    Mode.HUNT: "hunting", Mode.FLEE: "fleeing",
+}
+"""What a monster knows of the hero, by its mode: asleep; awake but unaware (wandering, or
+guarding a den without having seen the hero); hunting the hero; fleeing."""
+AWARENESS_WORDS: Final = {
+    "asleep": "asleep", "unaware": "unaware of you", "hunting": "hunting you",
+    "fleeing": "fleeing",
+}
+"""How describe says each state."""
+
+
+def awareness(actor: Actor) -> str:
+    """A monster's state as the player sees it: "asleep", "unaware", "hunting" or "fleeing"
+    (any other mode by its own name)."""
+    return AWARENESS.get(actor.mode, str(actor.mode))
