@@ -8,6 +8,7 @@ from scenario import ScriptedRng, give, monster, scenario
 from game.ai import monsters
 from game.rules import stealth
 from game.rules.actions import Attack, Equip, Rest, Search, Success, Wait
+from game.world.kinds import Mode
 from game.world.model import FeatureState
 
 ROOM = """
@@ -90,3 +91,59 @@ def test_a_resting_hero_is_asked_about_with_the_lower_chance() -> None:
     scene.act(Rest())
     resting = monsters.notice_chance(scene.game)
     assert resting < walking and resting in rng.asked and walking not in rng.asked
+
+
+def test_describe_names_each_monster_state() -> None:
+    from game.ui.describe import describe_at
+
+    scene = scenario(ROOM, legend={"a": monster(mode="asleep")})
+    foe = scene.monster("a")
+    said = {}
+    for mode in ("asleep", "wander", "guard", "hunt", "flee"):
+        foe.mode = Mode(mode)
+        said[mode] = describe_at(scene.game, *foe.pos)
+    assert "asleep" in said["asleep"]
+    assert "unaware of you" in said["wander"] and "unaware of you" in said["guard"]
+    assert "hunting you" in said["hunt"]
+    assert "fleeing" in said["flee"]
+
+
+def test_the_map_marks_each_monster_state() -> None:
+    import tcod.console
+
+    from game.ui.draw import ASLEEP_DIM, MONSTER_STATE_BG, cells
+    from game.ui.render import play_camera, render_play
+
+    scene = scenario(ROOM, legend={"a": monster(mode="asleep")})
+    foe = scene.monster("a")
+    drawn = {}
+    for mode in ("asleep", "wander", "hunt", "flee"):
+        foe.mode = Mode(mode)
+        console = tcod.console.Console(80, 50, order="C")
+        render_play(console, scene.game)
+        vx, vy = play_camera(scene.game, 80, 50).to_view(*foe.pos)
+        cell = cells(console)[vy, vx]
+        drawn[mode] = (tuple(int(c) for c in cell["bg"]), tuple(int(c) for c in cell["fg"]))
+    assert drawn["asleep"][0] == MONSTER_STATE_BG["asleep"]
+    assert drawn["asleep"][1] == tuple(int(c * ASLEEP_DIM) for c in foe.color)
+    assert drawn["hunt"][0] == MONSTER_STATE_BG["hunting"]
+    assert drawn["flee"][0] == MONSTER_STATE_BG["fleeing"]
+    assert drawn["wander"][1] == foe.color
+    assert len({bg for bg, _ in drawn.values()}) == 4, "four states, four looks"
+
+
+def test_the_character_sheet_shows_the_figure_and_its_parts() -> None:
+    from game.ui.screens.character import sheet
+
+    scene = scenario(ROOM)
+    text = "\n".join(line for line, _ in sheet(scene.game))
+    assert f"Stealth {stealth.stealth(scene.game):+d}" in text
+    for name, value in stealth.stealth_parts(scene.game):
+        assert f"{name:16s} {value:+d}" in text
+
+
+def test_the_stances_name_real_actions() -> None:
+    from game.rules import actions
+
+    for name in (*stealth.LOUD_ACTIONS, *stealth.STILL_ACTIONS):
+        assert isinstance(getattr(actions, name), type)
