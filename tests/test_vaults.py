@@ -20,6 +20,7 @@ from game.rules.items import pick_up
 from game.run import Run
 from game.seeds import Rng
 from game.world.build import furnish
+from game.world.model import Item
 
 ROOMS = """
 ###############
@@ -191,3 +192,27 @@ def test_catalog_json_and_key_list_the_vaults() -> None:
     assert exported[0]["key_at"] == vault["key"]
     assert f"Vault 1: sealed door at {tuple(vault['door'])}" in text_key(
         plan, dressing, run.seed, depth)
+
+
+def test_the_bot_walks_past_lesser_items_to_take_the_best() -> None:
+    """The bot stands on a vault's potion but the wand is worth more to it: it leaves the
+    potion, takes the wand, and the potion and ring vanish."""
+    from game.bot.policy import next_action
+
+    scene = scenario("""
+        #######
+        #@abc.#
+        #######
+    """, legend={"a": "potion_strength", "b": "ring_protection", "c": "wand_bolt"})
+    scene.game.identified = sorted(["potion_strength", "ring_protection", "wand_bolt"])
+    scene.game.hero.inventory.append(Item(scene.game.new_id(), "ring_protection"))
+    scene.game.hero.equipment["ring"] = scene.game.hero.inventory[-1].id
+    for item in scene.floor.items:
+        item.vault = 1
+    for _ in range(12):
+        if any(i.kind == "wand_bolt" for i in scene.game.hero.inventory):
+            break
+        scene.act(next_action(scene.game))
+    kinds = [i.kind for i in scene.game.hero.inventory]
+    assert "wand_bolt" in kinds and "potion_strength" not in kinds
+    assert not scene.floor.items, "the rest vanished"
