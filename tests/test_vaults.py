@@ -216,3 +216,17 @@ def test_the_bot_walks_past_lesser_items_to_take_the_best() -> None:
     kinds = [i.kind for i in scene.game.hero.inventory]
     assert "wand_bolt" in kinds and "potion_strength" not in kinds
     assert not scene.floor.items, "the rest vanished"
+
+
+def test_a_vault_is_announced_when_first_seen() -> None:
+    scene = vault_scene()
+    scene.floor.explored[:] = False
+    give(scene, "key", key_for=(3, 1))
+    scene.act(Move(1, 0))
+    assert not any("You find a vault" in m for m in messages(scene))
+    scene.act(Move(1, 0))  # the door opens on the vault
+    found = [m for m in messages(scene) if "You find a vault" in m]
+    assert found == ["You find a vault: 3 treasures stand on pedestals. Take one and the rest"
+                     " vanish."]
+    scene.act(Move(1, 0))
+    assert len([m for m in messages(scene) if "You find a vault" in m]) == 1, "said once"

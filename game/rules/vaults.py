@@ -36,3 +36,28 @@ def taken(game: Game, item: Item) -> None:
 def note(items: list[Item]) -> str:
     """" (a vault: take one and the rest vanish)" when any of `items` stands in a vault."""
     return f" ({NOTE})" if any(item.vault for item in items) else ""
+
+
+def unseen(floor: Floor) -> tuple[Floor, list[int]]:
+    """The vaults of `floor` none of whose items the hero has seen yet (asked before sight is
+    updated, for `glimpse`)."""
+    ids: set[int] = set()
+    seen: set[int] = set()
+    for item in floor.items:
+        if item.vault:
+            ids.add(item.vault)
+            if floor.explored[item.y, item.x]:
+                seen.add(item.vault)
+    return floor, sorted(ids - seen)
+
+
+def glimpse(game: Game, before: tuple[Floor, list[int]]) -> None:
+    """Say so when a vault is first seen: what it offers and the rule of the choice."""
+    floor, hidden = before
+    if floor is not game.floor:
+        return
+    for vault in hidden:
+        items = offered(floor, vault)
+        if any(floor.explored[item.y, item.x] for item in items):
+            game.log(f"You find a vault: {len(items)} treasures stand on pedestals. Take one"
+                     " and the rest vanish.", MessageKind.DISCOVERY)
