@@ -52,6 +52,11 @@ def floor_entry(recipe: FloorRecipe, run: Run, spoilers: str) -> dict[str, Any]:
             for e in dressing.encounters
         ]
         entry["items"] = sorted(Counter(item.kind for item in floor.items).items())
+        entry["vaults"] = [
+            {"area": v.area, "door": list(v.door), "key": list(v.key_at),
+             "items": [item.kind for item in v.items]}
+            for v in dressing.vaults
+        ]
     return entry
 
 
@@ -85,6 +90,10 @@ def as_text(data: dict[str, Any]) -> str:
         if "items" in floor:
             items = ", ".join(f"{n} {k}" for k, n in floor["items"]) or "none"
             lines.append(f"          items: {items}")
+        for vault in floor.get("vaults", []):
+            lines.append(f"          vault: area {vault['area']}, door {tuple(vault['door'])},"
+                         f" key at {tuple(vault['key'])}: take one of"
+                         f" {', '.join(vault['items'])}")
     return "\n".join(lines) + "\n"
 
 

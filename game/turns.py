@@ -10,7 +10,7 @@ snapshot and restores it; see game.save (a later issue) for the crash report.
 from __future__ import annotations
 
 from game.ai import monsters, tactics
-from game.rules import abilities, gear, hunger, meals, wandering
+from game.rules import abilities, gear, hunger, meals, stealth, vaults, wandering
 from game.rules.actions import Action, Alternative, Illegal, Impossible, Rest, Result, Success
 from game.rules.items import underfoot
 from game.rules.perform import perform
@@ -39,6 +39,7 @@ def player_act(game: Game, action: Action) -> Result:
         if seen:  # a step, a teleport, the stairs or a fall: say what lies here
             game.log(seen)
         resting = isinstance(action, Rest)
+        game.stance = stealth.stance_of(action)
         for _ in range(result.turns):
             end_turn(game, resting)
             if is_over(game):
@@ -62,7 +63,9 @@ def end_turn(game: Game, resting: bool = False) -> None:
     Sight is updated first as well: monsters see the player where the action left them (a step
     into view, a door just opened, a teleport), not where the turn began.
     """
+    hidden = vaults.unseen(game.floor)
     update_fov(game.floor, game.player.x, game.player.y, sight_radius(game.player.effects))
+    vaults.glimpse(game, hidden)
     rounds = 2 if abilities.slowing(game.player) else 1
     for _ in range(rounds):
         game.turn += 1
@@ -85,5 +88,7 @@ def end_turn(game: Game, resting: bool = False) -> None:
         if player.effects[name] <= 0:
             del player.effects[name]
             game.log(f"You are no longer {name}.", MessageKind.BOON)
+    hidden = vaults.unseen(game.floor)
     update_fov(game.floor, player.x, player.y, sight_radius(player.effects))
+    vaults.glimpse(game, hidden)
     tactics.announce(game)

@@ -10,7 +10,7 @@ from ui_world import hand_game, monster
 from game import tiles
 from game.export.pngfile import SIGNATURE
 from game.ui import render
-from game.ui.draw import cells
+from game.ui.draw import ASLEEP_DIM, cells
 from game.ui.render import play_camera, render_play
 from game.world.fov import update_fov
 from game.world.model import DoorState, Floor, Game, Item, StairInfo, Trap
@@ -66,7 +66,8 @@ def test_what_is_drawn_where() -> None:
     game = dressed()
     console = draw(game)
     assert at(console, game, 4, 2)[0] == "@"
-    assert at(console, game, 9, 4) == ("o", (80, 220, 80))
+    asleep = tuple(int(c * ASLEEP_DIM) for c in (80, 220, 80))
+    assert at(console, game, 9, 4) == ("o", asleep)  # an asleep monster is drawn dimmed
     assert at(console, game, 25, 4)[0] != "r"
     assert at(console, game, 1, 1)[0] == "Ω"
     assert at(console, game, 6, 3) == (tiles.TRAP_GLYPH, render.TRAP)

@@ -22,7 +22,7 @@ from game.ai.maps import TurnMaps
 from game.ai.steps import away, step, toward
 from game.floorplan import king_distance
 from game.pathing import STEPS, UNREACHED
-from game.rules import abilities, combat, gear
+from game.rules import abilities, combat, gear, stealth
 from game.rules.actions import Success
 from game.rules.features import MIRED, harmful
 from game.world.dungeon import random_free_spot
@@ -31,9 +31,11 @@ from game.world.model import MAX_ENERGY, NORMAL_SPEED, Actor, Game
 
 NOTICE_RANGE = 9
 NOTICE_CHANCE = 0.35
+"""The notice chance for a hero of stealth.BASELINE: a quiet turn in no stealthy or noisy gear,
+away from lights."""
 STEALTH_STEP = 0.08
-"""Notice chance lost per point of the hero's worn stealth (gained per point of its cost): plate
-(-4) makes a sleeping monster notice the hero about twice as fast, a ring of stealth (+3) three
+"""Notice chance lost per point of the hero's stealth (gained per point below 0): plate (-4)
+makes a sleeping monster notice the hero about twice as fast, a ring of stealth (+3) three
 times slower."""
 GUARD_RANGE = 6
 FLEE_BELOW = 0.25
@@ -116,9 +118,10 @@ def _idle(game: Game, monster: Actor) -> None:
 
 
 def notice_chance(game: Game) -> float:
-    """The chance a turn that an idle monster in sight notices the hero, by the hero's stealth."""
-    stealth = gear.total(game.hero, "stealth")
-    return min(0.95, max(0.05, NOTICE_CHANCE - STEALTH_STEP * stealth))
+    """The chance a turn that an idle monster in sight notices the hero, by the hero's stealth
+    (game.rules.stealth: gear, sneaking, resting, light)."""
+    above = stealth.stealth(game) - stealth.BASELINE
+    return min(0.95, max(0.05, NOTICE_CHANCE - STEALTH_STEP * above))
 
 
 def _wander(game: Game, monster: Actor) -> None:

@@ -14,7 +14,7 @@ from game.bot.memory import Memory, Step, carried, moves
 from game.content.items import kind_of
 from game.floorplan import Point, king_distance
 from game.pathing import portals
-from game.rules import doors
+from game.rules import doors, gear
 from game.rules.actions import Action, Move, Search, Use
 from game.rules.stairs import GOES
 from game.world.kinds import Mode, StairsWay
@@ -54,11 +54,15 @@ def explore(
     a way down is known."""
     floor, player = game.floor, game.player
     spent = memory.floor_turns.get(game.depth, 0)
-    if way_down is not None and spent >= floor_budget(floor) and way_down() is not None:
+    keyed = keyed_doors(game) & walk
+    over = way_down is not None and spent >= floor_budget(floor)
+    locks = keyed.any() or keys_seen(game)
+    if over and (spent >= 2 * floor_budget(floor) or not locks) and way_down is not None \
+            and way_down() is not None:
         return
     edge = frontier(floor, walk)
     pads = far_ends_unexplored(floor, walk)
-    goals = edge | wanted_items_mask(game)
+    goals = edge | wanted_items_mask(game) | keyed
     step = None
     if pads or goals.any():
         step = pathing.step_toward(
@@ -71,6 +75,33 @@ def explore(
         return
     if memory.searched.get(game.depth, 0) < SEARCH_TURNS:
         yield "search", Search()
+
+
+def keyed_doors(game: Game) -> NDArray[np.bool_]:
+    """Closed doors of this floor, seen, whose key the hero carries: what lies behind a locked
+    door is worth a look (a vault's treasure, as often as not), over the floor's budget too
+    (up to twice it)."""
+    floor = game.floor
+    mask = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    for key in gear.key_ring(game.hero):
+        door = floor.doors.get(key.key_for) if key.key_for is not None else None
+        if door is not None and key.key_for is not None and not door.is_open:
+            x, y = key.key_for
+            mask[y, x] = bool(floor.explored[y, x]) and floor.tiles[y, x] == tiles.DOOR
+    return mask
+
+
+def keys_seen(game: Game) -> bool:
+    """A key to a shut door of this floor, or a vault's treasure, lies where the hero has seen
+    it."""
+    floor = game.floor
+    for item in floor.items:
+        if item.vault and floor.explored[item.y, item.x]:
+            return True
+        door = floor.doors.get(item.key_for) if item.key_for is not None else None
+        if door is not None and not door.is_open and floor.explored[item.y, item.x]:
+            return True
+    return False
 
 
 def stuck(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:

@@ -76,13 +76,39 @@ def junk(game: Game) -> list[Item]:
         and _score(game, item.kind) <= _worn_score(game, kind_of(item.kind).slot))]
 
 
+VAULT_VALUES = {"wand": 3.0, "potion": 2.0, "ring": 1.5, "amulet": 1.5}
+"""What a vault's item that is not better gear is worth to the bot, by kind of thing."""
+
+
+def vault_value(game: Game, item: Item) -> float:
+    """How much the bot gains by taking `item` from a vault, as far as it knows: better gear by
+    its score over what is worn (an unknown ring or amulet a little), else by kind of thing."""
+    kind = kind_of(item.kind)
+    if kind.slot and identify.known(game, item.kind):
+        gain = gear_score(item.kind) - _worn_score(game, kind.slot)
+        return gain if gain > 0 else 0.1 * gain
+    return VAULT_VALUES.get(kind.kind, 0.5)
+
+
+def vault_pick(game: Game, item: Item) -> bool:
+    """`item` is the one the bot takes from its vault: the best of those still offered (the
+    first in reading order on a tie), so it walks past the others rather than taking the first
+    it stands on."""
+    offered = [i for i in game.floor.items if i.vault == item.vault]
+    best = max(offered, key=lambda i: (vault_value(game, i), -i.y, -i.x))
+    return best is item
+
+
 def wanted(game: Game, item: Item) -> bool:
-    """Worth carrying: the relic, gold, anything usable, gear better than what the hero has."""
+    """Worth carrying: the relic, gold, anything usable, gear better than what the hero has;
+    from a vault, only the best of its items."""
     kind = kind_of(item.kind)
     if kind.kind in ("relic", "gold"):
         return True
     if pack_full(game, item):
         return False
+    if item.vault:
+        return vault_pick(game, item)
     if item.kind == "key" and item.key_for not in game.floor.doors:
         return False
     if not kind.slot or kind.thrown or not identify.known(game, item.kind):

@@ -1,5 +1,5 @@
-"""The dressing pass: door types, chamber contents, stairs kinds, keys, traps, treasure and
-encounters onto a finished layout, from the dice tables and the bestiary.
+"""The dressing pass: door types, chamber contents, stairs kinds, keys, traps, treasure,
+encounters and vaults onto a finished layout, from the dice tables and the bestiary.
 
 It runs on its own stream, `dressing_rng(run_seed, depth, generator)`, a sibling of the layout
 stream, and never changes the plan: editing a table or the bestiary never moves a wall. Each
@@ -35,8 +35,11 @@ from game.dressing.model import (
     StairDressing,
     Trap,
     Treasure,
+    Vault,
+    VaultItem,
 )
 from game.dressing.stairs import dress_stairs, place_dead_ends
+from game.dressing.vaults import dress_vaults
 from game.floorplan import FloorPlan, ParamValue
 from game.params import Param, resolve
 from game.seeds import Rng, dressing_rng
@@ -64,6 +67,8 @@ __all__ = [
     "StairDressing",
     "Trap",
     "Treasure",
+    "Vault",
+    "VaultItem",
     "dress",
     "dress_floor",
 ]
@@ -104,6 +109,9 @@ def dress(
         len(traps) + 1, int(values["party"]),
     )
     features = place_features(contents, space, rng.fork("features"))
+    doors, keys, vaults = dress_vaults(
+        plan, doors, keys, space, depth, rng.fork("vaults"), met.relic
+    )
     return Dressing(
         depth=depth,
         ruleset=ruleset,
@@ -118,6 +126,7 @@ def dress(
         encounters=met.encounters,
         relic=met.relic,
         features=tuple(features),
+        vaults=vaults,
     )
 
 

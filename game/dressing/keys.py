@@ -236,3 +236,23 @@ def _spares(
         spares.append(Key(placed + len(spares) + 1, x, y, point))
         key_regions.setdefault(point, []).append(region)
     return spares
+
+
+def place_vault_key(
+    plan: FloorPlan, doors: Sequence[Point], vault_door: Point, rng: Rng, space: Space,
+    key_id: int,
+) -> Key:
+    """The key of a vault's door (game.dressing.vaults), placed as the keys above are: on a
+    random free floor tile of what the arrival reaches with that door left out of the graph,
+    so it never lies behind its own door (the other held-shut doors' keys lie within reach)."""
+    others = [door for door in doors if door != vault_door]
+    graph = door_graph(plan, others, space.amap.open)
+    walk = door_walk(graph, [False] * len(others))
+    start = graph.region(plan.arrival)
+    for _ in walk.grow(start):
+        pass  # nothing is a gate: one walk reaches all
+    chosen = _Picker(_FloorTiles.of(space.amap.floor, graph, plan.width), space.taken,
+                     plan.arrival, start)
+    (x, y), _region = chosen.pick(rng, walk.order)
+    space.take((x, y))
+    return Key(key_id, x, y, vault_door)

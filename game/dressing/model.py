@@ -213,6 +213,33 @@ class Encounter:
 
 
 @dataclass(frozen=True, slots=True)
+class VaultItem:
+    """One item on a vault's pedestal: its kind (assets/items.toml) and where it stands."""
+
+    kind: str
+    x: int
+    y: int
+
+    @property
+    def point(self) -> Point:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True, slots=True)
+class Vault:
+    """A locked treasure vault (game.dressing.vaults): the area it fills (None: no area's), its
+    sealed door, the id and place of that door's key, and the items of which the hero may take
+    one (the rest vanish)."""
+
+    id: int
+    area: int | None
+    door: Point
+    key: int
+    key_at: Point
+    items: tuple[VaultItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Dressing:
     """Everything the dressing pass decided for one floor."""
 
@@ -229,4 +256,5 @@ class Dressing:
     encounters: tuple[Encounter, ...]
     relic: Point | None = None
     features: tuple[Feature, ...] = ()
-
+    vaults: tuple[Vault, ...] = ()
+    """Locked treasure vaults: take one item, the others vanish (at most one a floor)."""

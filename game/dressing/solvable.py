@@ -42,6 +42,7 @@ def problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
         + reach_problems(plan, dressing)
         + return_problems(plan, dressing)
         + placement_problems(plan, dressing)
+        + vault_problems(plan, dressing)
     )
 
 
@@ -196,6 +197,7 @@ def placement_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
     things += [t.point for t in dressing.traps if t.source != "door"]
     things += [(t.x, t.y) for t in dressing.treasures]
     things += [dressing.relic] if dressing.relic is not None else []
+    things += [item.point for vault in dressing.vaults for item in vault.items]
     if len(set(things)) != len(things):
         found.append("two things share a tile")
     bosses = [e for e in dressing.encounters if e.difficulty == "boss"]
@@ -203,4 +205,24 @@ def placement_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
         found.append("a boss encounter on a floor that did not ask for one")
     if len(bosses) > 1 or (bosses and dressing.relic is None):
         found.append("the boss must be one encounter guarding a relic")
+    return found
+
+
+def vault_problems(plan: FloorPlan, dressing: Dressing) -> list[str]:
+    """A vault's door is held shut by the key it names, which lies outside; its items stand on
+    plain floor."""
+    found: list[str] = []
+    doors = {d.point: d for d in dressing.doors}
+    keys = {k.id: k for k in dressing.keys}
+    for vault in dressing.vaults:
+        door, key = doors.get(vault.door), keys.get(vault.key)
+        if door is None or not door.held_shut or door.key != vault.key:
+            found.append(f"vault {vault.id}: its door {vault.door} is not sealed by its key")
+        if key is None or key.door != vault.door or key.point != vault.key_at:
+            found.append(f"vault {vault.id}: key {vault.key} is not its door's key")
+        if not 3 <= len(vault.items) <= 5:
+            found.append(f"vault {vault.id}: {len(vault.items)} items, not 3-5")
+        for item in vault.items:
+            if plan.tiles[item.y, item.x] != tiles.FLOOR:
+                found.append(f"vault {vault.id}: {item.kind} at {item.point} not on plain floor")
     return found

@@ -3,8 +3,11 @@
 Later versions add keys; they never change or remove these. A dressed floor
 (`dressed_floor_to_dict`) is the same object with the dressing's keys added. Version 2 added each
 encounter's `tactic` and the dressed floor's `features`, each `{"name", "x", "y", "effect"}`
-("decor": no effect). A dressed floor's `tiles` show every stairs entry with its kind's tile (as
-the game draws them), so no stairs lies on plain floor; its `legend` names those tiles too.
+("decor": no effect). A dressed floor's `vaults` (issue 29) list each locked treasure vault:
+`{"id", "area", "door": [x, y], "key": key id, "key_at": [x, y], "items": [{"kind", "x", "y"}]}`
+(the hero takes one item, the rest vanish). A dressed floor's `tiles` show every stairs entry
+with its kind's tile (as the game draws them), so no stairs lies on plain floor; its `legend`
+names those tiles too.
 """
 
 from __future__ import annotations
@@ -128,6 +131,11 @@ def dressed_floor_to_dict(
     ]
     if dressing.boss:
         data["relic"] = list(dressing.relic) if dressing.relic is not None else None
+    data["vaults"] = [
+        {"id": v.id, "area": v.area, "door": list(v.door), "key": v.key, "key_at": list(v.key_at),
+         "items": [{"kind": i.kind, "x": i.x, "y": i.y} for i in v.items]}
+        for v in dressing.vaults
+    ]
     return data
 
 

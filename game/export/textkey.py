@@ -42,7 +42,7 @@ LEGEND = (
     f"digits: area numbers  {MARKS['key']} key  {MARKS['trap']} trap (door traps are on their"
     f" +)  {MARKS['treasure']} treasure  {MARKS['relic']} relic",
     "letters and symbols: monsters (their glyphs, listed under each encounter) and room",
-    "features (their glyphs, listed under each area)",
+    "features (their glyphs, listed under each area); a vault's items (their item glyphs)",
 )
 TEMPLATE_NAMES = {
     "battlefield_control": "Battlefield Control",
@@ -126,6 +126,9 @@ def _marks(dressing: Dressing, bestiary: Bestiary) -> Iterable[tuple[Point, str]
         yield key.point, MARKS["key"]
     if dressing.relic is not None:
         yield dressing.relic, MARKS["relic"]
+    for vault in dressing.vaults:
+        for item in vault.items:
+            yield item.point, item_kinds()[item.kind].glyph
     for encounter in dressing.encounters:
         for monster in encounter.monsters:
             yield monster.point, bestiary.get(monster.kind).glyph
@@ -225,6 +228,11 @@ def _areas(
     if dressing.relic is not None:
         things[int(owner[dressing.relic[1], dressing.relic[0]])].append(
             f"The relic at {dressing.relic}, guarded by the boss")
+    for vault in dressing.vaults:
+        offered = ", ".join(f"{item_kinds()[i.kind].name} at {i.point}" for i in vault.items)
+        things[vault.area or 0].append(
+            f"Vault {vault.id}: sealed door at {vault.door}, its key {vault.key} at"
+            f" {vault.key_at}; take one and the rest vanish: {offered}")
     meetings: defaultdict[int, list[Encounter]] = defaultdict(list)
     for encounter in dressing.encounters:
         meetings[encounter.area].append(encounter)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.content.items import ItemKind, kind_of
 from game.floorplan import Point, king_distance
-from game.rules import effects, gear, identify
+from game.rules import effects, gear, identify, vaults
 from game.rules.actions import Alternative, Eat, Impossible, Result, Success, Zap
 from game.rules.doors import door_name
 from game.rules.progress import MAX_GOLD
@@ -61,7 +61,7 @@ def underfoot(game: Game) -> str:
     here = game.floor.items_at(*game.player.pos)
     if not here:
         return ""
-    return f"You see here: {'; '.join(labels(game, here))}."
+    return f"You see here: {'; '.join(labels(game, here))}{vaults.note(here)}."
 
 
 def labels(game: Game, items: list[Item]) -> list[str]:
@@ -78,7 +78,8 @@ def pick_up(game: Game, auto: bool = False) -> Result:
     floor, player = game.floor, game.player
     here = floor.items_at(*player.pos)
     if auto:
-        return _pick_up_auto(game, [i for i in here if kind_of(i.kind).kind in AUTO_PICKUP_KINDS])
+        return _pick_up_auto(game, [i for i in here
+                                    if kind_of(i.kind).kind in AUTO_PICKUP_KINDS and not i.vault])
     if not here:
         return Impossible("There is nothing here to pick up.")
     first = kind_of(here[0].kind)
@@ -131,6 +132,8 @@ def _take(game: Game, item: Item, quiet: bool = False) -> Result:
         game.hero.inventory.append(item)
         if not quiet:
             game.log(f"You pick up {label(game, item)}.", MessageKind.ITEM)
+    if item.vault:
+        vaults.taken(game, item)
     return Success()
 
 

@@ -271,8 +271,8 @@ def item_schema() -> Record:
     return Record({
         "id": IDENT, "kind": OneOf(tuple(sorted(item_kinds()))), "x": COORD, "y": COORD,
         "amount": Whole(0, BIG), "key_for": Maybe(POINT),
-        "improved": Many(NAME, 16), "uncursed": Flag(),
-    }, optional=frozenset({"improved", "uncursed"}))
+        "improved": Many(NAME, 16), "uncursed": Flag(), "vault": Whole(0, BIG),
+    }, optional=frozenset({"improved", "uncursed", "vault"}))
 
 
 def floor_schema(item: Schema) -> Record:

@@ -36,7 +36,7 @@ def pick_up_underfoot(game: Game) -> Result | None:
     """After any action: with the auto-pickup option on, ask the rules to take the gold, keys,
     potions and scrolls underfoot (an action of its own, so a replay records it)."""
     wanted = [i for i in game.floor.items_at(*game.player.pos)
-              if kind_of(i.kind).kind in AUTO_PICKUP_KINDS]
+              if kind_of(i.kind).kind in AUTO_PICKUP_KINDS and not i.vault]
     if not wanted or not options.current().auto_pickup or game.outcome:
         return None
     return player_act(game, PickUp(auto=True))

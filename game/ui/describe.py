@@ -6,7 +6,7 @@ from game import tiles
 from game.content.appearances import look_colour
 from game.content.features import feature_kind
 from game.content.items import kind_of
-from game.rules import identify
+from game.rules import identify, stealth, vaults
 from game.words import article, health_word
 from game.world.dreams import seen_as
 from game.world.model import Actor, FeatureState, Floor, Game, Item
@@ -31,10 +31,12 @@ def item_colour(game: Game, item: Item) -> tuple[int, int, int]:
 
 
 def monster_text(actor: Actor) -> str:
-    """Name, health, what it is doing, and its role in its group: "an orc (wounded, hunting)
-    [brute]"."""
+    """Name, health, what it knows of the hero, and its role in its group: "an orc (wounded,
+    hunting you) [brute]" (game.rules.stealth.awareness)."""
     effects = "".join(f", {name}" for name in sorted(actor.effects))
-    return f"{article(actor.name)} ({health_word(actor)}, {actor.mode}{effects}) [{actor.role}]"
+    state = stealth.awareness(actor)
+    state = stealth.AWARENESS_WORDS.get(state, state)
+    return f"{article(actor.name)} ({health_word(actor)}, {state}{effects}) [{actor.role}]"
 
 
 def feature_text(floor: Floor, x: int, y: int) -> str:
@@ -91,7 +93,10 @@ def describe_at(game: Game, x: int, y: int) -> str:
         dreamed = seen_as(game, monster)
         parts.append(monster_text(monster) if dreamed is None
                      else article(dreamed.name.lower()))
-    parts.extend(item_name(game, item) for item in floor.items_at(x, y))
+    here = floor.items_at(x, y)
+    parts.extend(item_name(game, item) for item in here)
+    if any(item.vault for item in here):
+        parts.append(vaults.NOTE)
     chamber = floor.features.get((x, y))
     if chamber is not None:
         parts.append(chamber_text(chamber))

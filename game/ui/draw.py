@@ -40,6 +40,14 @@ MESSAGE_COLOURS: dict[MessageKind, Color] = {
 }
 """The one place a message kind becomes a colour: the engine only names kinds."""
 
+MONSTER_STATE_BG: dict[str, Color] = {
+    "asleep": (25, 30, 80), "hunting": (110, 20, 20), "fleeing": (95, 85, 0),
+}
+"""The background a monster's tile gets on the map by its state (game.rules.stealth.awareness);
+an unaware monster has none. The help screen's legend says so."""
+ASLEEP_DIM = 0.6
+"""An asleep monster's glyph is drawn this bright."""
+
 
 def cells(console: tcod.console.Console) -> NDArray[Any]:
     """The console's (ch, fg, bg) cells indexed [y, x], whatever order the console was made with.

@@ -494,3 +494,29 @@ def _replay(scene: Scene) -> list[State]:
     for _ in range(120):
         watching.step()
     return [watching]
+
+
+@shot("vault")
+def _vault(scene: Scene) -> list[State]:
+    """A vault opened: the hero stands on one of its pedestals among the others, and the log
+    says what the choice is (the first vault of the run, on the floor that holds it)."""
+    from game import tiles
+    from game.floorplan import king_distance
+    from game.rules.items import underfoot
+    from game.world.dungeon import change_floor, floor_at
+    from game.world.fov import update_fov
+
+    game = scene.game()
+    depth = next(d for d in range(2, game.last_depth + 1)
+                 if any(item.vault for item in floor_at(game, d).items))
+    change_floor(game, depth, "arrival")
+    floor = game.floor
+    offered = [item for item in floor.items if item.vault]
+    door = min((pos for pos, state in floor.doors.items() if state.reinforced),
+               key=lambda pos: king_distance(pos, offered[0].pos))
+    floor.doors[door].is_open = True
+    floor.tiles[door[1], door[0]] = tiles.OPEN_DOOR
+    game.player.x, game.player.y = offered[0].pos
+    update_fov(floor, *game.player.pos)
+    game.log(underfoot(game))
+    return [scene.play(game)]

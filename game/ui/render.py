@@ -18,12 +18,22 @@ from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.export.pngfile import encode_png
 from game.floorplan import Point
-from game.rules import hunger
+from game.rules import hunger, stealth
 from game.rules.progress import xp_for_level
 from game.ui import camera
 from game.ui.camera import Camera
 from game.ui.describe import describe_at, item_colour
-from game.ui.draw import MESSAGE_COLOURS, TEXT, Cuts, bar, cells, clip, wrap
+from game.ui.draw import (
+    ASLEEP_DIM,
+    MESSAGE_COLOURS,
+    MONSTER_STATE_BG,
+    TEXT,
+    Cuts,
+    bar,
+    cells,
+    clip,
+    wrap,
+)
 from game.world.dreams import seen_as
 from game.world.kinds import MessageKind
 from game.world.model import Floor, Game
@@ -111,6 +121,19 @@ def _put(grid: NDArray[Any], cam: Camera, pos: Point, glyph: str | int,
     cell["fg"] = fg if bright else tuple(int(c * REMEMBERED) for c in fg)
 
 
+def _mark_state(grid: NDArray[Any], cam: Camera, pos: Point, state: str) -> None:
+    """A monster's state on its tile: a tinted background (none while unaware), its glyph
+    dimmed while asleep."""
+    tint = MONSTER_STATE_BG.get(state)
+    if tint is None or not cam.shows(*pos):
+        return
+    vx, vy = cam.to_view(*pos)
+    cell = grid[vy, vx]
+    cell["bg"] = tint
+    if state == "asleep":
+        cell["fg"] = tuple(int(c * ASLEEP_DIM) for c in cell["fg"])
+
+
 def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
     """Features the tile table does not show, then items, monsters and the player."""
     floor, grid = game.floor, cells(console)
@@ -139,6 +162,7 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
             glyph, colour = (monster.glyph, monster.color) if dreamed is None else (
                 dreamed.glyph, dreamed.colour)
             _put(grid, cam, monster.pos, glyph, colour)
+            _mark_state(grid, cam, monster.pos, stealth.awareness(monster))
     player = game.player
     _put(grid, cam, player.pos, player.glyph, player.color)
 

@@ -171,25 +171,40 @@ def _monsters(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) 
 
 
 def _items(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> None:
-    """Keys where the dressing put them, the relic, and loot scattered over the areas."""
+    """Keys where the dressing put them, the relic, loot scattered over the areas and the
+    vaults' items on their pedestals."""
     for key in sorted(dressing.keys, key=lambda k: k.id):
         floor.items.append(Item(next(ids), "key", key.x, key.y, key_for=key.door))
     if dressing.relic is not None:
         floor.items.append(Item(next(ids), "relic", *dressing.relic))
     kinds = [k for k in sorted(item_kinds().values(), key=lambda k: k.key)
              if k.weight > 0 and k.depth[0] <= floor.depth <= k.depth[1]]
-    if not kinds:
-        return
+    if kinds:
+        _loot(floor, dressing, ids, spawn, kinds)
+    for vault in dressing.vaults:  # after the loot: a floor's other items keep their ids
+        floor.items.extend(Item(next(ids), placed.kind, *placed.point,
+                                amount=found_amount(item_kinds()[placed.kind]), vault=vault.id)
+                           for placed in vault.items)
+
+
+def _loot(
+    floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng, kinds: list[ItemKind]
+) -> None:
+    """Loot scattered over the areas, clear of what lies there already and of vaults' items."""
     free = floor.tiles == tiles.FLOOR
     taken = [item.pos for item in floor.items] + list(floor.stairs) + list(floor.teleports)
     taken += [*floor.traps, *(m.pos for m in floor.monsters), floor.arrival]
+    taken += [item.point for vault in dressing.vaults for item in vault.items]
     for tx, ty in taken:
         free[ty, tx] = False
     weights = [k.weight for k in kinds]
+    vaults = {vault.area for vault in dressing.vaults}
     for area in dressing.areas:
         if not spawn.chance(LOOT_PER_AREA):
             continue
         kind = kinds[spawn.weighted_index(weights)]
+        if area.id in vaults:
+            continue  # a vault holds its pedestals' items alone: taking one clears it
         spot = _free_spot_in(free, (area.x, area.y, area.w, area.h), spawn)
         if spot is not None:
             free[spot[1], spot[0]] = False

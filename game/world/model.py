@@ -105,6 +105,9 @@ class Item:
     kind of feature works on an item once (game.rules.crafting)."""
     uncursed: bool = False
     """A cursed kind's curse lifted from this item (game.rules.gear.cursed)."""
+    vault: int = 0
+    """On a vault's pedestal: the vault's id on its floor (0: none). Taking one item of a vault
+    makes the others vanish (game.rules.vaults)."""
 
     @property
     def pos(self) -> Point:
@@ -412,6 +415,9 @@ class Game:
     cause: str = ""
     identified: list[str] = field(default_factory=list)
     """Item kinds of unknown appearance the player has identified, sorted (saved)."""
+    stance: str = "quiet"
+    """What the hero's last turn sounded like, for stealth (game.rules.stealth): set by the turn
+    loop from the action before the monsters act; not saved, since every turn sets it again."""
 
     @property
     def floor(self) -> Floor:

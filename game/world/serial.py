@@ -77,7 +77,7 @@ def item_data(item: Item) -> dict[str, Any]:
     return data
 
 
-ITEM_EXTRAS = ("improved", "uncursed")
+ITEM_EXTRAS = ("improved", "uncursed", "vault")
 """Item fields saved only when not their default."""
 
 

@@ -1,9 +1,11 @@
-"""The character sheet: level, experience, combat numbers, equipment and conditions."""
+"""The character sheet: level, experience, combat numbers, equipment, conditions and the
+stealth figure with its parts."""
 
 from __future__ import annotations
 
+from game.ai.monsters import notice_chance
 from game.content.backgrounds import background_name
-from game.rules import gear, identify, items
+from game.rules import gear, identify, items, stealth
 from game.rules.combat import armour_class, attack_bonus
 from game.rules.progress import xp_for_level
 from game.ui import intents
@@ -39,12 +41,27 @@ def sheet(game: Game, width: int = 76) -> list[Line]:
     ring = [f"  {items.label(game, key).removeprefix('a ')}" for key in gear.key_ring(hero)]
     rows += [("", TEXT), ("Key ring", TITLE)]
     rows += [(line, TEXT) for line in ring or ["  no keys"]]
+    rows += stealth_rows(game)
     daily = " (daily run)" if game.run.is_daily else ""
     rows += [("", TEXT), ("Run", TITLE),
              (f"Seed {game.run.seed}{daily}   depth {game.depth}/{game.last_depth}   "
               f"turn {game.turn}", TEXT)]
     rows += [(line, TEXT) for line in wrap(f"Run code {game.run.code}", width)]
     rows.append(("Share the code to let others play this run (Esc in play: copy it).", MUTED))
+    return rows
+
+
+def stealth_rows(game: Game) -> list[Line]:
+    """The stealth figure, its parts (game.rules.stealth) and what it means in play."""
+    parts = stealth.stealth_parts(game)
+    chance = round(100 * notice_chance(game))
+    rows: list[Line] = [
+        ("", TEXT),
+        (f"Stealth {stealth.stealth(game):+d}   (an idle monster in sight notices you"
+         f" {chance}% a turn)", TITLE),
+    ]
+    rows += [(f"  {name:16s} {value:+d}   {stealth.WHY.get(name, '')}",
+              TEXT if value else MUTED) for name, value in parts]
     return rows
 
 

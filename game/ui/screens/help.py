@@ -20,6 +20,10 @@ KEY_COLUMN = 22
 RULES_OF_THUMB = (
     "Walking into a monster attacks it; into a door opens it.",
     "Take the relic from the deepest floor and climb back out of floor 1 with it to win.",
+    "Stealth (the character sheet, @): idle monsters in sight notice you less when you move "
+    "quietly, rest or search, wear quiet gear or keep out of the light; fighting is heard.",
+    "A vault is a room behind a sealed door whose key lies elsewhere on the floor: take one of "
+    "its treasures and the rest vanish.",
 )
 INTRO = (
     "Welcome to Delve.",
@@ -69,6 +73,9 @@ def symbols() -> list[tuple[str, str]]:
         rows.append((chr(tile["glyph"]), "a secret door: it looks like wall until found"
                      if tile["glyph"] == tiles.TILES["glyph"][tiles.WALL] and name != "wall"
                      else name))
+    rows += [("monster (dim, blue)", "asleep"),
+             ("monster (plain)", "awake but unaware of you (wandering or guarding)"),
+             ("monster (red)", "hunting you"), ("monster (yellow)", "fleeing")]
     rows += [("+ (red)", "a locked or magically held door, once seen up close"),
              (tiles.TRAP_GLYPH, "a trap you have found (dark once sprung)"),
              ("> < (grey)", "collapsed stairs that lead nowhere")]
