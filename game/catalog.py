@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from game import pipeline
+from game.dressing.model import Merchant
 from game.run import FloorRecipe, Run
 from game.world import build
 
@@ -52,7 +53,17 @@ def floor_entry(recipe: FloorRecipe, run: Run, spoilers: str) -> dict[str, Any]:
             for e in dressing.encounters
         ]
         entry["items"] = sorted(Counter(item.kind for item in floor.items).items())
+        entry["merchants"] = [merchant_entry(m) for m in dressing.merchants]
     return entry
+
+
+def merchant_entry(merchant: Merchant) -> dict[str, Any]:
+    """A merchant as the catalog and the floor JSON list it: who, where, and what at what price."""
+    return {
+        "name": merchant.name, "kind": merchant.kind, "x": merchant.x, "y": merchant.y,
+        "area": merchant.area,
+        "wares": [{"kind": w.kind, "price": w.price, "count": w.count} for w in merchant.wares],
+    }
 
 
 def catalog(run: Run, depths: range, spoilers: str) -> dict[str, Any]:

@@ -7,7 +7,7 @@ purpose draws from its own named fork of that stream (doors, stairs, keys, conte
 encounters), so adding a monster to the bestiary changes no door, key, stairs or contents. Within
 a fork the draws that decide types come before the draws that place things (door types before
 door traps, stairs kinds before dead-end spots, contents before features). Features go on
-tiles last, on their own fork, so placing them moves nothing else.
+tiles last, on their own fork, so placing them moves nothing else; merchants after them, on theirs.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from game.dressing.doors import dress_doors
 from game.dressing.encounters import dress_encounters
 from game.dressing.features import place_features
 from game.dressing.keys import place_keys
+from game.dressing.merchants import place_merchants
 from game.dressing.model import (
     Area,
     Contents,
@@ -31,10 +32,12 @@ from game.dressing.model import (
     Encounter,
     Feature,
     Key,
+    Merchant,
     Monster,
     StairDressing,
     Trap,
     Treasure,
+    Ware,
 )
 from game.dressing.stairs import dress_stairs, place_dead_ends
 from game.floorplan import FloorPlan, ParamValue
@@ -60,10 +63,12 @@ __all__ = [
     "Encounter",
     "Feature",
     "Key",
+    "Merchant",
     "Monster",
     "StairDressing",
     "Trap",
     "Treasure",
+    "Ware",
     "dress",
     "dress_floor",
 ]
@@ -104,6 +109,7 @@ def dress(
         len(traps) + 1, int(values["party"]),
     )
     features = place_features(contents, space, rng.fork("features"))
+    merchants = place_merchants(space, met.encounters, depth, boss, rng.fork("merchants"))
     return Dressing(
         depth=depth,
         ruleset=ruleset,
@@ -118,6 +124,7 @@ def dress(
         encounters=met.encounters,
         relic=met.relic,
         features=tuple(features),
+        merchants=merchants,
     )
 
 

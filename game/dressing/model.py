@@ -213,6 +213,36 @@ class Encounter:
 
 
 @dataclass(frozen=True, slots=True)
+class Ware:
+    """One thing a merchant offers: an item kind and its asking price there
+    (game.content.prices.ask)."""
+
+    kind: str
+    price: int
+    count: int = 1
+    """How many of it (arrows come by the bundle)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Merchant:
+    """A merchant the dressing placed (game.dressing.merchants): a wandering peddler camped in a
+    quiet area, or a shopkeeper at the counter of a room given over to a shop. It stands still
+    on its tile (x, y) and trades with a hero who bumps it."""
+
+    id: int
+    name: str
+    kind: str  # "peddler" | "shop"
+    x: int
+    y: int
+    area: int
+    wares: tuple[Ware, ...]
+
+    @property
+    def point(self) -> Point:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True, slots=True)
 class Dressing:
     """Everything the dressing pass decided for one floor."""
 
@@ -229,4 +259,5 @@ class Dressing:
     encounters: tuple[Encounter, ...]
     relic: Point | None = None
     features: tuple[Feature, ...] = ()
+    merchants: tuple[Merchant, ...] = ()
 

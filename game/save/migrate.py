@@ -99,8 +99,15 @@ def _version_6(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], A
     return state, arrays
 
 
+def _version_7(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
+    """Version 7 gave floors their merchants (game.rules.trade), an optional field: a version 6
+    floor has none, which reads as none."""
+    return state, arrays
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: _encounter_parts, 2: _identified, 3: _pack_letters, 4: _message_kinds, 5: _version_6,
+    6: _version_7,
 }
 """Version N -> the function that turns a version N state into a version N + 1 state."""
 

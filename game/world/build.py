@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 
 from game import pipeline, tiles
 from game.content.bestiary import MonsterKind, default_bestiary
-from game.content.items import ItemKind, found_amount, item_kinds
+from game.content.items import ItemKind, found_amount, item_kinds, kind_of
 from game.dressing import Dressing
 from game.dressing.stairs import drawn_stairs
 from game.floorplan import FloorPlan, Point
@@ -29,6 +29,7 @@ from game.world.model import (
     FeatureState,
     Floor,
     Item,
+    Merchant,
     StairInfo,
     Trap,
 )
@@ -81,7 +82,21 @@ def furnish(recipe: FloorRecipe, plan: FloorPlan, dressing: Dressing, run_seed: 
     spawn = Rng(floor_seed(run_seed, recipe.depth, recipe.generator)).fork("spawn")
     _monsters(floor, dressing, ids, spawn)
     _items(floor, dressing, ids, spawn)
+    _merchants(floor, dressing, ids)
     return floor
+
+
+def _merchants(floor: Floor, dressing: Dressing, ids: Iterator[int]) -> None:
+    """The dressing's merchants with their wares (numbered after the floor's other items), and
+    a shop's room named as one."""
+    for placed in dressing.merchants:
+        wares = [Item(next(ids), ware.kind, amount=found_amount(kind_of(ware.kind)))
+                 for ware in placed.wares for _ in range(ware.count)]
+        floor.merchants.append(Merchant(placed.id, placed.name, placed.kind, placed.x, placed.y,
+                                        wares))
+        if placed.kind == "shop" and 0 < placed.area <= len(floor.areas):
+            x, y, w, h, text = floor.areas[placed.area - 1]
+            floor.areas[placed.area - 1] = (x, y, w, h, f"{placed.name}'s shop ({text})")
 
 
 def _stairs(floor: Floor, plan: FloorPlan, dressing: Dressing) -> None:
@@ -183,6 +198,7 @@ def _items(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> 
     free = floor.tiles == tiles.FLOOR
     taken = [item.pos for item in floor.items] + list(floor.stairs) + list(floor.teleports)
     taken += [*floor.traps, *(m.pos for m in floor.monsters), floor.arrival]
+    taken += [m.point for m in dressing.merchants]
     for tx, ty in taken:
         free[ty, tx] = False
     weights = [k.weight for k in kinds]
