@@ -41,7 +41,7 @@ from game.seeds import dice_mean
 from game.tables import default_tables
 from game.world.dreams import seen_as
 from game.world.fov import LIGHT_BONUS, LIGHT_REACH
-from game.world.model import DoorState, FeatureState, Game, Item
+from game.world.model import DoorState, FeatureState, Game, Item, Merchant
 
 SECTIONS: Final = ("items", "monsters", "features")
 
@@ -285,7 +285,11 @@ def feature_use(kind: FeatureKind) -> str:
             return (f"Studying it shows the hidden traps within {feature_rules.REVEAL_RADIUS}"
                     " squares.")
         case "sacred":
-            return "Praying at it heals you fully and ends every condition."
+            unit = feature_rules.OFFER_UNIT
+            return ("Praying at it heals you fully and ends every condition, once. Gold laid on"
+                    f" it (worth counted in {unit} x depth) may win a blessing: healing, and for"
+                    " a worthy gift a curse lifted, an unknown thing named or your weapon"
+                    " blessed (+1 to hit).")
         case "noise":
             return (f"Striking it booms {feature_rules.NOISE_RADIUS} squares through the halls"
                     " and wakes what hears it.")
@@ -447,6 +451,23 @@ def describe_trap(name: str, spent: bool) -> Entry:
     return Entry(entry.name, "trap", state + entry.lines, entry.facts)
 
 
+def describe_merchant(game: Game, seller: Merchant) -> Entry:
+    """A merchant: who, what it sells at what price, and how to trade."""
+    from game.rules.trade import price  # the trade rules load when a merchant is named
+
+    kind = "shopkeeper" if seller.kind == "shop" else "peddler"
+    rows: dict[str, tuple[int, int]] = {}
+    for ware in seller.wares:
+        name = kind_of(ware.kind).name
+        count, cost = rows.get(name, (0, price(game, ware)))
+        rows[name] = (count + 1, cost)
+    lines = [f"A {kind}: walk into them to open the shop and buy or sell (a merchant pays"
+             " half the price for what you know, a fifth for what you do not)."]
+    lines += [f"{name}{f' x{count}' if count > 1 else ''}: {cost} gold"
+              for name, (count, cost) in sorted(rows.items(), key=lambda r: (r[1][1], r[0]))]
+    return Entry(seller.name, kind, lines)
+
+
 # --- everything at a spot, and the codex ---------------------------------------------------
 
 
@@ -462,6 +483,9 @@ def describe_spot(game: Game, x: int, y: int) -> list[Entry]:
         dreamed = seen_as(game, monster)
         found.append(describe_monster(game, monster) if dreamed is None
                      else monster_entry(dreamed))
+    seller = floor.merchant_at(x, y)
+    if seller is not None:
+        found.append(describe_merchant(game, seller))
     found += [describe_item(game, item) for item in floor.items_at(x, y)]
     feature = floor.features.get((x, y))
     if feature is not None:

@@ -3,7 +3,9 @@
 Later versions add keys; they never change or remove these. A dressed floor
 (`dressed_floor_to_dict`) is the same object with the dressing's keys added. Version 2 added each
 encounter's `tactic` and the dressed floor's `features`, each `{"name", "x", "y", "effect"}`
-("decor": no effect). A dressed floor's `tiles` show every stairs entry with its kind's tile (as
+("decor": no effect). A dressed floor's `merchants` (issue 29) are each `{"id", "name", "kind"
+(peddler or shop), "x", "y", "area", "wares": [{"kind", "price", "count"}]}`. A dressed floor's
+`tiles` show every stairs entry with its kind's tile (as
 the game draws them), so no stairs lies on plain floor; its `legend` names those tiles too.
 """
 
@@ -128,6 +130,11 @@ def dressed_floor_to_dict(
     ]
     if dressing.boss:
         data["relic"] = list(dressing.relic) if dressing.relic is not None else None
+    data["merchants"] = [
+        {"id": m.id, "name": m.name, "kind": m.kind, "x": m.x, "y": m.y, "area": m.area,
+         "wares": [{"kind": w.kind, "price": w.price, "count": w.count} for w in m.wares]}
+        for m in dressing.merchants
+    ]
     return data
 
 

@@ -139,6 +139,10 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
             glyph, colour = (monster.glyph, monster.color) if dreamed is None else (
                 dreamed.glyph, dreamed.colour)
             _put(grid, cam, monster.pos, glyph, colour)
+    for merchant in floor.merchants:
+        if floor.explored[merchant.y, merchant.x]:
+            _put(grid, cam, merchant.pos, tiles.MERCHANT_GLYPH, tiles.MERCHANT_COLOUR,
+                 bool(floor.visible[merchant.y, merchant.x]))
     player = game.player
     _put(grid, cam, player.pos, player.glyph, player.color)
 

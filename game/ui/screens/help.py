@@ -67,6 +67,7 @@ def symbols() -> list[tuple[str, str]]:
                      else name))
     rows += [("+ (red)", "a locked or magically held door, once seen up close"),
              (tiles.TRAP_GLYPH, "a trap you have found (dark once sprung)"),
+             (tiles.MERCHANT_GLYPH, "a merchant: walk into them to buy and sell"),
              ("> < (grey)", "collapsed stairs that lead nowhere")]
     by_glyph: dict[str, list[str]] = {}
     for kind in item_kinds().values():
