@@ -283,6 +283,11 @@ class Floor:
             self._obstacles = (move, sight, np.array(lights, dtype=np.int64).reshape(-1, 2))
         return self._obstacles
 
+    def forget_obstacles(self) -> None:
+        """Features or merchants were set after the masks were made (a scenario placing a
+        merchant): make them again on next use."""
+        self._obstacles = None
+
     def lit(self, x: int, y: int, reach: int) -> bool:
         """A light feature stands within `reach` tiles (Chebyshev) of (x, y)."""
         lights = self.obstacles()[2]
