@@ -28,8 +28,11 @@ from game.world.model import Item
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 60
 FOOTER = "a-z/Enter: {verb}   Tab: {other}   A-Z: describe   Esc: leave"
-OFFERINGS = (1, 3, 6, 12)
-"""The offerings the altar screen proposes, in units of features.OFFER_UNIT x depth."""
+OFFERINGS = ((1, "healing; a curse lifted, a thing named"),
+             (3, "... or your weapon blessed"), (6, "... and healed wholly"),
+             (12, "... and surest heard"))
+"""The offerings the altar screen proposes, in units of features.OFFER_UNIT x depth (the
+worths of features.OFFER_TIERS), and what each may win."""
 
 
 class ShopScreen(ChoiceMenu):
@@ -142,8 +145,8 @@ class ShopScreen(ChoiceMenu):
             return
         title = f"{seller.name}: {'selling to' if self.selling else 'buying from'}"
         x, y = centred_box(console, WIDTH + 4, self.height(), title)
-        what = ("What they pay for your things (half the price, a fifth if unknown)"
-                if self.selling else "Wares and prices")
+        what = ("They pay half the price (a fifth for what you do not know)"
+                if self.selling else "Wares and prices (buying one names its kind)")
         console.print(x + 2, y + 1, f"Your gold: {game.hero.gold}", fg=WARNING)
         console.print(x + 2, y + 2, what, fg=MUTED)
         if self.choices.labels:
@@ -170,12 +173,12 @@ class AltarScreen(ChoiceMenu):
         game = play.game
         feature = game.floor.features[spot]
         depth = game.floor.depth
-        self.gifts = [n * features.OFFER_UNIT * depth for n in OFFERINGS]
+        self.gifts = [n * features.OFFER_UNIT * depth for n, _ in OFFERINGS]
         labels = ["a) Pray" + (" (you have prayed here)" if feature.used else
                                ": heals you wholly, once")]
         disabled = {0: "used"} if feature.used else {}
         for row, gold in enumerate(self.gifts, start=1):
-            labels.append(f"{LETTERS[row]}) Offer {gold} gold")
+            labels.append(f"{LETTERS[row]}) Offer {gold} gold: {OFFERINGS[row - 1][1]}")
             if gold > game.hero.gold:
                 disabled[row] = "not enough gold"
         self.choices = Choices(labels, disabled)
