@@ -259,3 +259,27 @@ def test_runs_meet_merchants_and_the_catalog_and_json_list_them() -> None:
     plan = pipeline.layout(recipe, run.seed_hash)
     dressing = pipeline.dress(recipe, plan, run.seed_hash, boss=False)
     assert "merchants" in dressed_floor_to_dict(plan, dressing, run.seed, 1)
+
+
+def test_the_bot_sells_junk_buys_potions_and_offers_when_rich() -> None:
+    from game.bot.policy import Bot
+
+    scene = scenario(SHOP)
+    seller = with_merchant(scene, "potion_healing", "potion_healing", "plate")
+    axe, spare = give(scene, "axe"), give(scene, "sword")
+    scene.act(Equip(axe.id))
+    scene.game.hero.gold = 2 * ask(kind_of("potion_healing"), 1)
+    bot = Bot()
+    for _ in range(6):
+        bot.act(scene.game)
+    assert spare in seller.wares
+    assert sum(i.kind == "potion_healing" for i in scene.game.hero.inventory) == 2
+    assert any(w.kind == "plate" for w in seller.wares)  # too dear: left alone
+    altar = scenario(ALTAR, legend={"A": FeatureState("Altar", "sacred")})
+    altar.game.hero.gold = 1000
+    bot = Bot()
+    bot.act(altar.game)
+    assert altar.game.hero.gold < 1000
+    for _ in range(5):
+        bot.act(altar.game)
+    assert altar.game.hero.gold == 1000 - 6 * features.OFFER_UNIT  # once an altar

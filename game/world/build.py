@@ -83,7 +83,28 @@ def furnish(recipe: FloorRecipe, plan: FloorPlan, dressing: Dressing, run_seed: 
     _monsters(floor, dressing, ids, spawn)
     _items(floor, dressing, ids, spawn)
     _merchants(floor, dressing, ids)
+    _purses(floor, Rng(floor_seed(run_seed, recipe.depth, recipe.generator)).fork("purses"))
     return floor
+
+
+PURSE_CHANCE = 0.4
+PURSE = "2d6"
+"""A monster that opens doors (a thinking one: kobolds, orcs, bandits) carries a purse with
+PURSE_CHANCE, of PURSE x depth gold, dropped where it dies (game.rules.abilities.on_death):
+gold now buys things (game.rules.trade), and a fight for it should pay. A thief carries none:
+its purse is what it steals."""
+
+
+def _purses(floor: Floor, rng: Rng) -> None:
+    """Purses for the floor's monsters, in id order, on their own stream: the floor's other
+    rolls stay as they were."""
+    bestiary = default_bestiary()
+    for monster in floor.monsters:
+        kind = bestiary.get(monster.kind)
+        if not kind.opens_doors or any(a.use == "steal" for a in kind.abilities):
+            continue
+        if rng.chance(PURSE_CHANCE):
+            monster.carried = rng.roll(PURSE) * floor.depth
 
 
 def _merchants(floor: Floor, dressing: Dressing, ids: Iterator[int]) -> None:
