@@ -25,7 +25,7 @@ from game.rules import features, trade
 from game.rules.actions import Action, Buy, Offer, Sell
 from game.world.model import Game, Item, Merchant
 
-POTIONS: Final = 4
+POTIONS: Final = 6
 """Healing potions the bot buys up to."""
 MEALS: Final = 2
 """Food items the bot buys up to."""
@@ -37,7 +37,7 @@ TRADE_STEPS: Final = 120
 """Steps a floor toward merchants and altars at most."""
 OFFER_WORTH: Final = 6
 """The bot's offering, in features.OFFER_UNIT x depth: enough to be healed wholly."""
-SPARE: Final = 40
+SPARE: Final = 10
 """Gold per depth the bot keeps beyond its offering before it offers at all."""
 
 
