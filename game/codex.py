@@ -29,6 +29,7 @@ from game.codex_text import words as _words
 from game.content.bestiary import default_bestiary
 from game.content.features import FeatureKind, feature_kind, feature_kinds
 from game.content.items import ItemKind, item_kinds, kind_of
+from game.content.prices import base_price
 from game.dressing import traps as trap_kinds
 from game.floorplan import Point
 from game.rules import combat, identify
@@ -90,7 +91,7 @@ field missing from a kind is skipped, so the table may name fields other branche
 REACHING: Final = ("range", "reach")
 """Fields in squares: worth saying only above 1 (1 is the square next to you)."""
 ITEM_WORDS: Final = frozenset({"slot", "damage", "heal", "turns", "target", "depth", "effect",
-                               "text", "nutrition", *BONUS_WORDS})
+                               "text", "nutrition", "price", *BONUS_WORDS})
 
 
 def bonuses(kind: ItemKind) -> list[tuple[str, str, str, JsonValue]]:
@@ -157,6 +158,10 @@ def item_entry(kind: ItemKind) -> Entry:
     if fired_by:
         lines.append(f"Fired from: {', '.join(fired_by)}.")
     lines.append(cap(depth_text(kind.depth)) + ".")
+    price = base_price(kind)
+    if price:
+        lines.append(f"A merchant asks {price} gold for one on depth 1, a tenth more each depth"
+                     " down, and pays half that (a fifth for one you do not know).")
     extra_lines, extra = other_fields(kind, ITEM_WORDS)
     lines += extra_lines
     facts: dict[str, JsonValue] = {name: value for name, _, _, value in traits}
@@ -180,6 +185,8 @@ def item_entry(kind: ItemKind) -> Entry:
         facts["turns"] = kind.turns
     if kind.nutrition:
         facts["nutrition"] = kind.nutrition
+    if price:
+        facts["price"] = price
     return Entry(kind.name, kind.kind, lines, {**facts, **extra})
 
 

@@ -35,7 +35,7 @@ GEAR: Final = ("weapon", "launcher", "armour", "shield")
 """Gear bought when better than the hero's (no unknown rings: the merchant's word is not tried)."""
 TRADE_STEPS: Final = 120
 """Steps a floor toward merchants and altars at most."""
-OFFER_WORTH: Final = 6
+OFFER_WORTH: Final = features.OFFER_WHOLE
 """The bot's offering, in features.OFFER_UNIT x depth: enough to be healed wholly."""
 SPARE: Final = 10
 """Gold per depth the bot keeps beyond its offering before it offers at all."""

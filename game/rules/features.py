@@ -53,11 +53,16 @@ HOLY: Final = frozenset({"altar", "shrine"})
 """Sacred features that take an offering of gold (the profane and the seers do not)."""
 OFFER_UNIT: Final = 10
 """An offering's worth is its gold over OFFER_UNIT x depth: what a floor's gold is worth there."""
-OFFER_TIERS: Final = (1, 3, 6)
-"""Worth needed for a blessing beyond healing: lifting a curse or naming an unknown thing
-(the first), blessing the weapon (the second), and a whole healing besides (the third)."""
-BLESS_CHANCE: Final = (40, 15, 95)
-"""Percent chance the gods answer: BLESS_CHANCE[0] + worth x BLESS_CHANCE[1], at most the last."""
+OFFER_BOON: Final = 1
+"""Worth needed for a blessing beyond healing: a curse lifted or an unknown thing named."""
+OFFER_BLESS: Final = 3
+"""Worth needed for the weapon to be blessed (+1 to hit, once per kind of holy place)."""
+OFFER_WHOLE: Final = 6
+"""Worth that heals wholly besides."""
+HEARD: Final = 40
+HEARD_PER_WORTH: Final = 15
+HEARD_MOST: Final = 95
+"""Percent chance the gods answer: HEARD + worth x HEARD_PER_WORTH, at most HEARD_MOST."""
 COMPASS: Final = {(0, -1): "north", (1, -1): "north-east", (1, 0): "east", (1, 1): "south-east",
                   (0, 1): "south", (-1, 1): "south-west", (-1, 0): "west", (-1, -1): "north-west"}
 
@@ -330,18 +335,17 @@ def offer(game: Game, actor: Actor, pos: Point, gold: int) -> Result:
     name = feature.name.lower()
     game.hero.gold -= gold
     worth = offer_worth(game.floor.depth, gold)
-    base, step, most = BLESS_CHANCE
-    if game.rng.below(100) >= min(most, base + step * worth):
+    if game.rng.below(100) >= min(HEARD_MOST, HEARD + HEARD_PER_WORTH * worth):
         game.log(f"You lay {gold} gold on the {name}: it is gone, and the gods are silent.",
                  MessageKind.INFO)
         return Success()
     healed = min(actor.max_hp - actor.hp, max(1, worth) * game.rng.roll("1d6"))
-    if worth >= OFFER_TIERS[2]:
+    if worth >= OFFER_WHOLE:
         healed = actor.max_hp - actor.hp
     actor.hp += healed
     game.log(f"You lay {gold} gold on the {name}: a warmth answers"
              f"{f' and heals you ({healed})' if healed else ''}.", MessageKind.BOON)
-    if worth >= OFFER_TIERS[0]:
+    if worth >= OFFER_BOON:
         _boon(game, feature_kind(feature.name).key, name, worth)
     return Success()
 
@@ -359,7 +363,7 @@ def _boon(game: Game, key: str, name: str, worth: int) -> None:
         boons.append("uncurse")
     if unknown:
         boons.append("identify")
-    if weapon is not None and worth >= OFFER_TIERS[1] and key not in weapon.improved:
+    if weapon is not None and worth >= OFFER_BLESS and key not in weapon.improved:
         boons.append("bless")
     if not boons:
         return

@@ -28,11 +28,12 @@ from game.world.model import Item
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 WIDTH = 60
 FOOTER = "a-z/Enter: {verb}   Tab: {other}   A-Z: describe   Esc: leave"
-OFFERINGS = ((1, "healing; a curse lifted, a thing named"),
-             (3, "... or your weapon blessed"), (6, "... and healed wholly"),
-             (12, "... and surest heard"))
+OFFERINGS = ((features.OFFER_BOON, "healing; a curse lifted, a thing named"),
+             (features.OFFER_BLESS, "... or your weapon blessed"),
+             (features.OFFER_WHOLE, "... and healed wholly"),
+             (2 * features.OFFER_WHOLE, "... and surest heard"))
 """The offerings the altar screen proposes, in units of features.OFFER_UNIT x depth (the
-worths of features.OFFER_TIERS), and what each may win."""
+worths of features.OFFER_BOON, OFFER_BLESS and OFFER_WHOLE), and what each may win."""
 
 
 class ShopScreen(ChoiceMenu):
