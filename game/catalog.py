@@ -96,6 +96,11 @@ def as_text(data: dict[str, Any]) -> str:
         if "items" in floor:
             items = ", ".join(f"{n} {k}" for k, n in floor["items"]) or "none"
             lines.append(f"          items: {items}")
+        for merchant in floor.get("merchants", []):
+            wares = ", ".join(f"{w['count']} {w['kind']} {w['price']} gp"
+                              for w in merchant["wares"])
+            lines.append(f"          {merchant['kind']} {merchant['name']} at"
+                         f" ({merchant['x']}, {merchant['y']}): {wares}")
     return "\n".join(lines) + "\n"
 
 

@@ -18,7 +18,8 @@ MOUSE = (
 )
 KEY_COLUMN = 22
 RULES_OF_THUMB = (
-    "Walking into a monster attacks it; into a door opens it.",
+    "Walking into a monster attacks it; into a door opens it; into a merchant opens their shop"
+    " (Tab: sell); a at an altar or shrine: pray, or offer gold for a blessing.",
     "Take the relic from the deepest floor and climb back out of floor 1 with it to win.",
 )
 INTRO = (
