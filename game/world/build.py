@@ -87,8 +87,8 @@ def furnish(recipe: FloorRecipe, plan: FloorPlan, dressing: Dressing, run_seed: 
     return floor
 
 
-PURSE_CHANCE = 0.4
-PURSE = "2d6"
+PURSE_CHANCE = 0.25
+PURSE = "1d6"
 """A monster that opens doors (a thinking one: kobolds, orcs, bandits) carries a purse with
 PURSE_CHANCE, of PURSE x depth gold, dropped where it dies (game.rules.abilities.on_death):
 gold now buys things (game.rules.trade), and a fight for it should pay. A thief carries none:
