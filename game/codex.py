@@ -161,7 +161,7 @@ def item_entry(kind: ItemKind) -> Entry:
     price = base_price(kind)
     if price:
         lines.append(f"A merchant asks {price} gold for one on depth 1, a tenth more each depth"
-                     " down, and pays half that (a fifth for one you do not know).")
+                     " down, and pays half that (a fifth for one not yet identified).")
     extra_lines, extra = other_fields(kind, ITEM_WORDS)
     lines += extra_lines
     facts: dict[str, JsonValue] = {name: value for name, _, _, value in traits}
