@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from game import pipeline
+from game.dressing.model import Merchant
 from game.run import FloorRecipe, Run
 from game.world import build
 
@@ -57,7 +58,17 @@ def floor_entry(recipe: FloorRecipe, run: Run, spoilers: str) -> dict[str, Any]:
              "items": [item.kind for item in v.items]}
             for v in dressing.vaults
         ]
+        entry["merchants"] = [merchant_entry(m) for m in dressing.merchants]
     return entry
+
+
+def merchant_entry(merchant: Merchant) -> dict[str, Any]:
+    """A merchant as the catalog and the floor JSON list it: who, where, and what at what price."""
+    return {
+        "name": merchant.name, "kind": merchant.kind, "x": merchant.x, "y": merchant.y,
+        "area": merchant.area,
+        "wares": [{"kind": w.kind, "price": w.price, "count": w.count} for w in merchant.wares],
+    }
 
 
 def catalog(run: Run, depths: range, spoilers: str) -> dict[str, Any]:
@@ -94,6 +105,11 @@ def as_text(data: dict[str, Any]) -> str:
             lines.append(f"          vault: area {vault['area']}, door {tuple(vault['door'])},"
                          f" key at {tuple(vault['key'])}: take one of"
                          f" {', '.join(vault['items'])}")
+        for merchant in floor.get("merchants", []):
+            wares = ", ".join(f"{w['count']} {w['kind']} {w['price']} gp"
+                              for w in merchant["wares"])
+            lines.append(f"          {merchant['kind']} {merchant['name']} at"
+                         f" ({merchant['x']}, {merchant['y']}): {wares}")
     return "\n".join(lines) + "\n"
 
 

@@ -30,6 +30,7 @@ from game.codex_text import words as _words
 from game.content.bestiary import default_bestiary
 from game.content.features import FeatureKind, feature_kind, feature_kinds
 from game.content.items import ItemKind, item_kinds, kind_of
+from game.content.prices import base_price
 from game.dressing import traps as trap_kinds
 from game.floorplan import Point
 from game.rules import combat, identify
@@ -42,7 +43,7 @@ from game.seeds import dice_mean
 from game.tables import default_tables
 from game.world.dreams import seen_as
 from game.world.fov import LIGHT_BONUS, LIGHT_REACH
-from game.world.model import DoorState, FeatureState, Game, Item
+from game.world.model import DoorState, FeatureState, Game, Item, Merchant
 
 SECTIONS: Final = ("items", "monsters", "features", "backgrounds")
 
@@ -91,7 +92,7 @@ field missing from a kind is skipped, so the table may name fields other branche
 REACHING: Final = ("range", "reach")
 """Fields in squares: worth saying only above 1 (1 is the square next to you)."""
 ITEM_WORDS: Final = frozenset({"slot", "damage", "heal", "turns", "target", "depth", "effect",
-                               "text", "nutrition", *BONUS_WORDS})
+                               "text", "nutrition", "price", *BONUS_WORDS})
 
 
 def bonuses(kind: ItemKind) -> list[tuple[str, str, str, JsonValue]]:
@@ -158,6 +159,10 @@ def item_entry(kind: ItemKind) -> Entry:
     if fired_by:
         lines.append(f"Fired from: {', '.join(fired_by)}.")
     lines.append(cap(depth_text(kind.depth)) + ".")
+    price = base_price(kind)
+    if price:
+        lines.append(f"A merchant asks {price} gold for one on depth 1, a tenth more each depth"
+                     " down, and pays half that (a fifth for one not yet identified).")
     extra_lines, extra = other_fields(kind, ITEM_WORDS)
     lines += extra_lines
     facts: dict[str, JsonValue] = {name: value for name, _, _, value in traits}
@@ -181,6 +186,8 @@ def item_entry(kind: ItemKind) -> Entry:
         facts["turns"] = kind.turns
     if kind.nutrition:
         facts["nutrition"] = kind.nutrition
+    if price:
+        facts["price"] = price
     return Entry(kind.name, kind.kind, lines, {**facts, **extra})
 
 
@@ -286,7 +293,11 @@ def feature_use(kind: FeatureKind) -> str:
             return (f"Studying it shows the hidden traps within {feature_rules.REVEAL_RADIUS}"
                     " squares.")
         case "sacred":
-            return "Praying at it heals you fully and ends every condition."
+            unit = feature_rules.OFFER_UNIT
+            return ("Praying at it heals you fully and ends every condition, once. Gold laid on"
+                    f" it (worth counted in {unit} x depth) may win a blessing: healing, and for"
+                    " a worthy gift a curse lifted, an unknown thing named or your weapon"
+                    " blessed (+1 to hit).")
         case "noise":
             return (f"Striking it booms {feature_rules.NOISE_RADIUS} squares through the halls"
                     " and wakes what hears it.")
@@ -448,6 +459,23 @@ def describe_trap(name: str, spent: bool) -> Entry:
     return Entry(entry.name, "trap", state + entry.lines, entry.facts)
 
 
+def describe_merchant(game: Game, seller: Merchant) -> Entry:
+    """A merchant: who, what it sells at what price, and how to trade."""
+    from game.rules.trade import price  # the trade rules load when a merchant is named
+
+    kind = "shopkeeper" if seller.kind == "shop" else "peddler"
+    rows: dict[str, tuple[int, int]] = {}
+    for ware in seller.wares:
+        name = kind_of(ware.kind).name
+        count, cost = rows.get(name, (0, price(game, ware)))
+        rows[name] = (count + 1, cost)
+    lines = [f"A {kind}: walk into them to open the shop and buy or sell (a merchant pays"
+             " half the price for what you know, a fifth for what you do not)."]
+    lines += [f"{name}{f' x{count}' if count > 1 else ''}: {cost} gold"
+              for name, (count, cost) in sorted(rows.items(), key=lambda r: (r[1][1], r[0]))]
+    return Entry(seller.name, kind, lines)
+
+
 # --- everything at a spot, and the codex ---------------------------------------------------
 
 
@@ -463,6 +491,9 @@ def describe_spot(game: Game, x: int, y: int) -> list[Entry]:
         dreamed = seen_as(game, monster)
         found.append(describe_monster(game, monster) if dreamed is None
                      else monster_entry(dreamed))
+    seller = floor.merchant_at(x, y)
+    if seller is not None:
+        found.append(describe_merchant(game, seller))
     found += [describe_item(game, item) for item in floor.items_at(x, y)]
     feature = floor.features.get((x, y))
     if feature is not None:

@@ -65,6 +65,10 @@ HERO_COLOUR: Final = (255, 255, 255)
 """How the hero is drawn: content like a tile's look or a monster's bestiary glyph and colour,
 kept here so the world never writes a colour."""
 
+MERCHANT_GLYPH: Final = "☺"
+MERCHANT_COLOUR: Final = (255, 205, 60)
+"""How a merchant (a peddler, a shopkeeper) is drawn, in play and in the game master's key."""
+
 TRAP_GLYPH: Final = "▲"
 """A found trap, in play and in the game master's key alike. Every glyph has one meaning
 everywhere: `^` is a teleporter in the ASCII exports (drawn as its table glyph, Ω, elsewhere),

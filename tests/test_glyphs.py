@@ -36,6 +36,7 @@ def meanings() -> dict[str, set[str]]:
         found[monster.glyph].add("monster")
     found[tiles.TRAP_GLYPH].add("trap")
     found[tiles.HERO_GLYPH].add("hero")
+    found[tiles.MERCHANT_GLYPH].add("merchant")
     found[chr(LINK_GLYPH)].add("teleporter link")
     for digit in "0123456789":
         found[digit].add("area number (game master's key)")

@@ -60,6 +60,10 @@ class Memory:
     """Depth -> steps taken toward features there."""
     tried_on: list[int] = field(default_factory=list)
     """Ids of unknown rings and amulets put on once to learn them."""
+    trade_steps: dict[int, int] = field(default_factory=dict)
+    """Depth -> steps taken toward merchants and altars there (game.bot.trading)."""
+    offered: list[tuple[int, int, int]] = field(default_factory=list)
+    """(depth, x, y) of altars and shrines the bot has made its offering at."""
 
 
 def visible_monsters(game: Game) -> list[Actor]:

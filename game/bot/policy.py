@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from game import tiles
-from game.bot import eating
+from game.bot import eating, trading
 from game.bot.exploring import (
     JAM_WAIT,
     blocked_doors,
@@ -54,6 +54,7 @@ from game.rules.actions import (
     Impossible,
     Interact,
     Move,
+    Offer,
     PickUp,
     Rest,
     Result,
@@ -150,6 +151,8 @@ def _observe(
     depth = game.depth
     if isinstance(action, Interact):  # used, or refused: either way not walked back to
         memory.tried.append((depth, action.x, action.y))
+    if isinstance(action, Offer):  # one offering an altar, heard or not
+        memory.offered.append((depth, action.x, action.y))
     jammed = aim is not None and aim in game.floor.teleports and (
         isinstance(result, Impossible) or aim == game.player.pos)
     if jammed and aim is not None:  # refused, or stepped on and left standing there
@@ -191,6 +194,8 @@ def _observe(
         memory.cover_rounds = 0
     elif reason == "feature":
         memory.feature_steps[depth] = memory.feature_steps.get(depth, 0) + 1
+    elif reason == "trade":
+        memory.trade_steps[depth] = memory.trade_steps.get(depth, 0) + 1
     elif reason == "search":
         memory.searched[depth] = memory.searched.get(depth, 0) + 1
     elif reason == "retry":
@@ -295,12 +300,15 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
             yield "heal", Use(item.id)
     if not awake:
         yield from use_features(game, memory)
+        yield from trading.trade_here(game)
+        yield from trading.offer_here(game, memory)
     if not awake and _should_rest(game, memory):
         yield "rest", _rest(game)
     kept_off = blocked_doors(game, memory) + jammed_teleporters(game, memory)
     walk = walkable_known(floor, kept_off)
     if not awake:
         yield from moves("feature", toward_feature(game, memory, walk))
+        yield from moves("trade", trading.toward_trade(game, memory, walk))
     if awake and weak:
         yield from moves("retreat", retreat(game, walk))
         if any(not shot(m) for m in awake):  # there is no outrunning a shot

@@ -90,6 +90,9 @@ class ItemKind:
     """Food: the turns of hunger one eaten staves off (game.rules.hunger)."""
     cursed: bool = False
     """Worn gear that cannot be taken off once put on, until a scroll lifts the curse."""
+    price: int = 0
+    """What a merchant asks for one on depth 1, in gold (0: game.content.prices works it out
+    from the kind's category, numbers and rarity)."""
 
     @property
     def harmful(self) -> bool:
@@ -160,7 +163,7 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         thrown=_flag(entry, "thrown"), break_chance=_int(entry, "break_chance"),
         bundle=_int(entry, "bundle"), effect=str(entry.get("effect", "")),
         text=str(entry.get("text", "")), nutrition=_int(entry, "nutrition"),
-        cursed=_flag(entry, "cursed"),
+        cursed=_flag(entry, "cursed"), price=_int(entry, "price"),
     )
 
 

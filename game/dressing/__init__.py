@@ -7,7 +7,7 @@ purpose draws from its own named fork of that stream (doors, stairs, keys, conte
 encounters), so adding a monster to the bestiary changes no door, key, stairs or contents. Within
 a fork the draws that decide types come before the draws that place things (door types before
 door traps, stairs kinds before dead-end spots, contents before features). Features go on
-tiles last, on their own fork, so placing them moves nothing else.
+tiles last, on their own fork, so placing them moves nothing else; merchants after them, on theirs.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from game.dressing.doors import dress_doors
 from game.dressing.encounters import dress_encounters
 from game.dressing.features import place_features
 from game.dressing.keys import place_keys
+from game.dressing.merchants import place_merchants
 from game.dressing.model import (
     Area,
     Contents,
@@ -31,12 +32,14 @@ from game.dressing.model import (
     Encounter,
     Feature,
     Key,
+    Merchant,
     Monster,
     StairDressing,
     Trap,
     Treasure,
     Vault,
     VaultItem,
+    Ware,
 )
 from game.dressing.stairs import dress_stairs, place_dead_ends
 from game.dressing.vaults import dress_vaults
@@ -63,12 +66,14 @@ __all__ = [
     "Encounter",
     "Feature",
     "Key",
+    "Merchant",
     "Monster",
     "StairDressing",
     "Trap",
     "Treasure",
     "Vault",
     "VaultItem",
+    "Ware",
     "dress",
     "dress_floor",
 ]
@@ -112,6 +117,8 @@ def dress(
     doors, keys, vaults = dress_vaults(
         plan, doors, keys, space, depth, rng.fork("vaults"), met.relic
     )
+    merchants = place_merchants(space, met.encounters, depth, boss, rng.fork("merchants"),
+                                vaulted=tuple(v.area for v in vaults if v.area is not None))
     return Dressing(
         depth=depth,
         ruleset=ruleset,
@@ -127,6 +134,7 @@ def dress(
         relic=met.relic,
         features=tuple(features),
         vaults=vaults,
+        merchants=merchants,
     )
 
 

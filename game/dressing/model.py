@@ -226,6 +226,36 @@ class VaultItem:
 
 
 @dataclass(frozen=True, slots=True)
+class Ware:
+    """One thing a merchant offers: an item kind and its asking price there
+    (game.content.prices.ask)."""
+
+    kind: str
+    price: int
+    count: int = 1
+    """How many of it (arrows come by the bundle)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Merchant:
+    """A merchant the dressing placed (game.dressing.merchants): a wandering peddler camped in a
+    quiet area, or a shopkeeper at the counter of a room given over to a shop. It stands still
+    on its tile (x, y) and trades with a hero who bumps it."""
+
+    id: int
+    name: str
+    kind: str  # "peddler" | "shop"
+    x: int
+    y: int
+    area: int
+    wares: tuple[Ware, ...]
+
+    @property
+    def point(self) -> Point:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True, slots=True)
 class Vault:
     """A locked treasure vault (game.dressing.vaults): the area it fills (None: no area's), its
     sealed door, the id and place of that door's key, and the items of which the hero may take
@@ -258,3 +288,6 @@ class Dressing:
     features: tuple[Feature, ...] = ()
     vaults: tuple[Vault, ...] = ()
     """Locked treasure vaults: take one item, the others vanish (at most one a floor)."""
+    merchants: tuple[Merchant, ...] = ()
+    """Peddlers and shops (game.dressing.merchants), placed after everything else."""
+

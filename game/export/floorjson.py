@@ -5,9 +5,10 @@ Later versions add keys; they never change or remove these. A dressed floor
 encounter's `tactic` and the dressed floor's `features`, each `{"name", "x", "y", "effect"}`
 ("decor": no effect). A dressed floor's `vaults` (issue 29) list each locked treasure vault:
 `{"id", "area", "door": [x, y], "key": key id, "key_at": [x, y], "items": [{"kind", "x", "y"}]}`
-(the hero takes one item, the rest vanish). A dressed floor's `tiles` show every stairs entry
-with its kind's tile (as the game draws them), so no stairs lies on plain floor; its `legend`
-names those tiles too.
+(the hero takes one item, the rest vanish). Its `merchants` (issue 29) are each `{"id", "name",
+"kind" (peddler or shop), "x", "y", "area", "wares": [{"kind", "price", "count"}]}`. A dressed
+floor's `tiles` show every stairs entry with its kind's tile (as the game draws them), so no
+stairs lies on plain floor; its `legend` names those tiles too.
 """
 
 from __future__ import annotations
@@ -135,6 +136,11 @@ def dressed_floor_to_dict(
         {"id": v.id, "area": v.area, "door": list(v.door), "key": v.key, "key_at": list(v.key_at),
          "items": [{"kind": i.kind, "x": i.x, "y": i.y} for i in v.items]}
         for v in dressing.vaults
+    ]
+    data["merchants"] = [
+        {"id": m.id, "name": m.name, "kind": m.kind, "x": m.x, "y": m.y, "area": m.area,
+         "wares": [{"kind": w.kind, "price": w.price, "count": w.count} for w in m.wares]}
+        for m in dressing.merchants
     ]
     return data
 

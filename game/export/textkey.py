@@ -43,6 +43,7 @@ LEGEND = (
     f" +)  {MARKS['treasure']} treasure  {MARKS['relic']} relic",
     "letters and symbols: monsters (their glyphs, listed under each encounter) and room",
     "features (their glyphs, listed under each area); a vault's items (their item glyphs)",
+    f"{tiles.MERCHANT_GLYPH} merchant (a peddler or a shopkeeper, listed under its area)",
 )
 TEMPLATE_NAMES = {
     "battlefield_control": "Battlefield Control",
@@ -132,6 +133,8 @@ def _marks(dressing: Dressing, bestiary: Bestiary) -> Iterable[tuple[Point, str]
     for encounter in dressing.encounters:
         for monster in encounter.monsters:
             yield monster.point, bestiary.get(monster.kind).glyph
+    for merchant in dressing.merchants:
+        yield merchant.point, tiles.MERCHANT_GLYPH
 
 
 def _number_spot(
@@ -225,6 +228,12 @@ def _areas(
         things[feature.area].append(f"Feature at {feature.point}:"
                                     f" {feature_kind(feature.name).glyph}"
                                     f" {feature.name.lower()} ({feature.effect})")
+    for merchant in dressing.merchants:
+        wares = ", ".join(f"{w.count} {w.kind} {w.price} gp" if w.count > 1 else
+                          f"{w.kind} {w.price} gp" for w in merchant.wares)
+        things[merchant.area].append(f"{'Shop' if merchant.kind == 'shop' else 'Peddler'} at"
+                                     f" {merchant.point}: {tiles.MERCHANT_GLYPH} {merchant.name},"
+                                     f" selling {wares}")
     if dressing.relic is not None:
         things[int(owner[dressing.relic[1], dressing.relic[0]])].append(
             f"The relic at {dressing.relic}, guarded by the boss")

@@ -176,14 +176,41 @@ class ChooseLevelUp:
     choice: str
 
 
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy the ware `item` from the merchant `merchant` beside the hero (game.rules.trade)."""
+
+    merchant: int
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    """Sell the carried `item` to the merchant `merchant` beside the hero (game.rules.trade)."""
+
+    merchant: int
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """Offer `gold` at the altar or shrine at (x, y), beside the hero (game.rules.features)."""
+
+    x: int
+    y: int
+    gold: int
+
+
 Action = (
     Move | Attack | Wait | OpenDoor | CloseDoor | PickUp | Drop | Use | Equip | Search
     | TakeStairs | ChooseLevelUp | Interact | Zap | Fire | Throw | Quiver | Rest | Shove | Eat
+    | Buy | Sell | Offer
 )
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (Move, Attack, Wait, OpenDoor, CloseDoor, PickUp, Drop, Use, Equip, Search,
-                TakeStairs, ChooseLevelUp, Interact, Zap, Fire, Throw, Quiver, Rest, Shove, Eat)
+                TakeStairs, ChooseLevelUp, Interact, Zap, Fire, Throw, Quiver, Rest, Shove, Eat,
+                Buy, Sell, Offer)
 }
 """By name: replays store an action as its class name and fields."""

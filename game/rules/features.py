@@ -13,13 +13,13 @@ from typing import Final
 from game.content.features import FeatureKind, feature_kind
 from game.content.items import found_amount, item_kinds
 from game.floorplan import Point, king_distance
-from game.rules import crafting, identify
+from game.rules import crafting, gear, identify
 from game.rules.actions import Impossible, Result, Success
 from game.rules.noise import make_noise
 from game.seeds import Rng, water_seed
 from game.world.build import bundle_size
 from game.world.kinds import MessageKind
-from game.world.model import PLAYER_ID, Actor, FeatureState, Game, Item, Trap
+from game.world.model import PLAYER_ID, Actor, FeatureState, Floor, Game, Item, Trap
 
 NOISE_RADIUS: Final = 40
 """A gong or a drum is heard this far (straight line): most of a floor."""
@@ -49,8 +49,28 @@ USES: Final = {"container": "search it", "water": "drink from it", "sacred": "pr
 """What the use key does to a feature of each class (game.rules.features.use)."""
 UNCOUNTED: Final = frozenset({"paper", "trash", "equipment", "dripping"})
 """Features named by a word that takes "some", not "a"."""
+HOLY: Final = frozenset({"altar", "shrine"})
+"""Sacred features that take an offering of gold (the profane and the seers do not)."""
+OFFER_UNIT: Final = 10
+"""An offering's worth is its gold over OFFER_UNIT x depth: what a floor's gold is worth there."""
+OFFER_BOON: Final = 1
+"""Worth needed for a blessing beyond healing: a curse lifted or an unknown thing named."""
+OFFER_BLESS: Final = 3
+"""Worth needed for the weapon to be blessed (+1 to hit, once per kind of holy place)."""
+OFFER_WHOLE: Final = 6
+"""Worth that heals wholly besides."""
+HEARD: Final = 40
+HEARD_PER_WORTH: Final = 15
+HEARD_MOST: Final = 95
+"""Percent chance the gods answer: HEARD + worth x HEARD_PER_WORTH, at most HEARD_MOST."""
 COMPASS: Final = {(0, -1): "north", (1, -1): "north-east", (1, 0): "east", (1, 1): "south-east",
                   (0, 1): "south", (-1, 1): "south-west", (-1, 0): "west", (-1, -1): "north-west"}
+
+
+def use_spot(floor: Floor, pos: Point) -> Point | None:
+    """The feature the use key means from `pos`: the one there, else the first beside it."""
+    around = [(pos[0] + dx, pos[1] + dy) for dx, dy in ((0, 0), *COMPASS)]
+    return next((p for p in around if p in floor.features), None)
 
 
 def interact(game: Game, actor: Actor, x: int, y: int) -> Result:
@@ -58,8 +78,7 @@ def interact(game: Game, actor: Actor, x: int, y: int) -> Result:
     else the first feature next to the hero."""
     floor = game.floor
     if (x, y) == (-1, -1):
-        around = [(actor.x + dx, actor.y + dy) for dx, dy in ((0, 0), *COMPASS)]
-        spot = next((p for p in around if p in floor.features), None)
+        spot = use_spot(floor, actor.pos)
         if spot is None:
             return Impossible("There is nothing here to use.")
         x, y = spot
@@ -70,7 +89,8 @@ def interact(game: Game, actor: Actor, x: int, y: int) -> Result:
         return Impossible("There is nothing there to use.")
     kind = feature_kind(feature.name)
     if feature.used and kind.effect in ONCE:  # spent: trying costs no turn
-        return Impossible(f"The {feature.name.lower()} has nothing more to give.")
+        more = " for free: an offering of gold may move it" if kind.key in HOLY else ""
+        return Impossible(f"The {feature.name.lower()} has nothing more to give{more}.")
     if kind.key in crafting.CRAFTS:  # nothing it could work on: left unused, no turn spent
         refused = crafting.refusal(game.hero, kind.key, feature.name.lower())
         if refused:
@@ -214,9 +234,11 @@ def there_is(name: str) -> str:
 def how_to_use(kind: FeatureKind, feature: FeatureState) -> str:
     """The key that uses a feature and what it does ("a: search it"), or that it is spent: a
     player told only "There is a pouch here" does not know what to do with it."""
-    if kind.effect in ONCE and feature.used:
+    if kind.effect in ONCE and feature.used and kind.key not in HOLY:
         return "used up"
     verb = USES[kind.effect]
+    if kind.key in HOLY:
+        return "a: offer gold (you have prayed here)" if feature.used else "a: pray or offer gold"
     if kind.key in PROFANE:
         verb = "touch it"
     elif kind.key in SEERS or (kind.effect == "clue" and kind.key not in LOOT):
@@ -288,6 +310,75 @@ def _pray(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) ->
         actor.hp = actor.max_hp
         actor.effects.clear()
         game.log(f"You pray at the {name}: you are blessed and made whole.", MessageKind.BOON)
+
+
+def holy(feature: FeatureState) -> bool:
+    """An altar or shrine: it takes an offering of gold (Offer)."""
+    return feature_kind(feature.name).key in HOLY
+
+
+def offer_worth(depth: int, gold: int) -> int:
+    """What an offering of `gold` is worth to the gods on `depth` (0: a trifle)."""
+    return gold // (OFFER_UNIT * depth)
+
+
+def offer(game: Game, actor: Actor, pos: Point, gold: int) -> Result:
+    """Give `gold` at the altar or shrine at `pos`: the gods keep it, and answer (the game's
+    rng, likelier for a richer gift) with a blessing scaled by its worth: some healing always,
+    then, worth enough, a curse lifted, an unknown carried thing named or the weapon blessed,
+    and a rich gift heals wholly besides. A prayer stays the altar's one free blessing."""
+    feature = game.floor.features.get(pos)
+    if feature is None or not holy(feature):
+        return Impossible("Only an altar or a shrine takes an offering.")
+    if not 0 < gold <= game.hero.gold:
+        return Impossible(f"You have not {gold} gold to give.")
+    name = feature.name.lower()
+    game.hero.gold -= gold
+    worth = offer_worth(game.floor.depth, gold)
+    if game.rng.below(100) >= min(HEARD_MOST, HEARD + HEARD_PER_WORTH * worth):
+        game.log(f"You lay {gold} gold on the {name}: it is gone, and the gods are silent.",
+                 MessageKind.INFO)
+        return Success()
+    healed = min(actor.max_hp - actor.hp, max(1, worth) * game.rng.roll("1d6"))
+    if worth >= OFFER_WHOLE:
+        healed = actor.max_hp - actor.hp
+    actor.hp += healed
+    game.log(f"You lay {gold} gold on the {name}: a warmth answers"
+             f"{f' and heals you ({healed})' if healed else ''}.", MessageKind.BOON)
+    if worth >= OFFER_BOON:
+        _boon(game, feature_kind(feature.name).key, name, worth)
+    return Success()
+
+
+def _boon(game: Game, key: str, name: str, worth: int) -> None:
+    """One blessing beyond healing, drawn among those that would do something now."""
+    hero = game.hero
+    cursed = [item for item in hero.inventory
+              if item.id in hero.equipment.values() and gear.cursed(item)]
+    unknown = sorted({item.kind for item in hero.inventory if not identify.known(game, item.kind)})
+    weapon = next((item for item in hero.inventory if item.id == hero.equipment.get("weapon")),
+                  None)
+    boons: list[str] = []
+    if cursed:
+        boons.append("uncurse")
+    if unknown:
+        boons.append("identify")
+    if weapon is not None and worth >= OFFER_BLESS and key not in weapon.improved:
+        boons.append("bless")
+    if not boons:
+        return
+    chosen = boons[game.rng.below(len(boons))]
+    if chosen == "uncurse":
+        for item in cursed:
+            item.uncursed = True
+        game.log(f"The curse on your {identify.name_of(game, cursed[0].kind)} lifts.",
+                 MessageKind.BOON)
+    elif chosen == "identify":
+        identify.identify(game, unknown[game.rng.below(len(unknown))])
+    elif weapon is not None:
+        weapon.improved.append(key)
+        game.log(f"The {name} blesses your {identify.name_of(game, weapon.kind)}"
+                 f" (+{crafting.IMPROVEMENT} to hit).", MessageKind.BOON)
 
 
 def _clue(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) -> None:

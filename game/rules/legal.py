@@ -14,6 +14,7 @@ from game.rules import combat, gear
 from game.rules.actions import (
     Action,
     Attack,
+    Buy,
     ChooseLevelUp,
     CloseDoor,
     Drop,
@@ -22,8 +23,10 @@ from game.rules.actions import (
     Fire,
     Interact,
     Move,
+    Offer,
     OpenDoor,
     Quiver,
+    Sell,
     Shove,
     TakeStairs,
     Throw,
@@ -67,6 +70,27 @@ def illegal(game: Game, actor: Actor, action: Action) -> str:
                 return "You have no level to spend."
             if choice not in LEVEL_CHOICES:
                 return f"Unknown choice {choice!r}."
+        case Buy(merchant, _) | Sell(merchant, _):
+            return _trade(game, actor, merchant)
+        case Offer(x, y, gold):
+            if actor.id != PLAYER_ID:
+                return "Only the hero makes offerings."
+            if king_distance(actor.pos, (x, y)) > 1:
+                return "That is not here or next to you."
+            if not 0 < gold <= game.hero.gold:
+                return f"You cannot offer {gold} gold (you have {game.hero.gold})."
+    return ""
+
+
+def _trade(game: Game, actor: Actor, merchant: int) -> str:
+    """The hero trades with a merchant of this floor standing beside it."""
+    if actor.id != PLAYER_ID:
+        return "Only the hero trades."
+    found = next((m for m in game.floor.merchants if m.id == merchant), None)
+    if found is None:
+        return "There is no such merchant here."
+    if king_distance(actor.pos, found.pos) != 1:
+        return f"{found.name} is not next to you."
     return ""
 
 

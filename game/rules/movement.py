@@ -49,6 +49,11 @@ def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
         if actor.id == PLAYER_ID:
             game.log("You struggle against the webs.", MessageKind.DANGER)
         return Success()
+    seller = floor.merchant_at(nx, ny)
+    if seller is not None and actor.id == PLAYER_ID and not stumbling:
+        from game.rules.trade import greeting  # a merchant is met seldom: its rules load then
+
+        return Impossible(greeting(game, seller))  # a bump trades: never an attack
     if floor.blocks_move(nx, ny):
         if actor.id == PLAYER_ID and not stumbling:
             return Alternative(Interact(nx, ny))

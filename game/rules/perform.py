@@ -14,12 +14,14 @@ from game.rules import (
     progress,
     shove,
     stairs,
+    trade,
     traps,
     wands,
 )
 from game.rules.actions import (
     Action,
     Attack,
+    Buy,
     ChooseLevelUp,
     CloseDoor,
     Drop,
@@ -30,12 +32,14 @@ from game.rules.actions import (
     Impossible,
     Interact,
     Move,
+    Offer,
     OpenDoor,
     PickUp,
     Quiver,
     Rest,
     Result,
     Search,
+    Sell,
     Shove,
     Success,
     TakeStairs,
@@ -105,6 +109,12 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
         case ChooseLevelUp(choice):
             reason = progress.choose(game, choice)
             return Impossible(reason) if reason else Success(turns=0)
+        case Buy(merchant, item):
+            return trade.buy(game, merchant, item)
+        case Sell(merchant, item):
+            return trade.sell(game, merchant, item)
+        case Offer(x, y, gold):
+            return features.offer(game, actor, (x, y), gold)
 
 
 def _attack(game: Game, actor: Actor, target: int) -> Result:

@@ -101,7 +101,8 @@ def _version_6(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], A
 
 def _version_7(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
     """Version 7 records the hero's background and talents (issue 29): every hero before them
-    set out as the fighter does, and gets the fighter's signature talent as a new fighter has."""
+    set out as the fighter does, and gets the fighter's signature talent as a new fighter has.
+    Floors gained merchants (game.rules.trade), an optional field: a version 6 floor has none."""
     state["hero"]["background"] = "fighter"
     state["hero"]["talents"] = ["cleave"]
     return state, arrays

@@ -286,7 +286,11 @@ def floor_schema(item: Schema) -> Record:
                            Text(MAX_TEXT)))),
         "treasure": Table(POINT_TEXT, Whole(0, BIG)),
         "features": Table(POINT_TEXT, FEATURE),
-    }, optional=frozenset({"features"}))
+        "merchants": Many(Record({
+            "id": IDENT, "name": Text(MAX_TEXT, minimum=1), "kind": OneOf(("peddler", "shop")),
+            "x": COORD, "y": COORD, "wares": Many(item, MAX_CARRIED),
+        }), 16),
+    }, optional=frozenset({"features", "merchants"}))
 
 
 @functools.cache
@@ -380,6 +384,7 @@ def _check_points(where: str, floor: dict[str, Any], arrays: dict[str, NDArray[A
         points += [(f"monster {monster['id']}'s {name}", *monster[name])
                    for name in ("home", "goal") if monster[name] is not None]
     points += [(f"item {item['id']}", item["x"], item["y"]) for item in floor["items"]]
+    points += [(f"merchant {m['id']}", m["x"], m["y"]) for m in floor.get("merchants", [])]
     for what, x, y in points:
         if not _inside(floor, arrays, int(x), int(y)):
             raise SaveError(f"{where}: {what} at ({x}, {y}) is off the map")

@@ -9,7 +9,7 @@ from game.content.items import kind_of
 from game.rules import identify, stealth, vaults
 from game.words import article, health_word
 from game.world.dreams import seen_as
-from game.world.model import Actor, FeatureState, Floor, Game, Item
+from game.world.model import Actor, FeatureState, Floor, Game, Item, Merchant
 
 
 def item_name(game: Game, item: Item) -> str:
@@ -37,6 +37,20 @@ def monster_text(actor: Actor) -> str:
     state = stealth.awareness(actor)
     state = stealth.AWARENESS_WORDS.get(state, state)
     return f"{article(actor.name)} ({health_word(actor)}, {state}{effects}) [{actor.role}]"
+
+
+def merchant_text(game: Game, seller: Merchant) -> str:
+    """A merchant and a taste of its prices: "Wenna the tinker, a peddler (4 wares: potion of
+    healing 20 gold, ...; walk into her to trade)"."""
+    from game.rules.trade import price  # the trade rules load when a merchant is named
+
+    shown = sorted({(kind_of(w.kind).name, price(game, w)) for w in seller.wares},
+                   key=lambda pair: (pair[1], pair[0]))
+    wares = ", ".join(f"{name} {cost} gold" for name, cost in shown[:3])
+    more = ", ..." if len(shown) > 3 else ""
+    what = "a shopkeeper" if seller.kind == "shop" else "a peddler"
+    return (f"{seller.name}, {what} ({len(seller.wares)} wares: {wares}{more};"
+            f" walk into them to trade)")
 
 
 def feature_text(floor: Floor, x: int, y: int) -> str:
@@ -97,6 +111,10 @@ def describe_at(game: Game, x: int, y: int) -> str:
     parts.extend(item_name(game, item) for item in here)
     if any(item.vault for item in here):
         parts.append(vaults.NOTE)
+    seller = floor.merchant_at(x, y)
+    if seller is not None:
+        parts.append(merchant_text(game, seller))
+    parts.extend(item_name(game, item) for item in floor.items_at(x, y))
     chamber = floor.features.get((x, y))
     if chamber is not None:
         parts.append(chamber_text(chamber))

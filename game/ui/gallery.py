@@ -55,13 +55,14 @@ from game.ui.screens.params import ParamEditor
 from game.ui.screens.play import PlayState
 from game.ui.screens.replay import ReplayState
 from game.ui.screens.scores import ScoresScreen
+from game.ui.screens.shop import AltarScreen, ShopScreen
 from game.ui.screenshot import png_of
 from game.ui.session import Session
 from game.ui.state import State, draw_stack
 from game.userfiles import write_atomic
 from game.world.build import monster_from
 from game.world.kinds import Outcome
-from game.world.model import Game, Item
+from game.world.model import FeatureState, Game, Item, Merchant
 
 SEED: Final = "hello"
 """The README's seed: the gallery shows the run a new reader would try first."""
@@ -405,6 +406,55 @@ def _level_up(scene: Scene) -> list[State]:
     play = scene.play()
     play.game.hero.pending_levels = 1
     return [play, LevelUpScreen(play)]
+
+
+def _beside(game: Game) -> tuple[int, int]:
+    """A free floor tile next to the hero (for a merchant or an altar put there)."""
+    floor, (px, py) = game.floor, game.player.pos
+    walkable = floor.walkable()
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+        x, y = px + dx, py + dy
+        if walkable[y, x] and floor.monster_at(x, y) is None and not floor.items_at(x, y):
+            return x, y
+    return px + 1, py
+
+
+def _with_merchant(scene: Scene) -> tuple[PlayState, int]:
+    """The play screen with a peddler beside the hero, its pack open, and gold to spend."""
+    play = scene.play()
+    game = play.game
+    wares = [Item(game.new_id(), kind) for kind in
+             ("potion_healing", "potion_healing", "food_ration", "arrow", "arrow", "chain",
+              "scroll_identify", "wand_slow")]
+    game.floor.merchants.append(Merchant(99, "Wenna the tinker", "peddler", *_beside(game),
+                                         wares))
+    game.floor.forget_obstacles()
+    game.hero.gold = 120
+    for kind in ("sword", "potion_confusion", "dagger"):
+        game.hero.inventory.append(Item(game.new_id(), kind))
+    return play, 99
+
+
+@shot("shop")
+def _shop(scene: Scene) -> list[State]:
+    play, merchant = _with_merchant(scene)
+    return [play, ShopScreen(play, merchant)]
+
+
+@shot("shop-sell")
+def _shop_sell(scene: Scene) -> list[State]:
+    play, merchant = _with_merchant(scene)
+    return [play, ShopScreen(play, merchant, selling=True)]
+
+
+@shot("altar")
+def _altar(scene: Scene) -> list[State]:
+    play = scene.play()
+    spot = _beside(play.game)
+    play.game.floor.features[spot] = FeatureState("Altar", "sacred")
+    play.game.floor.forget_obstacles()
+    play.game.hero.gold = 150
+    return [play, AltarScreen(play, spot)]
 
 
 @shot("options")

@@ -163,6 +163,10 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
                 dreamed.glyph, dreamed.colour)
             _put(grid, cam, monster.pos, glyph, colour)
             _mark_state(grid, cam, monster.pos, stealth.awareness(monster))
+    for merchant in floor.merchants:
+        if floor.explored[merchant.y, merchant.x]:
+            _put(grid, cam, merchant.pos, tiles.MERCHANT_GLYPH, tiles.MERCHANT_COLOUR,
+                 bool(floor.visible[merchant.y, merchant.x]))
     player = game.player
     _put(grid, cam, player.pos, player.glyph, player.color)
 

@@ -67,6 +67,8 @@ class Routes:
     door_prompt: Callable[[Play, str], State]
     level_up: Callable[[Play], State]
     describe: Callable[[list[Entry]], State]
+    shop: Callable[[Play, int], State]
+    altar: Callable[[Play, Point], State]
 
 
 @cache
@@ -92,6 +94,7 @@ def to() -> Routes:
     from game.ui.screens.params import ParamEditor
     from game.ui.screens.play import PlayState
     from game.ui.screens.scores import ScoresScreen
+    from game.ui.screens.shop import AltarScreen, ShopScreen
 
     return Routes(
         main_menu=MainMenu, play=PlayState, new_game=NewGameScreen, param_editor=ParamEditor,
@@ -99,6 +102,7 @@ def to() -> Routes:
         help=HelpScreen, game_menu=GameMenu, end=EndScreen, character=CharacterScreen,
         history=HistoryScreen, floor_map=FloorMapScreen, inventory=InventoryScreen,
         look=LookScreen, door_prompt=DoorPrompt, level_up=LevelUpScreen, describe=DescribeScreen,
+        shop=ShopScreen, altar=AltarScreen,
     )
 
 

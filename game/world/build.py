@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 
 from game import pipeline, tiles
 from game.content.bestiary import MonsterKind, default_bestiary
-from game.content.items import ItemKind, found_amount, item_kinds
+from game.content.items import ItemKind, found_amount, item_kinds, kind_of
 from game.dressing import Dressing
 from game.dressing.stairs import drawn_stairs
 from game.floorplan import FloorPlan, Point
@@ -29,6 +29,7 @@ from game.world.model import (
     FeatureState,
     Floor,
     Item,
+    Merchant,
     StairInfo,
     Trap,
 )
@@ -81,7 +82,42 @@ def furnish(recipe: FloorRecipe, plan: FloorPlan, dressing: Dressing, run_seed: 
     spawn = Rng(floor_seed(run_seed, recipe.depth, recipe.generator)).fork("spawn")
     _monsters(floor, dressing, ids, spawn)
     _items(floor, dressing, ids, spawn)
+    _merchants(floor, dressing, ids)
+    _purses(floor, Rng(floor_seed(run_seed, recipe.depth, recipe.generator)).fork("purses"))
     return floor
+
+
+PURSE_CHANCE = 0.25
+PURSE = "1d6"
+"""A monster that opens doors (a thinking one: kobolds, orcs, bandits) carries a purse with
+PURSE_CHANCE, of PURSE x depth gold, dropped where it dies (game.rules.abilities.on_death):
+gold now buys things (game.rules.trade), and a fight for it should pay. A thief carries none:
+its purse is what it steals."""
+
+
+def _purses(floor: Floor, rng: Rng) -> None:
+    """Purses for the floor's monsters, in id order, on their own stream: the floor's other
+    rolls stay as they were."""
+    bestiary = default_bestiary()
+    for monster in floor.monsters:
+        kind = bestiary.get(monster.kind)
+        if not kind.opens_doors or any(a.use == "steal" for a in kind.abilities):
+            continue
+        if rng.chance(PURSE_CHANCE):
+            monster.carried = rng.roll(PURSE) * floor.depth
+
+
+def _merchants(floor: Floor, dressing: Dressing, ids: Iterator[int]) -> None:
+    """The dressing's merchants with their wares (numbered after the floor's other items), and
+    a shop's room named as one."""
+    for placed in dressing.merchants:
+        wares = [Item(next(ids), ware.kind, amount=found_amount(kind_of(ware.kind)))
+                 for ware in placed.wares for _ in range(ware.count)]
+        floor.merchants.append(Merchant(placed.id, placed.name, placed.kind, placed.x, placed.y,
+                                        wares))
+        if placed.kind == "shop" and 0 < placed.area <= len(floor.areas):
+            x, y, w, h, text = floor.areas[placed.area - 1]
+            floor.areas[placed.area - 1] = (x, y, w, h, f"{placed.name}'s shop ({text})")
 
 
 def _stairs(floor: Floor, plan: FloorPlan, dressing: Dressing) -> None:
@@ -195,6 +231,7 @@ def _loot(
     taken = [item.pos for item in floor.items] + list(floor.stairs) + list(floor.teleports)
     taken += [*floor.traps, *(m.pos for m in floor.monsters), floor.arrival]
     taken += [item.point for vault in dressing.vaults for item in vault.items]
+    taken += [m.point for m in dressing.merchants]
     for tx, ty in taken:
         free[ty, tx] = False
     weights = [k.weight for k in kinds]

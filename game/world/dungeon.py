@@ -111,7 +111,7 @@ def random_free_spot(game: Game, floor: Floor, safe: bool = False) -> Point:
         free &= _open_from_arrival(floor)
     for monster in floor.monsters:
         free[monster.y, monster.x] = False
-    for x, y in [*floor.traps, *floor.features]:
+    for x, y in [*floor.traps, *floor.features, *(m.pos for m in floor.merchants)]:
         free[y, x] = False
     if game.floors.get(game.depth) is floor:
         free[game.player.y, game.player.x] = False

@@ -161,6 +161,25 @@ class FeatureState:
 
 
 @dataclass(slots=True)
+class Merchant:
+    """A merchant in play (game.rules.trade): a peddler or a shopkeeper standing on its tile,
+    with the wares it sells (carried items, x = y = -1; what the hero sells it joins them).
+    It never moves or fights: monsters pay it no heed, and a hero who bumps it trades."""
+
+    id: int
+    name: str
+    kind: str
+    """peddler or shop."""
+    x: int
+    y: int
+    wares: list[Item] = field(default_factory=list)
+
+    @property
+    def pos(self) -> Point:
+        return (self.x, self.y)
+
+
+@dataclass(slots=True)
 class StairInfo:
     """Stairs as rolled on the Stairs table."""
 
@@ -196,6 +215,8 @@ class Floor:
     """Hidden gold by position, found by searching."""
     features: dict[Point, FeatureState] = field(default_factory=dict)
     """Chamber features by position; those that block movement or sight are obstacles."""
+    merchants: list[Merchant] = field(default_factory=list)
+    """Merchants by id order (game.rules.trade): each blocks its tile, like a pillar."""
     _obstacles: tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.int64]] | None = field(
         default=None, repr=False, compare=False)
     """(blocks movement, blocks sight) masks of the features and the (x, y) rows of those that
@@ -260,8 +281,15 @@ class Floor:
                 move[y, x], sight[y, x] = kind.blocks_move, kind.blocks_sight
                 if kind.effect == "light":
                     lights.append((x, y))
+            for merchant in self.merchants:
+                move[merchant.y, merchant.x] = True
             self._obstacles = (move, sight, np.array(lights, dtype=np.int64).reshape(-1, 2))
         return self._obstacles
+
+    def forget_obstacles(self) -> None:
+        """Features or merchants were set after the masks were made (a scenario placing a
+        merchant): make them again on next use."""
+        self._obstacles = None
 
     def lit(self, x: int, y: int, reach: int) -> bool:
         """A light feature stands within `reach` tiles (Chebyshev) of (x, y)."""
@@ -282,6 +310,10 @@ class Floor:
     def blocks_move(self, x: int, y: int) -> bool:
         """A feature stands in the way at (x, y)."""
         return bool(self.obstacles()[0][y, x])
+
+    def merchant_at(self, x: int, y: int) -> Merchant | None:
+        """The merchant standing at (x, y), if any."""
+        return next((m for m in self.merchants if m.pos == (x, y)), None)
 
     def items_at(self, x: int, y: int) -> list[Item]:
         return [item for item in self.items if item.x == x and item.y == y]

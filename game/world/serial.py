@@ -26,6 +26,7 @@ from game.world.model import (
     Game,
     Hero,
     Item,
+    Merchant,
     Message,
     MessageLog,
     StairInfo,
@@ -100,7 +101,7 @@ def floor_data(floor: Floor, prefix: str, arrays: Arrays) -> dict[str, Any]:
         "items": [item_data(i) for i in floor.items],
         "areas": [list(a) for a in floor.areas],
         "treasure": {_point_key(p): gold for p, gold in floor.treasure.items()},
-    } | _features(floor)
+    } | _features(floor) | _merchants(floor)
 
 
 def _features(floor: Floor) -> dict[str, Any]:
@@ -109,6 +110,23 @@ def _features(floor: Floor) -> dict[str, Any]:
     if not floor.features:
         return {}
     return {"features": {_point_key(p): _values(f) for p, f in floor.features.items()}}
+
+
+def _merchants(floor: Floor) -> dict[str, Any]:
+    """A floor's merchants (format 7), written only when it has some: a floor without one
+    writes and hashes as it did before merchants."""
+    if not floor.merchants:
+        return {}
+    return {"merchants": [
+        {"id": m.id, "name": m.name, "kind": m.kind, "x": m.x, "y": m.y,
+         "wares": [item_data(i) for i in m.wares]}
+        for m in floor.merchants
+    ]}
+
+
+def merchant_from(data: dict[str, Any]) -> Merchant:
+    return Merchant(int(data["id"]), str(data["name"]), str(data["kind"]), int(data["x"]),
+                    int(data["y"]), [item_from(i) for i in data["wares"]])
 
 
 def _stair(stair: StairInfo) -> dict[str, Any]:
@@ -258,6 +276,7 @@ def floor_from(data: dict[str, Any], prefix: str, arrays: Arrays) -> Floor:
         treasure={_point(k): int(v) for k, v in data["treasure"].items()},
         features={_point(k): FeatureState(str(v["name"]), str(v["effect"]), bool(v["used"]))
                   for k, v in data.get("features", {}).items()},
+        merchants=[merchant_from(m) for m in data.get("merchants", [])],
     )
 
 

@@ -18,7 +18,8 @@ MOUSE = (
 )
 KEY_COLUMN = 22
 RULES_OF_THUMB = (
-    "Walking into a monster attacks it; into a door opens it.",
+    "Walking into a monster attacks it; into a door opens it; into a merchant opens their shop"
+    " (Tab: sell); a at an altar or shrine: pray, or offer gold for a blessing.",
     "Take the relic from the deepest floor and climb back out of floor 1 with it to win.",
     "Stealth (the character sheet, @): idle monsters in sight notice you less when you move "
     "quietly, rest or search, wear quiet gear or keep out of the light; fighting is heard.",
@@ -78,6 +79,7 @@ def symbols() -> list[tuple[str, str]]:
              ("monster (red)", "hunting you"), ("monster (yellow)", "fleeing")]
     rows += [("+ (red)", "a locked or magically held door, once seen up close"),
              (tiles.TRAP_GLYPH, "a trap you have found (dark once sprung)"),
+             (tiles.MERCHANT_GLYPH, "a merchant: walk into them to buy and sell"),
              ("> < (grey)", "collapsed stairs that lead nowhere")]
     by_glyph: dict[str, list[str]] = {}
     for kind in item_kinds().values():

@@ -12,7 +12,7 @@ import tcod.event
 
 from game import codex
 from game.floorplan import Point, king_length
-from game.rules import missiles
+from game.rules import features, missiles
 from game.rules.actions import (
     Action,
     Attack,
@@ -222,10 +222,10 @@ class PlayState(BaseState):
                 return None
             case intents.Direction(dx, dy) if self.first_person:
                 self.facing, step = firstperson.command(self.facing, dx, dy)
-                return None if step is None else self.act(Move(*step))
+                return None if step is None else self.step(*step)
             case intents.Direction(dx, dy):
                 self.facing = firstperson.facing_of(dx, dy, self.facing)
-                return self.act(Move(dx, dy))
+                return self.step(dx, dy)
             case intents.RunDirection(dx, dy) if not self.first_person:
                 self.facing = firstperson.facing_of(dx, dy, self.facing)
                 self.start(RunAlong(self.game, dx=dx, dy=dy))
@@ -241,7 +241,8 @@ class PlayState(BaseState):
             case intents.PickUpItem():
                 return self.act(PickUp())
             case intents.UseFeature():
-                return self.act(Interact())
+                spot = features.use_spot(self.game.floor, self.game.player.pos)
+                return self.trade_at(spot) if spot is not None else self.act(Interact())
             case intents.SearchArea():
                 self.start(Repeat(self.game, action=Search(), times=SEARCH_TURNS))
                 return None
@@ -255,6 +256,23 @@ class PlayState(BaseState):
             case intents.FireMissile():
                 return self.aim()
         return self.open_screen(intent)
+
+    def step(self, dx: int, dy: int) -> Transition | None:
+        """A step; into a merchant it opens the shop, into an altar or shrine its choices."""
+        player = self.game.player
+        return self.trade_at((player.x + dx, player.y + dy)) or self.act(Move(dx, dy))
+
+    def trade_at(self, spot: Point) -> Transition | None:
+        """The shop of the merchant at `spot`, or the altar screen of the holy feature there;
+        None when there is neither (the caller acts as usual)."""
+        floor = self.game.floor
+        seller = floor.merchant_at(*spot)
+        if seller is not None:
+            return Push(routes.to().shop(self, seller.id))
+        feature = floor.features.get(spot)
+        if feature is not None and features.holy(feature):
+            return Push(routes.to().altar(self, spot))
+        return None
 
     def aim(self) -> Transition | None:
         """f: the targeting cursor for the readied missile (or why there is none)."""
@@ -360,7 +378,7 @@ class PlayState(BaseState):
         player = self.game.player
         dx, dy = goal[0] - player.x, goal[1] - player.y
         if king_length(dx, dy) == 1:
-            return self.act(Move(dx, dy))
+            return self.step(dx, dy)
         foe = reach_target(self.game, goal)
         if foe is not None:  # a spear's reach: strike it from here
             return self.act(Attack(foe.id))
