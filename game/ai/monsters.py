@@ -22,7 +22,7 @@ from game.ai.maps import TurnMaps
 from game.ai.steps import away, step, toward
 from game.floorplan import king_distance
 from game.pathing import STEPS, UNREACHED
-from game.rules import abilities, combat, gear
+from game.rules import abilities, combat, gear, talents
 from game.rules.actions import Success
 from game.rules.features import MIRED, harmful
 from game.world.dungeon import random_free_spot
@@ -117,7 +117,7 @@ def _idle(game: Game, monster: Actor) -> None:
 
 def notice_chance(game: Game) -> float:
     """The chance a turn that an idle monster in sight notices the hero, by the hero's stealth."""
-    stealth = gear.total(game.hero, "stealth")
+    stealth = gear.total(game.hero, "stealth") + talents.stealth_bonus(game.hero)
     return min(0.95, max(0.05, NOTICE_CHANCE - STEALTH_STEP * stealth))
 
 

@@ -6,6 +6,7 @@ from game.floorplan import king_distance
 from game.rules import (
     combat,
     doors,
+    feats,
     features,
     items,
     meals,
@@ -41,6 +42,7 @@ from game.rules.actions import (
     TakeStairs,
     Throw,
     Use,
+    UseTalent,
     Wait,
     Zap,
 )
@@ -105,6 +107,8 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
         case ChooseLevelUp(choice):
             reason = progress.choose(game, choice)
             return Impossible(reason) if reason else Success(turns=0)
+        case UseTalent(key, target):
+            return feats.use(game, key, target)
 
 
 def _attack(game: Game, actor: Actor, target: int) -> Result:

@@ -99,8 +99,19 @@ def _version_6(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], A
     return state, arrays
 
 
+def _version_7(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
+    """Version 7 gave the hero a background and talents (assets/talents.toml). A version 6 hero
+    was a fighter with the fighter's signature talent; the talents its old level-up choices stood
+    for are not recorded (their stats are already in its numbers). A pending level's 3 offers are
+    drawn when the game is loaded (game.rules.progress.ensure_offers: from the saved rng, so the
+    same file always offers the same)."""
+    state["hero"].update({"background": "fighter", "talents": ["cleave"], "offers": []})
+    return state, arrays
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: _encounter_parts, 2: _identified, 3: _pack_letters, 4: _message_kinds, 5: _version_6,
+    6: _version_7,
 }
 """Version N -> the function that turns a version N state into a version N + 1 state."""
 

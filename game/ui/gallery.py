@@ -396,7 +396,10 @@ def _floor_map(scene: Scene) -> list[State]:
 def _level_up(scene: Scene) -> list[State]:
 
     play = scene.play()
-    play.game.hero.pending_levels = 1
+    hero = play.game.hero
+    hero.pending_levels = 1
+    hero.talents = ["cleave", "might", "weapon_training"]
+    hero.offers = ["heavy_blows", "battle_cry", "toughness"]  # a need, an active, a repeatable
     return [play, LevelUpScreen(play)]
 
 

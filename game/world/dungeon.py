@@ -37,7 +37,8 @@ def new_game(run: Run) -> Game:
         x=0, y=0, hp=HERO_HP, max_hp=HERO_HP, ac=16, attack=6, damage="1d3",
     )
     game = Game(
-        run=run, player=player, hero=Hero(strength=3), rng=Rng(derive(run.seed_hash, "play")),
+        run=run, player=player, hero=Hero(strength=3, talents=["cleave"]),
+        rng=Rng(derive(run.seed_hash, "play")),
     )
     for kind in STARTING_KIT:
         item = Item(game.new_id(), kind)
