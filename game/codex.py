@@ -14,6 +14,7 @@ from typing import Final
 
 from game import tiles
 from game.codex_monsters import describe_monster, monster_entry
+from game.codex_talents import talent_entries
 from game.codex_text import (
     QUIET_FIELDS,
     Entry,
@@ -43,7 +44,7 @@ from game.world.dreams import seen_as
 from game.world.fov import LIGHT_BONUS, LIGHT_REACH
 from game.world.model import DoorState, FeatureState, Game, Item
 
-SECTIONS: Final = ("items", "monsters", "features")
+SECTIONS: Final = ("items", "monsters", "features", "talents")
 
 CATEGORY_DOES: Final = {
     "key": "It opens the door it was made for; keys hang on the key ring, not in the pack.",
@@ -489,8 +490,8 @@ def describe_spot(game: Game, x: int, y: int) -> list[Entry]:
 
 
 def section(name: str) -> list[Entry]:
-    """One section of the codex: "items", "monsters" or "features" (chamber features, doors
-    and traps)."""
+    """One section of the codex: "items", "monsters", "features" (chamber features, doors
+    and traps) or "talents"."""
     if name == "items":
         return [item_entry(kind) for kind in item_kinds().values()]
     if name == "monsters":
@@ -498,5 +499,7 @@ def section(name: str) -> list[Entry]:
     if name == "features":
         chamber = sorted(feature_kinds().values(), key=lambda k: k.name.lower())
         return [feature_entry(kind) for kind in chamber] + door_entries() + trap_entries()
+    if name == "talents":
+        return talent_entries()
     raise ValueError(f"no codex section {name!r}; choose from {', '.join(SECTIONS)}")
 

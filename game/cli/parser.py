@@ -29,7 +29,7 @@ SNAPSHOT_STYLES = ("blocks", "labyrinth")
 """The first-person view's styles (game.ui.options.VIEW_STYLES; no ui module loads before a
 command needs one)."""
 FORMATS = ("ascii", "json", "hex", "png", "text")
-CODEX_SECTIONS = ("items", "monsters", "features")
+CODEX_SECTIONS = ("items", "monsters", "features", "talents")
 """game.codex.SECTIONS (the codex, with the rules it reads, loads only when the command runs)."""
 COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
@@ -251,9 +251,9 @@ def _save_info(info: argparse.ArgumentParser) -> None:
 
 def _codex(codex: argparse.ArgumentParser) -> None:
     codex.add_argument("section", nargs="?", choices=CODEX_SECTIONS,
-                       help="one section (default: all three)")
+                       help="one section (default: all)")
     codex.add_argument("--json", action="store_true",
-                       help="JSON: a list for one section, else an object of three lists")
+                       help="JSON: a list for one section, else an object of lists")
 
 
 def _amazeing(amaze: argparse.ArgumentParser) -> None:

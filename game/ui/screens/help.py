@@ -20,6 +20,8 @@ KEY_COLUMN = 22
 RULES_OF_THUMB = (
     "Walking into a monster attacks it; into a door opens it.",
     "Take the relic from the deepest floor and climb back out of floor 1 with it to win.",
+    "Each level gained offers a choice of 3 talents (run.py codex talents lists all 28);"
+    " the number keys 1-9 use your active ones, listed with their cooldowns on the panel.",
 )
 INTRO = (
     "Welcome to Delve.",

@@ -12,7 +12,7 @@ import tcod.event
 
 from game import codex
 from game.floorplan import Point, king_length
-from game.rules import missiles
+from game.rules import feats, missiles, talents
 from game.rules.actions import (
     Action,
     Attack,
@@ -23,6 +23,7 @@ from game.rules.actions import (
     Result,
     Search,
     TakeStairs,
+    UseTalent,
     Wait,
 )
 from game.rules.combat import reach_target
@@ -254,7 +255,21 @@ class PlayState(BaseState):
                 return None
             case intents.FireMissile():
                 return self.aim()
+            case intents.UseTalentKey(slot):
+                return self.use_talent(slot)
         return self.open_screen(intent)
+
+    def use_talent(self, slot: int) -> Transition | None:
+        """1-9: the hero's active talent in that place; one that aims opens the cursor."""
+        known = talents.actives(self.game.hero)
+        if not 1 <= slot <= len(known):
+            self.notice = (f"No active talent on {slot}: you know {len(known)}"
+                           " (the panel lists them).")
+            return None
+        key = known[slot - 1]
+        if key in feats.TARGETED:
+            return Push(routes.to().look(self, talent=key))
+        return self.act(UseTalent(key))
 
     def aim(self) -> Transition | None:
         """f: the targeting cursor for the readied missile (or why there is none)."""
