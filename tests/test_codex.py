@@ -73,9 +73,10 @@ def test_stats_match_the_data(capsys: pytest.CaptureFixture[str]) -> None:
     assert combat.MONSTER_DAMAGE_PERCENT == 100, "the codex gives monsters' dice as they are"
 
 
-def test_no_section_gives_an_object_of_three_lists(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_section_gives_an_object_of_lists(capsys: pytest.CaptureFixture[str]) -> None:
     everything = run_json(capsys)
-    assert isinstance(everything, dict) and sorted(everything) == ["features", "items", "monsters"]
+    assert isinstance(everything, dict) and sorted(everything) == [
+        "features", "items", "monsters", "talents"]
     assert everything["items"] == run_json(capsys, "items")
 
 
