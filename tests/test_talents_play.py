@@ -28,8 +28,10 @@ def test_a_new_fighter_knows_cleave_and_the_panel_lists_it_with_its_cooldown() -
     assert talent_line(game) == "1 Cleave"
     game.hero.talents.append("mend")
     game.player.cooldowns["mend"] = 12
-    assert talent_line(game) == "1 Cleave  2 Mend:12"
-    assert "1 Cleave  2 Mend:12" in " ".join(status_lines(game, 60))
+    assert talent_line(game) == "1 Cleave 2 Mend:12"
+    assert "1 Cleave 2 Mend:12" in status_lines(game)
+    game.hero.talents += ["pinning_shot", "blinding_dust"]
+    assert talent_line(game) == "1 Cleave 2 Mend:12 3 Pin 4 Dust"
 
 
 def test_number_keys_use_the_active_talents_in_order() -> None:

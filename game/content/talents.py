@@ -21,7 +21,9 @@ BONUSES: Final = ("melee_damage", "missile_attack", "missile_damage", "missile_r
                   "sneak_damage", "potion_heal", "magic_damage", "hampered_attack", "missile_ac")
 """Passive bonuses the rules read where they compute them (game.rules.talents.bonus)."""
 _FIELDS: Final = frozenset({"key", "name", "path", "requires", "active", "text", "cooldown",
-                            "repeatable", "signature", "legacy", "grants", "bonus"})
+                            "repeatable", "signature", "legacy", "grants", "bonus", "short"})
+SHORT: Final = 8
+"""The longest `short` name of an active talent: the side panel lists them in a narrow column."""
 _KEY: Final = re.compile(r"^[a-z][a-z_]*$")
 
 
@@ -43,6 +45,8 @@ class Talent:
     """The old level-up choice ("hp", "attack", ...) this talent stands for in old replays."""
     grants: Mapping[str, int] = field(default_factory=dict)
     bonus: Mapping[str, int] = field(default_factory=dict)
+    short: str = ""
+    """The side panel's name for it (the name when it is short enough)."""
 
 
 class TalentDataError(ValueError):
@@ -95,12 +99,14 @@ def _talent(entry: Any) -> Talent:
         raise ValueError("cooldown must be a whole number of turns, 0..1000")
     if active != (cooldown > 0):
         raise ValueError("an active talent has a cooldown, a passive one none")
-    legacy = entry.get("legacy", "")
+    legacy, short = entry.get("legacy", ""), entry.get("short", name)
     if not isinstance(legacy, str):
         raise ValueError("legacy must be text")
+    if not isinstance(short, str) or (active and not 0 < len(short) <= SHORT):
+        raise ValueError(f"an active talent needs a name or a short of 1 to {SHORT} characters")
     return Talent(key, name, path, text, tuple(requires), active, cooldown, repeatable,
                   signature, legacy, _numbers(entry, "grants", GRANTS),
-                  _numbers(entry, "bonus", BONUSES))
+                  _numbers(entry, "bonus", BONUSES), short)
 
 
 def _numbers(entry: dict[str, Any], name: str, allowed: tuple[str, ...]) -> dict[str, int]:

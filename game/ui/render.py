@@ -228,13 +228,13 @@ def status_lines(game: Game, width: int = STATUS_WIDTH - 1) -> list[str]:
 
 
 def talent_line(game: Game) -> str:
-    """The hero's active talents by the number key that uses each, with the turns left to cool
-    down ("1 Cleave  2 Mend:12"); "" when it has none."""
+    """The hero's active talents by the number key that uses each (by their short names), with
+    the turns left to cool down ("1 Cleave 2 Mend:12"); "" when it has none."""
     parts = []
     for slot, key in enumerate(talents.actives(game.hero)[:9], start=1):
         left = talents.cooldown_left(game, key)
-        parts.append(f"{slot} {talent(key).name}" + (f":{left}" if left else ""))
-    return "  ".join(parts)
+        parts.append(f"{slot} {talent(key).short}" + (f":{left}" if left else ""))
+    return " ".join(parts)
 
 
 def hover_lines(hover: str, width: int) -> list[str]:
