@@ -25,6 +25,7 @@ from game.rules.actions import (
     Wait,
     Zap,
 )
+from game.save import codec
 from game.save.migrate import MIGRATIONS
 from game.seeds import Rng
 from game.world.kinds import Mode
@@ -348,3 +349,18 @@ def test_codex_talents_json_has_the_agreed_fields(capsys: pytest.CaptureFixture[
         assert {"key", "name", "path", "requires", "active", "text"} <= set(entry)
         assert isinstance(entry["text"], str) and isinstance(entry["requires"], list)
     assert {e["path"] for e in entries} == set(PATHS)
+
+
+def test_a_format_6_save_with_a_level_pending_offers_talents_when_loaded() -> None:
+    """A save from before talents holds a pending level and no offers: loading draws them from
+    the saved stream, the same every time, and the old choice names still spend it."""
+    scene = scenario(ROOM, rng=Rng(3))
+    scene.game.hero.pending_levels = 1
+    data, arrays = game_data(scene.game)
+    for field in ("background", "talents", "offers"):
+        del data["hero"][field]
+    blob = codec.encode(data, arrays, codec.summary(scene.game), version=6)
+    first, again = codec.load_bytes(blob).game, codec.load_bytes(blob).game
+    assert first.hero.talents == ["cleave"] and first.hero.background == "fighter"
+    assert len(first.hero.offers) == 3 and first.hero.offers == again.hero.offers
+    assert progress.choose(first, "hp") is None and first.hero.talents[-1] == "toughness"
