@@ -284,6 +284,8 @@ def _play_veteran(scene: Scene) -> list[State]:
     hero.level, hero.xp, hero.pending_levels, hero.gold, hero.has_relic = 9, 10990, 2, 99999, True
     game.turn = 123456
     game.player.effects.update({"confused": 9, "hasted": 9})
+    hero.talents += ["mend", "pinning_shot"]  # the active talents' line, one cooling down
+    game.player.cooldowns["mend"] = 14
     play = scene.play(game)
     play.notice = ("A fountain of clear water stands here, and beside it lies a key to the iron "
                    "door of the east wing.")
