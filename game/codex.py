@@ -15,6 +15,7 @@ from typing import Final
 from game import tiles
 from game.codex_backgrounds import background_entries
 from game.codex_monsters import describe_monster, monster_entry
+from game.codex_talents import talent_entries
 from game.codex_text import (
     QUIET_FIELDS,
     Entry,
@@ -45,7 +46,7 @@ from game.world.dreams import seen_as
 from game.world.fov import LIGHT_BONUS, LIGHT_REACH
 from game.world.model import DoorState, FeatureState, Game, Item, Merchant
 
-SECTIONS: Final = ("items", "monsters", "features", "backgrounds")
+SECTIONS: Final = ("items", "monsters", "features", "backgrounds", "talents")
 
 CATEGORY_DOES: Final = {
     "key": "It opens the door it was made for; keys hang on the key ring, not in the pack.",
@@ -521,8 +522,8 @@ def describe_spot(game: Game, x: int, y: int) -> list[Entry]:
 
 
 def section(name: str) -> list[Entry]:
-    """One section of the codex: "items", "monsters" or "features" (chamber features, doors
-    and traps)."""
+    """One section of the codex: "items", "monsters", "features" (chamber features, doors
+    and traps) or "talents"."""
     if name == "items":
         return [item_entry(kind) for kind in item_kinds().values()]
     if name == "monsters":
@@ -532,5 +533,7 @@ def section(name: str) -> list[Entry]:
         return [feature_entry(kind) for kind in chamber] + door_entries() + trap_entries()
     if name == "backgrounds":
         return background_entries()
+    if name == "talents":
+        return talent_entries()
     raise ValueError(f"no codex section {name!r}; choose from {', '.join(SECTIONS)}")
 

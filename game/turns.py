@@ -10,7 +10,7 @@ snapshot and restores it; see game.save (a later issue) for the crash report.
 from __future__ import annotations
 
 from game.ai import monsters, tactics
-from game.rules import abilities, gear, hunger, meals, stealth, vaults, wandering
+from game.rules import abilities, gear, hunger, meals, stealth, talents, vaults, wandering
 from game.rules.actions import Action, Alternative, Illegal, Impossible, Rest, Result, Success
 from game.rules.items import underfoot
 from game.rules.perform import perform
@@ -78,6 +78,7 @@ def end_turn(game: Game, resting: bool = False) -> None:
             return
     player = game.player
     abilities.hero_turn(game)
+    talents.tick(game)
     if is_over(game):
         return
     healing = 0 < player.hp < player.max_hp and hunger.heals(game.hero)

@@ -14,7 +14,7 @@ import pytest
 from scenario import ScriptedRng, door, give, monster, scenario
 
 from game import generators, turns
-from game.bot import autoplay, exploring, fighting, kit, policy
+from game.bot import autoplay, exploring, fighting, kit, policy, talents
 from game.bot.memory import Memory
 from game.bot.policy import IMPOSSIBLE_LIMIT, Bot, next_action
 from game.cli import main
@@ -65,11 +65,18 @@ def play(game: Game, limit: int, until_depth: int | None = None) -> Bot:
 
 
 def test_level_up_choices() -> None:
-    assert [policy.level_choice(level) for level in range(1, 10)] == [
-        "hp", "hp", "attack", "defense", "attack", "strength", "attack", "hp", "attack"]
+    """The bot takes its background's path first, then what keeps any hero alive."""
     scene = scenario("#####\n#@..#\n#####")
-    scene.game.hero.pending_levels = 1
-    assert next_action(scene.game) == ChooseLevelUp("hp")
+    hero = scene.game.hero
+    hero.pending_levels = 1
+    hero.offers = ["toughness", "heavy_blows", "light_step"]
+    assert next_action(scene.game) == ChooseLevelUp("heavy_blows"), "a fighter's path"
+    hero.background = "archer"
+    assert talents.talent_choice(hero) == "toughness", "no archery offered: staying alive"
+    hero.offers = ["light_step", "steady_aim", "smite"]
+    assert talents.talent_choice(hero) == "steady_aim"
+    hero.offers = []
+    assert talents.talent_choice(hero) == "hp", "a level with no offers: the old choice"
 
 
 def test_drinks_a_healing_potion_below_forty_percent_before_fighting() -> None:

@@ -73,10 +73,10 @@ def test_stats_match_the_data(capsys: pytest.CaptureFixture[str]) -> None:
     assert combat.MONSTER_DAMAGE_PERCENT == 100, "the codex gives monsters' dice as they are"
 
 
-def test_no_section_gives_an_object_of_three_lists(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_section_gives_an_object_of_lists(capsys: pytest.CaptureFixture[str]) -> None:
     everything = run_json(capsys)
     assert isinstance(everything, dict) and sorted(everything) == sorted(codex.SECTIONS)
-    assert {"features", "items", "monsters", "backgrounds"} <= set(everything)
+    assert {"features", "items", "monsters", "backgrounds", "talents"} <= set(everything)
     assert everything["items"] == run_json(capsys, "items")
 
 

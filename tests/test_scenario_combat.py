@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from scenario import ScriptedRng, door, messages, monster, scenario
 
+from game.content.talents import LEGACY_CHOICES, legacy_talent
 from game.rules import combat, progress
 from game.rules.actions import (
     Attack,
@@ -104,8 +105,8 @@ def test_a_level_up_waits_for_a_choice_that_costs_no_turn() -> None:
     assert isinstance(scene.act(ChooseLevelUp("attack")), Impossible), "none left to spend"
 
 
-@pytest.mark.parametrize("choice", sorted(progress.LEVEL_CHOICES))
-def test_each_level_up_choice(choice: str) -> None:
+@pytest.mark.parametrize("choice", sorted(LEGACY_CHOICES))
+def test_each_old_level_up_choice_still_plays_as_its_talent(choice: str) -> None:
     scene = scenario(DUEL, legend={"m": monster(mode="asleep")})
     progress.gain_xp(scene.game, progress.xp_for_level(2))
     player, hero = scene.player, scene.game.hero
@@ -115,6 +116,7 @@ def test_each_level_up_choice(choice: str) -> None:
     changed = [name for name, a, b in zip(("hp", "attack", "defense", "strength"), before, after,
                                           strict=True) if a != b]
     assert choice in changed
+    assert hero.talents[-1] == legacy_talent(choice)
     assert isinstance(scene.act(ChooseLevelUp("wings")), Impossible)
 
 

@@ -25,7 +25,7 @@ from game.ui.screens.gamemenu import GameMenu
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.history import HistoryScreen
 from game.ui.screens.inventory import InventoryScreen
-from game.ui.screens.levelup import LevelUpScreen
+from game.ui.screens.levelup import BLOCK, LevelUpScreen
 from game.ui.screens.look import LookScreen
 from game.ui.screens.menu import CONTINUE, NEW, SCORES, MainMenu
 from game.ui.screens.newgame import NewGameScreen
@@ -422,8 +422,12 @@ def test_level_up_choice_by_letter() -> None:
         assert screen.on_event(key(KeySym.B)) is None
     assert screen.on_event(key(KeySym.SPACE)) is None
     assert state.game.hero.level == 1 and screen.choices.index == 1
+    taken = screen.keys[1]
     assert isinstance(screen.on_event(key(KeySym.RETURN)), Pop)
     assert state.game.hero.level == 2 and state.game.hero.pending_levels == 1
+    assert state.game.hero.talents[-1] == taken
+    screen = LevelUpScreen(state)  # the play screen opens it again: the next level's offers
+    assert screen.keys == state.game.hero.offers and len(screen.keys) == 3
     screen.on_event(key(KeySym.DOWN))
     screen.on_event(key(KeySym.RETURN))
     assert state.game.hero.level == 3 and state.game.hero.pending_levels == 0
@@ -433,16 +437,19 @@ def test_level_up_choice_by_letter() -> None:
 def test_level_up_choice_by_mouse() -> None:
     state = play()
     state.game.hero.pending_levels = 1
+    state.game.hero.offers = ["toughness", "might", "light_step"]
     screen = LevelUpScreen(state)
     top = screen.menu_top()
-    strength = screen.keys.index("strength")
-    assert "strength" in drawn_text(screen).splitlines()[top + strength]  # drawn where clicked
-    screen.on_event(motion(31, top + strength))
+    strength = screen.keys.index("might")
+    row = top + strength * BLOCK
+    assert "Might" in drawn_text(screen).splitlines()[row]  # drawn where clicked
+    assert "strength" in drawn_text(screen).splitlines()[row + 1], "and what it does"
+    screen.on_event(motion(31, row + 1))
     assert screen.choices.index == 0  # the screen opened under a resting mouse
-    screen.on_event(motion(30, top + strength))
+    screen.on_event(motion(30, row + 1))
     assert screen.choices.index == strength
     before = state.game.hero.strength
-    assert isinstance(screen.on_event(click(30, top + strength)), Pop)
+    assert isinstance(screen.on_event(click(30, row + 1)), Pop)
     assert state.game.hero.strength == before + 1
 
 

@@ -1,7 +1,8 @@
 """The autoplay bot's policy: one action for the game as it stands, by a fixed list of priorities.
 
-Level up, heal (earlier when the foes in view could hit hard), escape when about to die and out of
-potions (a scroll of teleportation, or the stairs up), fight what is adjacent, take cover from
+Level up (a talent: game.bot.talents), heal (Mend, then potions: earlier when the foes in view
+could hit hard), escape when about to die and out of potions (a scroll of teleportation, or the
+stairs up), use active talents, fight what is adjacent, take cover from
 shooters and casters or close in on them, strike them with lightning, use gear, pick things up
 (a full pack drops junk), fall back when hurt, rest when hurt and alone (and before going down),
 close in on nearby monsters, explore (one flood from the unexplored edge), search a little, then
@@ -43,6 +44,7 @@ from game.bot.fighting import (
 from game.bot.gadgets import scrolls, throw_potions, toward_feature, use_features
 from game.bot.kit import better_gear, junk, learn, wanted_here
 from game.bot.memory import SLEEPY, Memory, Step, carried, moves, visible_monsters
+from game.bot.talents import mend, talent_choice, use_talents
 from game.floorplan import Point, king_distance
 from game.rules import rest
 from game.rules.actions import (
@@ -256,7 +258,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     """Every action worth trying now, best first. Lazy: floods run only when reached."""
     hero, player, floor = game.hero, game.player, game.floor
     if hero.pending_levels > 0:
-        yield "level", ChooseLevelUp(level_choice(hero.level))
+        yield "level", ChooseLevelUp(talent_choice(hero))
     foes = visible_monsters(game)
     awake = [m for m in foes if m.mode not in SLEEPY]
     yield from eating.eat(game, awake)
@@ -264,6 +266,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     low = player.hp < player.max_hp * LOW_HP
     potions = carried(game, "heal")
     weak = player.hp < player.max_hp * RETREAT_HP and not potions
+    yield from mend(game, awake)
     if (low and awake) or player.hp < danger * THREAT_ROUNDS:
         for item in potions:
             yield "heal", Use(item.id)
@@ -272,6 +275,7 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
             yield "escape", Use(item.id)
         if usable_stairs(floor, player.pos, "up") and (game.depth > 1 or hero.has_relic):
             yield "escape", TakeStairs("up")
+    yield from use_talents(game, awake)
     yield from moves("dodge", dodge(game, awake))
     for foe in sorted((m for m in foes if king_distance(m.pos, player.pos) == 1),
                       key=lambda m: (m.hp, m.id)):
@@ -353,14 +357,3 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
 def _rest(game: Game) -> Action:
     """A turn of rest when no monster is in view (what R does), else a turn of searching."""
     return Search() if isinstance(rest.begin(game), str) else Rest()
-
-
-LEVEL_CYCLE = ("attack", "defense", "attack", "strength", "attack", "hp")
-
-
-def level_choice(level: int) -> str:
-    """Hit points while young, then mostly attack (deeper monsters' armour rises fastest of
-    all), with armour, strength and hit points in between, none of them neglected."""
-    if level < 3:
-        return "hp"
-    return LEVEL_CYCLE[(level - 3) % len(LEVEL_CYCLE)]

@@ -29,7 +29,7 @@ SNAPSHOT_STYLES = ("blocks", "labyrinth")
 """The first-person view's styles (game.ui.options.VIEW_STYLES; no ui module loads before a
 command needs one)."""
 FORMATS = ("ascii", "json", "hex", "png", "text")
-CODEX_SECTIONS = ("items", "monsters", "features", "backgrounds")
+CODEX_SECTIONS = ("items", "monsters", "features", "backgrounds", "talents")
 """game.codex.SECTIONS (the codex, with the rules it reads, loads only when the command runs)."""
 COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",

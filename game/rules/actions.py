@@ -171,7 +171,8 @@ class TakeStairs:
 
 @dataclass(frozen=True, slots=True)
 class ChooseLevelUp:
-    """Spend a pending level-up on one of: hp, attack, defense, strength."""
+    """Spend a pending level-up on one of the talents it offers (`Hero.offers`); the four old
+    choices (hp, attack, defense, strength) stand for their talents."""
 
     choice: str
 
@@ -201,16 +202,24 @@ class Offer:
     gold: int
 
 
+@dataclass(frozen=True, slots=True)
+class UseTalent:
+    """Use the hero's active talent `key` (game.rules.feats), aimed at `target` when it aims."""
+
+    key: str
+    target: Point | None = None
+
+
 Action = (
     Move | Attack | Wait | OpenDoor | CloseDoor | PickUp | Drop | Use | Equip | Search
     | TakeStairs | ChooseLevelUp | Interact | Zap | Fire | Throw | Quiver | Rest | Shove | Eat
-    | Buy | Sell | Offer
+    | Buy | Sell | Offer | UseTalent
 )
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (Move, Attack, Wait, OpenDoor, CloseDoor, PickUp, Drop, Use, Equip, Search,
                 TakeStairs, ChooseLevelUp, Interact, Zap, Fire, Throw, Quiver, Rest, Shove, Eat,
-                Buy, Sell, Offer)
+                Buy, Sell, Offer, UseTalent)
 }
 """By name: replays store an action as its class name and fields."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.floorplan import Point, king_distance, king_length
-from game.rules import abilities, gear, morale, progress
+from game.rules import abilities, gear, morale, progress, talents
 from game.rules.noise import make_noise, rouse
 from game.world.kinds import RESTING, MessageKind, Mode, Outcome
 from game.world.model import PLAYER_ID, Actor, Game
@@ -50,6 +50,9 @@ COMMAND_RANGE = 3
 OPENING_BONUS = 2
 """To-hit of a battlefield controller's striker at a hampered foe (the opening it waited for);
 such a blow in melee also rolls its damage dice twice."""
+WARD_AC = 4
+"""Armour class the hero's Ward talent gives while it holds (game.rules.feats)."""
+WARDED = "warded"
 MONSTER_DAMAGE_PERCENT = 100
 """Share of the bestiary's damage a monster deals: all of it. The lone hero's potions (a share of
 maximum HP each) and rest stand in for a party's healer; this is the knob if that proves wrong."""
@@ -83,6 +86,7 @@ def armour_class(game: Game, actor: Actor) -> int:
             SHIELD_BONUS if shield_wall(game, actor) else 0)
     if actor.id == PLAYER_ID:
         ac += gear.total(game.hero, "ac")
+        ac += WARD_AC if actor.effects and WARDED in actor.effects else 0
     return ac
 
 
@@ -160,6 +164,8 @@ def to_hit(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
         bonus += HOME_BONUS
     if opening(attacker, defender):
         bonus += OPENING_BONUS
+    if attacker.id == PLAYER_ID and hampered(defender):
+        bonus += talents.bonus(game.hero, "hampered_attack")
     return bonus
 
 
@@ -178,7 +184,8 @@ def defence(game: Game, attacker: Actor, defender: Actor, missile: Missile | Non
     """The armour class an attack must reach: the hero's melee weapon may pierce, ignoring that
     much of it (a shot never does)."""
     wielded = gear.weapon(game.hero) if attacker.id == PLAYER_ID and missile is None else None
-    return armour_class(game, defender) - (wielded.pierce if wielded is not None else 0)
+    dodged = talents.bonus(game.hero, "missile_ac") if missile and defender.id == PLAYER_ID else 0
+    return armour_class(game, defender) - (wielded.pierce if wielded is not None else 0) + dodged
 
 
 def hit_chance(game: Game, attacker: Actor, defender: Actor, missile: Missile | None) -> int:
@@ -270,6 +277,7 @@ def damage_roll(game: Game, actor: Actor, critical: bool, missile: Missile | Non
         dice = (missile.dice if missile is not None else "") or gear.weapon_dice(game.hero) or dice
         strength = game.hero.strength + gear.total(game.hero, "strength")
         bonus = strength if missile is None or missile.strength else 0
+        bonus += talents.bonus(game.hero, "melee_damage" if missile is None else "missile_damage")
     rolls = 2 if critical else 1
     if actor.part == "troop" and commanded(game, actor):
         bonus += COMMAND_BONUS
@@ -317,6 +325,8 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
             rouse(game, defender)
         return
     damage = damage_roll(game, attacker, natural == 20 or sneak, missile)
+    if sneak and attacker.id == PLAYER_ID:
+        damage += talents.bonus(game.hero, "sneak_damage")
     defender.hp -= damage
     kind = MessageKind.HURT if defender.id == PLAYER_ID else MessageKind.COMBAT
     crit = " hard" if natural == 20 or sneak else ""
@@ -335,10 +345,12 @@ def strike(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
         defender.mode = Mode.HUNT
 
 
-def magic_hit(game: Game, victim: Actor, dice: str, source: str, kind: MessageKind) -> None:
+def magic_hit(game: Game, victim: Actor, dice: str, source: str, kind: MessageKind,
+              extra: int = 0) -> None:
     """A spell or a wand's bolt that never misses: `source` ("Lightning") strikes `victim` for
-    `dice`; the hero gets the experience of a kill, and a sleeping victim wakes as from a blow."""
-    damage = game.rng.roll(dice)
+    `dice` (+ `extra`: the hero's Arcane focus); the hero gets the experience of a kill, and a
+    sleeping victim wakes as from a blow."""
+    damage = game.rng.roll(dice) + extra
     victim.hp -= damage
     game.log(f"{source} strikes the {victim.name} for {damage}!", kind)
     if victim.hp <= 0:

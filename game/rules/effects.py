@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.content.items import ItemKind, kind_of
 from game.floorplan import Point, king_distance
-from game.rules import combat, identify, mishaps
+from game.rules import combat, identify, mishaps, talents
 from game.rules.movement import arrive
 from game.rules.noise import rouse
 from game.rules.progress import MAX_STAT
@@ -66,6 +66,8 @@ def _heal(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Out
     if actor.hp >= actor.max_hp:
         return f"{who} {'are' if you else 'is'} already at full health."
     rolled = max(game.rng.roll(kind.heal), actor.max_hp // HEAL_SHARE)
+    if you:  # the hero's Potion lore
+        rolled += rolled * talents.bonus(game.hero, "potion_heal") // 100
     healed = min(actor.max_hp - actor.hp, rolled)
     actor.hp += healed
     game.log(f"{who} {'feel' if you else 'looks'} better (+{healed} HP).",
@@ -178,7 +180,8 @@ def _lightning(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -
     if not visible:
         return "No enemy is close enough to strike."
     victim = min(visible, key=lambda m: (king_distance(m.pos, actor.pos), m.id))
-    combat.magic_hit(game, victim, kind.damage, "Lightning", MessageKind.MAGIC)
+    combat.magic_hit(game, victim, kind.damage, "Lightning", MessageKind.MAGIC,
+                     _focus(game, actor))
     return True
 
 
@@ -220,8 +223,14 @@ def _bolt(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:
     if victim is None:
         game.log("A bolt of force flies off and bursts on the stone.", MessageKind.MAGIC)
         return True
-    combat.magic_hit(game, victim, kind.damage, "A bolt of force", MessageKind.MAGIC)
+    combat.magic_hit(game, victim, kind.damage, "A bolt of force", MessageKind.MAGIC,
+                     _focus(game, actor))
     return True
+
+
+def _focus(game: Game, actor: Actor) -> int:
+    """The damage the hero's Arcane focus adds to its bolts and lightning."""
+    return talents.bonus(game.hero, "magic_damage") if actor.id == PLAYER_ID else 0
 
 
 def _slow(game: Game, actor: Actor, kind: ItemKind, target: Point) -> Outcome:

@@ -31,9 +31,11 @@ from game.rules.actions import (
     TakeStairs,
     Throw,
     Use,
+    UseTalent,
     Zap,
 )
-from game.rules.progress import LEVEL_CHOICES
+from game.rules.progress import level_choice_refused
+from game.rules.talents import actives
 from game.world.model import PLAYER_ID, Actor, Game
 
 
@@ -66,10 +68,12 @@ def illegal(game: Game, actor: Actor, action: Action) -> str:
             if game.player.pos not in game.floor.stairs:
                 return f"There are no stairs {direction} here."
         case ChooseLevelUp(choice):
-            if game.hero.pending_levels <= 0:
-                return "You have no level to spend."
-            if choice not in LEVEL_CHOICES:
-                return f"Unknown choice {choice!r}."
+            return level_choice_refused(game, choice)
+        case UseTalent(key, target):
+            if actor.id != PLAYER_ID or key not in actives(game.hero):
+                return f"You have no active talent {key!r}."
+            if target is not None:
+                return _target(game, target)
         case Buy(merchant, _) | Sell(merchant, _):
             return _trade(game, actor, merchant)
         case Offer(x, y, gold):

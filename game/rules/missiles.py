@@ -8,9 +8,11 @@ it can be picked up again, unless it breaks), and a thrown potion's shattering.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.content.items import ItemKind, kind_of
 from game.floorplan import Point, king_distance
-from game.rules import combat, gear, identify, items
+from game.rules import combat, gear, identify, items, talents
 from game.rules.actions import Impossible, Result, Success
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Game, Item
@@ -42,7 +44,7 @@ def readied(game: Game) -> tuple[Item, combat.Missile] | str:
         ammo = [i for i in hero.inventory if i.kind == bow.ammo]
         if ammo:
             name = kind_of(bow.ammo).name
-            return ammo[0], combat.Missile(bow.range, bow.damage, bow.attack, name)
+            return ammo[0], trained(game, combat.Missile(bow.range, bow.damage, bow.attack, name))
     wielded = worn_ids(hero)
     quivered = next((i for i in hero.inventory if i.id == hero.equipment.get(QUIVER)), None)
     throwing = [i for i in hero.inventory if kind_of(i.kind).thrown and i.id not in wielded]
@@ -58,9 +60,21 @@ def thrown_missile(game: Game, kind: ItemKind) -> combat.Missile:
     """A thrown thing: a throwing weapon at its full damage and range; anything else weakly
     (named as the hero knows it: an unknown potion by its look)."""
     if kind.thrown:
-        return combat.Missile(kind.range, kind.damage, kind.attack, kind.name)
+        return trained(game, combat.Missile(kind.range, kind.damage, kind.attack, kind.name))
     name = identify.name_of(game, kind.key)
     return combat.Missile(THROW_RANGE, IMPROVISED, 0, name, strength=False)
+
+
+def trained(game: Game, missile: combat.Missile) -> combat.Missile:
+    """A shot or a made-to-throw weapon with the hero's archery talents: further, surer."""
+    hero = game.hero
+    return replace(missile, reach=missile.reach + talents.bonus(hero, "missile_range"),
+                   attack=missile.attack + talents.bonus(hero, "missile_attack"))
+
+
+def loose(game: Game, item: Item, missile: combat.Missile, target: Point) -> Result:
+    """Let `item` fly as `missile` (a talent's shot: game.rules.feats)."""
+    return _loose(game, item, missile, target)
 
 
 def fire(game: Game, target: Point) -> Result:

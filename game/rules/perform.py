@@ -6,6 +6,7 @@ from game.floorplan import king_distance
 from game.rules import (
     combat,
     doors,
+    feats,
     features,
     items,
     meals,
@@ -45,6 +46,7 @@ from game.rules.actions import (
     TakeStairs,
     Throw,
     Use,
+    UseTalent,
     Wait,
     Zap,
 )
@@ -115,6 +117,8 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
             return trade.sell(game, merchant, item)
         case Offer(x, y, gold):
             return features.offer(game, actor, (x, y), gold)
+        case UseTalent(key, target):
+            return feats.use(game, key, target)
 
 
 def _attack(game: Game, actor: Actor, target: int) -> Result:

@@ -1,25 +1,21 @@
-"""Experience and levels: every level-up waits for the player's choice of what improves."""
+"""Experience and levels: every level-up offers 3 talents (game.rules.talents), drawn when the
+level is gained and kept in `Hero.offers`, and waits for the player's choice."""
 
 from __future__ import annotations
 
+from game.content.talents import LEGACY_CHOICES, talents
+from game.rules.talents import choice_talent, draw_offers, learn
 from game.world.kinds import MessageKind
 from game.world.model import Game
 
 MAX_LEVEL = 1000
 """Play never raises a hero past this level (level plus levels pending), nor xp past MAX_XP,
 gold past MAX_GOLD, nor a level choice's stat past MAX_STAT: the save's schema accepts exactly
-these limits, so whatever a loaded save holds, play never pushes it past what the loader takes."""
+these limits, so whatever a loaded save holds, play never pushes it past what the loader takes
+(game.rules.talents.MAX_STAT is the same)."""
 MAX_XP = 10**12
 MAX_GOLD = 10**12
 MAX_STAT = 1000
-
-LEVEL_CHOICES = {
-    "hp": "+10 maximum hit points",
-    "attack": "+1 to hit",
-    "defense": "+1 armour class",
-    "strength": "+1 strength (damage and forcing doors)",
-}
-
 
 LEVEL_HP = 4
 """Maximum hit points every level-up brings, whatever is chosen."""
@@ -48,29 +44,46 @@ def gain_xp(game: Game, amount: int) -> None:
     while (hero.level + hero.pending_levels < MAX_LEVEL
            and hero.xp >= xp_for_level(hero.level + hero.pending_levels + 1)):
         hero.pending_levels += 1
-        game.log("You feel more experienced. Choose how you grow.", MessageKind.PROGRESS)
+        game.log("You feel more experienced. Choose a talent.", MessageKind.PROGRESS)
+    ensure_offers(game)
+
+
+def ensure_offers(game: Game) -> None:
+    """A pending level with no offers yet gets its 3 now, from the game's rng: when the level is
+    gained, when the one before is spent, or (a save from before talents) when it is loaded."""
+    hero = game.hero
+    if hero.pending_levels > 0 and not hero.offers:
+        hero.offers = draw_offers(game)
+
+
+def level_choice_refused(game: Game, choice: str) -> str:
+    """Why `choice` cannot spend a level now ("" when it can): one of the offers, or one of the
+    four old choices (old replays and saves) by its talent."""
+    hero = game.hero
+    if hero.pending_levels <= 0:
+        return "You have no level to spend."
+    if choice in hero.offers or choice in LEGACY_CHOICES:
+        return ""
+    if choice in talents():
+        return f"{talents()[choice].name} is not offered at this level."
+    return f"Unknown choice {choice!r}."
 
 
 def choose(game: Game, choice: str) -> str | None:
-    """Spend one pending level on `choice`; returns a reason when that is not possible."""
+    """Spend one pending level on talent `choice`; returns a reason when that is not possible."""
     hero, player = game.hero, game.player
-    if hero.pending_levels <= 0:
-        return "You have no level to spend."
-    if choice not in LEVEL_CHOICES:
-        return f"Unknown choice {choice!r}."
+    refused = level_choice_refused(game, choice)
+    if refused:
+        return refused
     hero.pending_levels -= 1
     hero.level = min(hero.level + 1, MAX_LEVEL)
-    if choice == "hp":
-        player.max_hp += 10
-    elif choice == "attack":
-        player.attack = min(player.attack + 1, MAX_STAT)
-    elif choice == "defense":
-        player.ac = min(player.ac + 1, MAX_STAT)
-    else:
-        hero.strength = min(hero.strength + 1, MAX_STAT)
+    hero.offers = []
+    talent = learn(game, choice_talent(choice))
     if hero.level % SKILL_EVERY == 0:
         player.attack = min(player.attack + 1, MAX_STAT)
     player.max_hp += LEVEL_HP
     player.hp = player.max_hp
-    game.log(f"You reach level {hero.level}: {LEVEL_CHOICES[choice]}.", MessageKind.PROGRESS)
+    game.log(f"You reach level {hero.level} and learn {talent.name}: {talent.text}",
+             MessageKind.PROGRESS)
+    ensure_offers(game)
     return None

@@ -7,7 +7,8 @@ The parts, each a function of the game:
   throw, a zap, a shove) -2: a fight is heard;
 - resting: resting or searching this turn +2, still and low;
 - light: standing lit by a light feature (a brazier, a lamp within fov.LIGHT_REACH) -2,
-  shrouded by a potion of darkness +2.
+  shrouded by a potion of darkness +2;
+- talents: what the stealth path's talents add (game.rules.talents.stealth_bonus).
 
 What the hero did this turn is `Game.stance` (the turn loop sets it from the action before the
 monsters act; not saved: each turn sets it again). To add a part, append a (name, function)
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from game.rules import gear
+from game.rules import gear, talents
 from game.world.fov import LIGHT_REACH
 from game.world.kinds import Mode
 from game.world.model import Actor, Game
@@ -74,10 +75,14 @@ def _light(game: Game) -> int:
     return -LIGHT if game.floor.lit(player.x, player.y, LIGHT_REACH) else 0
 
 
+def _talents(game: Game) -> int:
+    return talents.stealth_bonus(game.hero)
+
+
 Part = Callable[[Game], int]
 PARTS: list[tuple[str, Part]] = [
     ("armour and gear", _gear), ("sneaking", _sneaking), ("resting", _resting),
-    ("light", _light),
+    ("light", _light), ("talents", _talents),
 ]
 """The parts of the hero's stealth, in the order the character screen lists them."""
 
@@ -86,6 +91,7 @@ WHY: Final = {
     "sneaking": "+1 a quiet turn, -2 a turn of fighting",
     "resting": "+2 while you rest or search",
     "light": "-2 near a brazier or lamp, +2 in magical darkness",
+    "talents": "what your stealth talents add",
 }
 """What each part means, for the character screen."""
 

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from game.params import ParamError
+from game.rules.progress import ensure_offers
 from game.run.recipes import RecipeError
 from game.save import migrate
 from game.save.format import MAX_SECTION_BYTES, SaveError, Section, pack, parse_json, unpack
@@ -105,6 +106,7 @@ def load_bytes(blob: bytes) -> Loaded:
         raise SaveError(f"state: recipes: {problem}") from None
     except (KeyError, TypeError, ValueError, IndexError) as problem:  # a gap in check_state
         raise SaveError(f"the state does not fit the game ({type(problem).__name__})") from None
+    ensure_offers(game)  # a level pending in a save from before talents: its offers, drawn now
     if rules < RULES_VERSION:
         notes.append(f"This run was saved under rules version {rules}; this game plays version"
                      f" {RULES_VERSION}, so floors not yet visited may differ.")

@@ -100,11 +100,13 @@ def _version_6(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], A
 
 
 def _version_7(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
-    """Version 7 records the hero's background and talents (issue 29): every hero before them
-    set out as the fighter does, and gets the fighter's signature talent as a new fighter has.
-    Floors gained merchants (game.rules.trade), an optional field: a version 6 floor has none."""
-    state["hero"]["background"] = "fighter"
-    state["hero"]["talents"] = ["cleave"]
+    """Version 7 gave the hero a background and talents (assets/talents.toml). A version 6 hero
+    was a fighter with the fighter's signature talent; the talents its old level-up choices stood
+    for are not recorded (their stats are already in its numbers). A pending level's 3 offers are
+    drawn when the game is loaded (game.rules.progress.ensure_offers: from the saved rng, so the
+    same file always offers the same). Floors gained merchants (game.rules.trade), an optional
+    field: a version 6 floor has none."""
+    state["hero"].update({"background": "fighter", "talents": ["cleave"], "offers": []})
     return state, arrays
 
 

@@ -23,8 +23,10 @@ from game.content.backgrounds import background_keys
 from game.content.bestiary import ROLES
 from game.content.features import EFFECTS
 from game.content.items import item_kinds
+from game.content.talents import talents
 from game.dressing.model import TACTICS
 from game.rules.progress import MAX_GOLD, MAX_LEVEL, MAX_STAT, MAX_XP
+from game.rules.talents import OFFERED
 from game.save.format import SaveError
 from game.seeds import PERIOD
 from game.world.kinds import PARTS, MessageKind, Mode, Outcome
@@ -265,6 +267,14 @@ HERO_FIELDS = {
 }
 
 
+def talent_fields() -> dict[str, Schema]:
+    """The hero's background and talents (format 7): talent keys of the talents file (a key it
+    does not know would fail every lookup)."""
+    known = OneOf(tuple(talents()))
+    return {"background": NAME, "talents": Many(known, MAX_LEVEL + 16),
+            "offers": Many(known, OFFERED)}
+
+
 @functools.cache
 def item_schema() -> Record:
     """Items name their kind in the items table: an unknown one would fail every lookup."""
@@ -301,7 +311,7 @@ def state_schema() -> Record:
         "seed_text": Text(1000), "run_seed": Whole(0, 2**64 - 1),
         "recipes": Many(RECIPE, MAX_DEPTH), "player": ACTOR,
         "hero": Record({**HERO_FIELDS, "inventory": Many(item, MAX_CARRIED),
-                        "letters": PACK_LETTERS}),
+                        "letters": PACK_LETTERS, **talent_fields()}),
         "rng": Record({"seed": Whole(0, 2**64 - 1), "consumed": Whole(0, PERIOD - 1)}),
         "depth": Whole(1, MAX_DEPTH),
         "floors": Table(Text(2, re.compile(r"^[1-9]\d?$")), floor_schema(item), MAX_DEPTH),

@@ -292,6 +292,8 @@ def _play_veteran(scene: Scene) -> list[State]:
     hero.level, hero.xp, hero.pending_levels, hero.gold, hero.has_relic = 9, 10990, 2, 99999, True
     game.turn = 123456
     game.player.effects.update({"confused": 9, "hasted": 9})
+    hero.talents += ["mend", "pinning_shot"]  # the active talents' line, one cooling down
+    game.player.cooldowns["mend"] = 14
     play = scene.play(game)
     play.notice = ("A fountain of clear water stands here, and beside it lies a key to the iron "
                    "door of the east wing.")
@@ -404,7 +406,10 @@ def _floor_map(scene: Scene) -> list[State]:
 def _level_up(scene: Scene) -> list[State]:
 
     play = scene.play()
-    play.game.hero.pending_levels = 1
+    hero = play.game.hero
+    hero.pending_levels = 1
+    hero.talents = ["cleave", "might", "weapon_training"]
+    hero.offers = ["heavy_blows", "battle_cry", "toughness"]  # a need, an active, a repeatable
     return [play, LevelUpScreen(play)]
 
 

@@ -130,6 +130,13 @@ class SpendLevel:
 
 
 @dataclass(frozen=True, slots=True)
+class UseTalentKey:
+    """Use the hero's `slot`-th active talent (1-9, the order the side panel lists them)."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
 class ToggleView:
     """Switch the play screen between the map and the first-person view."""
 
@@ -182,7 +189,7 @@ Intent = (
     | SearchArea | UseFeature | FireMissile | RestAWhile | Describe
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
     | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions | SpendLevel
-    | ToggleFullscreen
+    | ToggleFullscreen | UseTalentKey
 )
 
 MODIFIER_KEYS: Final = frozenset({
@@ -272,6 +279,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.SPACE, NONE): Confirm(),
         (KeySym.PAGEUP, NONE): Scroll(-1),
         (KeySym.PAGEDOWN, NONE): Scroll(1),
+        **{(KeySym[f"N{slot}"], NONE): UseTalentKey(slot) for slot in range(1, 10)},
     })
     return keys
 
@@ -392,6 +400,10 @@ def describe(intent: Intent) -> str:
             return f"{verb} a door (then a direction)"
         case Scroll(pages):
             return "page up" if pages < 0 else "page down"
+        case UseTalentKey(slot):
+            return (f"use your active talent {slot} (the panel lists them with their cooldowns;"
+                    " a shot or a tumble then aims)" if slot == 1 else
+                    f"use your active talent {slot}")
     return _PLAIN[type(intent)]
 
 

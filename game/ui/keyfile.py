@@ -53,6 +53,7 @@ NAMES: Final[dict[str, Intent]] = {
     "fullscreen": intents.ToggleFullscreen(),
     "back": intents.Back(), "confirm": intents.Confirm(),
     "page_up": intents.Scroll(-1), "page_down": intents.Scroll(1),
+    **{f"talent_{slot}": intents.UseTalentKey(slot) for slot in range(1, 10)},
 }
 _NAME_OF: Final = {intent: name for name, intent in NAMES.items()}
 _MODIFIERS: Final = (("ctrl", Modifier.CTRL), ("alt", Modifier.ALT), ("shift", Modifier.SHIFT))

@@ -16,9 +16,10 @@ from numpy.typing import NDArray
 from game import assets, tiles
 from game.content.features import feature_kind
 from game.content.items import kind_of
+from game.content.talents import talent
 from game.export.pngfile import encode_png
 from game.floorplan import Point
-from game.rules import hunger, stealth
+from game.rules import hunger, stealth, talents
 from game.rules.progress import xp_for_level
 from game.ui import camera
 from game.ui.camera import Camera
@@ -250,7 +251,18 @@ def status_lines(game: Game, width: int = STATUS_WIDTH - 1) -> list[str]:
         *wrap(f"Seed {game.run.seed}", width),
         *code_lines(game.run.code, width),
         *(wrap(tail, width) if tail else []),
+        *wrap(talent_line(game), width),
     ]
+
+
+def talent_line(game: Game) -> str:
+    """The hero's active talents by the number key that uses each (by their short names), with
+    the turns left to cool down ("1 Cleave 2 Mend:12"); "" when it has none."""
+    parts = []
+    for slot, key in enumerate(talents.actives(game.hero)[:9], start=1):
+        left = talents.cooldown_left(game, key)
+        parts.append(f"{slot} {talent(key).short}" + (f":{left}" if left else ""))
+    return " ".join(parts)
 
 
 def hover_lines(hover: str, width: int) -> list[str]:

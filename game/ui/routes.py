@@ -41,7 +41,7 @@ class Play(Protocol):
 
 class LookFactory(Protocol):
     def __call__(self, play: Play, item: Item | None = None,
-                 cursor: Point | None = None, verb: str = "use") -> State: ...
+                 cursor: Point | None = None, verb: str = "use", talent: str = "") -> State: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -424,6 +424,9 @@ class Hero:
     """The background chosen on the New game screen (assets/backgrounds.toml)."""
     talents: list[str] = field(default_factory=list)
     """Talent keys the hero has, in the order gained (assets/talents.toml)."""
+    offers: list[str] = field(default_factory=list)
+    """The talents the pending level-up offers (game.rules.progress): drawn when the level is
+    gained, so saving and loading never changes them."""
 
 
 @dataclass(slots=True)

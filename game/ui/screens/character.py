@@ -1,10 +1,11 @@
-"""The character sheet: level, experience, combat numbers, equipment, conditions and the
-stealth figure with its parts."""
+"""The character sheet: level, experience, combat numbers, equipment, talents, conditions and
+the stealth figure with its parts."""
 
 from __future__ import annotations
 
 from game.ai.monsters import notice_chance
 from game.content.backgrounds import background_name
+from game.content.talents import talent
 from game.rules import gear, identify, items, stealth
 from game.rules.combat import armour_class, attack_bonus
 from game.rules.progress import xp_for_level
@@ -41,6 +42,13 @@ def sheet(game: Game, width: int = 76) -> list[Line]:
     ring = [f"  {items.label(game, key).removeprefix('a ')}" for key in gear.key_ring(hero)]
     rows += [("", TEXT), ("Key ring", TITLE)]
     rows += [(line, TEXT) for line in ring or ["  no keys"]]
+    rows += [("", TEXT), ("Talents", TITLE)]
+    for key in dict.fromkeys(hero.talents):  # each once, in the order gained
+        known = talent(key)
+        times = hero.talents.count(key)
+        name = f"{known.name} x{times}" if times > 1 else known.name
+        said = wrap(f"{name} ({known.path}): {known.text}", width - 4)
+        rows += [(f"  {line}" if n == 0 else f"    {line}", TEXT) for n, line in enumerate(said)]
     rows += stealth_rows(game)
     daily = " (daily run)" if game.run.is_daily else ""
     rows += [("", TEXT), ("Run", TITLE),

@@ -1,23 +1,29 @@
-"""The level-up choice (game.rules.progress.LEVEL_CHOICES). Keys meant for walking never choose:
-a letter or Up/Down only highlights, Enter confirms (a click chooses), Esc leaves it for later
-(the panel says LEVEL UP and names the key that brings it back)."""
+"""The level-up choice: the 3 talents the pending level offers (`Hero.offers`, drawn when the
+level was gained), each with its path, what it does and what it needs. Keys meant for walking
+never choose: a letter or Up/Down only highlights, Enter confirms (a click chooses), Esc leaves
+it for later (the panel says LEVEL UP and names the key that brings it back)."""
 
 from __future__ import annotations
+
+import textwrap
 
 import tcod.console
 import tcod.event
 
+from game.content.talents import talents
 from game.rules.actions import ChooseLevelUp
-from game.rules.progress import LEVEL_CHOICES, every_choice_brings
+from game.rules.progress import ensure_offers, every_choice_brings
 from game.ui import intents
-from game.ui.draw import MUTED, centred_box
+from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, centred_box, clip
 from game.ui.routes import Play
 from game.ui.state import Pop, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
 
-LETTERS = "abcd"
+LETTERS = "abcdef"
 CONFIRM_KEYS = (tcod.event.KeySym.RETURN, tcod.event.KeySym.KP_ENTER)
-WIDTH = 50
+WIDTH = 62
+BLOCK = 5
+"""Console rows per offer: its name, up to two of text, what it needs, a gap."""
 
 
 class LevelUpScreen(ChoiceMenu):
@@ -25,8 +31,10 @@ class LevelUpScreen(ChoiceMenu):
 
     def __init__(self, play: Play) -> None:
         self.play = play
-        self.keys = list(LEVEL_CHOICES)
-        self.choices = Choices([f"{LETTERS[i]}) {LEVEL_CHOICES[key]}"
+        ensure_offers(play.game)  # only a state made by hand lacks them (gained levels draw)
+        self.keys = list(play.game.hero.offers)
+        table = talents()
+        self.choices = Choices([f"{LETTERS[i]}) {table[key].name}  ({table[key].path})"
                                 for i, key in enumerate(self.keys)])
 
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
@@ -44,23 +52,42 @@ class LevelUpScreen(ChoiceMenu):
         return None
 
     def choose(self, row: int) -> Transition:
-        self.play.act(ChooseLevelUp(self.keys[row]))
+        if 0 <= row < len(self.keys):
+            self.play.act(ChooseLevelUp(self.keys[row]))
         return Pop()  # another pending level brings this screen back on the next tick
 
     def _height(self) -> int:
-        return len(self.keys) + 7
+        return len(self.keys) * BLOCK + 6
 
     def menu_top(self) -> int:
         """Where on_draw puts the first choice: two rows into the centred box."""
         rows = self.play.session.rows
         return (rows - min(self._height(), rows)) // 2 + 2
 
+    def row_under(self, x: int, y: int) -> int | None:
+        """An offer's whole block chooses it."""
+        del x
+        row, inside = divmod(y - self.menu_top(), BLOCK)
+        return row if 0 <= row < len(self.keys) and inside < BLOCK - 1 else None
+
     def on_draw(self, console: tcod.console.Console) -> None:
         hero = self.play.game.hero
+        table = talents()
         x, y = centred_box(console, WIDTH + 4, self._height(),
-                           f"Level {hero.level + 1}: choose how you grow")
-        self.choices.draw(console, x + 2, y + 2, WIDTH)
-        console.print(x + 2, y + len(self.keys) + 3, "a-d/Up/Down pick, Enter takes it, Esc: later",
-                      fg=MUTED)
-        console.print(x + 2, y + len(self.keys) + 4,
+                           f"Level {hero.level + 1}: choose a talent")
+        for row, key in enumerate(self.keys):
+            top = y + 2 + row * BLOCK
+            console.print(x + 2, top, clip(self.choices.labels[row], WIDTH).ljust(WIDTH), fg=TITLE,
+                          bg=HIGHLIGHT_BG if row == self.choices.index else None)
+            talent = table[key]
+            lines = textwrap.wrap(talent.text, WIDTH - 3)[:2]
+            for offset, line in enumerate(lines):
+                console.print(x + 5, top + 1 + offset, line, fg=TEXT)
+            needs = ", ".join(table[k].name for k in talent.requires)
+            notes = [f"needs {needs}" if needs else "",
+                     "active: a number key uses it" if talent.active else ""]
+            console.print(x + 5, top + 1 + len(lines), "; ".join(n for n in notes if n), fg=MUTED)
+        bottom = y + 2 + len(self.keys) * BLOCK
+        console.print(x + 2, bottom, "a-c/Up/Down pick, Enter takes it, Esc: later", fg=MUTED)
+        console.print(x + 2, bottom + 1,
                       f"(every choice also: {every_choice_brings(hero.level + 1)})", fg=MUTED)

@@ -3,7 +3,8 @@ click describes all that is there (the describe screen); with an item to aim (It
 Enter or a click uses the item there. Firing and throwing aim the same cursor: it starts on the
 nearest visible enemy, Tab (the view key) cycles the enemies in view, the line of fire is drawn up
 to the first creature or wall that stops it, with the hit chance (game.rules.combat, the rule
-monsters shoot by too)."""
+monsters shoot by too). An active talent that aims (game.rules.feats.TARGETED: a shot, a
+tumble) aims the same cursor."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ import tcod.event
 
 from game import codex, tiles
 from game.content.items import kind_of
+from game.content.talents import talent as talent_kind
 from game.floorplan import Point, king_distance
 from game.rules import combat, identify, missiles
-from game.rules.actions import Action, Attack, Fire, Throw, Use, Zap
+from game.rules.actions import Action, Attack, Fire, Throw, Use, UseTalent, Zap
 from game.ui import intents, routes
 from game.ui.camera import Camera
 from game.ui.draw import cells, wrap
@@ -30,6 +32,8 @@ PATH_BG = (70, 60, 20)
 BLOCKED_BG = (90, 30, 30)
 """The square where the missile stops short of the cursor (a creature or the last before a wall)."""
 VERBS = ("use", "throw", "fire")
+SHOTS = ("pinning_shot", "double_shot")
+"""Talents that shoot the worn bow: the cursor starts on the nearest enemy, the line is drawn."""
 AIM_KEYS = "Tab: next enemy   Enter or click: let fly   Esc: cancel   keys or mouse: move"
 
 
@@ -57,7 +61,7 @@ class LookScreen(BaseState):
     """Not an overlay: it draws the play screen itself, undimmed, with the cursor on it."""
 
     def __init__(self, play: Play, item: Item | None = None,
-                 cursor: Point | None = None, verb: str = "use") -> None:
+                 cursor: Point | None = None, verb: str = "use", talent: str = "") -> None:
         if verb not in VERBS:
             raise ValueError(f"unknown aim {verb!r}")
         self.play = play
@@ -66,6 +70,10 @@ class LookScreen(BaseState):
         self.verb = verb
         """What Enter does with the item: use it there, throw it there, or fire (Fire)."""
         start = first_target(self.game, item) if item is not None else self.game.player.pos
+        self.talent = talent
+        """An active talent to aim (its key): Enter uses it at the cursor."""
+        if talent in SHOTS:
+            start = next(iter(enemies(self.game)), start)
         self.cursor: Point = cursor or start
         self.cam: Camera | None = None
 
@@ -82,7 +90,9 @@ class LookScreen(BaseState):
 
     def action(self) -> Action | None:
         """What Enter does: attack a monster within a long weapon's reach when only looking, or
-        fire, throw, zap or use the item at the cursor."""
+        fire, throw, zap or use the item at the cursor, or use the talent aimed."""
+        if self.talent:
+            return UseTalent(self.talent, self.cursor)
         if self.item is None:
             foe = combat.reach_target(self.game, self.cursor)
             return Attack(foe.id) if foe is not None else None
@@ -110,6 +120,9 @@ class LookScreen(BaseState):
 
     def missile(self) -> combat.Missile | None:
         """What flies when this aim is confirmed (None: nothing flies)."""
+        if self.talent in SHOTS:
+            chosen = missiles.readied(self.game)
+            return None if isinstance(chosen, str) else chosen[1]
         if self.item is None or self.verb == "use":
             return None
         if self.verb == "fire":
@@ -149,7 +162,7 @@ class LookScreen(BaseState):
                 return self.confirm()
             case intents.Describe():
                 return self.describe()
-            case intents.ToggleView() if self.item is None or self.verb != "use":
+            case intents.ToggleView() if self.item is None or self.verb != "use" or self.talent:
                 self.cycle()  # looking too: Tab steps from monster to monster
             case intents.FireMissile() if self.verb == "fire":
                 return self.confirm()  # f f fires at the first target
@@ -180,6 +193,10 @@ class LookScreen(BaseState):
         return self.confirm()
 
     def banner(self) -> str:
+        if self.talent:
+            said = self.line()[1]
+            return (f"{talent_kind(self.talent).name}: aim (Tab: next enemy){': ' * bool(said)}"
+                    f"{said}; Enter or click uses it; Esc cancels.")
         if self.item is None:
             return ("Look: move the cursor (keys or mouse); Tab: next monster in view; Enter or"
                     " click describes; Esc stops.")

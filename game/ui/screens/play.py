@@ -12,7 +12,7 @@ import tcod.event
 
 from game import codex
 from game.floorplan import Point, king_length
-from game.rules import features, missiles
+from game.rules import feats, features, missiles, talents
 from game.rules.actions import (
     Action,
     Attack,
@@ -23,6 +23,7 @@ from game.rules.actions import (
     Result,
     Search,
     TakeStairs,
+    UseTalent,
     Wait,
 )
 from game.rules.combat import reach_target
@@ -255,6 +256,8 @@ class PlayState(BaseState):
                 return None
             case intents.FireMissile():
                 return self.aim()
+            case intents.UseTalentKey(slot):
+                return self.use_talent(slot)
         return self.open_screen(intent)
 
     def step(self, dx: int, dy: int) -> Transition | None:
@@ -273,6 +276,18 @@ class PlayState(BaseState):
         if feature is not None and features.holy(feature):
             return Push(routes.to().altar(self, spot))
         return None
+
+    def use_talent(self, slot: int) -> Transition | None:
+        """1-9: the hero's active talent in that place; one that aims opens the cursor."""
+        known = talents.actives(self.game.hero)
+        if not 1 <= slot <= len(known):
+            self.notice = (f"No active talent on {slot}: you know {len(known)}"
+                           " (the panel lists them).")
+            return None
+        key = known[slot - 1]
+        if key in feats.TARGETED:
+            return Push(routes.to().look(self, talent=key))
+        return self.act(UseTalent(key))
 
     def aim(self) -> Transition | None:
         """f: the targeting cursor for the readied missile (or why there is none)."""
