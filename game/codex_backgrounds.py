@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.codex_text import Entry, JsonValue
 from game.content.backgrounds import Background, default_backgrounds
 from game.content.items import kind_of
+from game.content.talents import talent
 from game.rules import items as item_rules
 
 
@@ -35,7 +36,9 @@ def kit_names(background: Background) -> list[str]:
 
 
 def signature_name(background: Background) -> str:
-    return background.signature.replace("_", " ")
+    """The signature talent's name and what it does: "Cleave: Strike every foe beside you..."."""
+    known = talent(background.signature)
+    return f"{known.name}: {known.text}"
 
 
 def _plural(name: str) -> str:
@@ -56,7 +59,7 @@ def background_entry(background: Background) -> Entry:
              f" without), {background.attack + worn_bonus(background, 'attack'):+d} to hit with"
              f" its weapon, strength {background.strength:+d}.",
              "Kit: " + ", ".join(kit_names(background)) + ".",
-             f"Signature talent: {signature_name(background)}."]
+             f"Signature talent: {signature_name(background)}"]
     facts: dict[str, JsonValue] = {
         "key": background.key, "hp": background.hp, "ac": background.ac,
         "attack": background.attack, "strength": background.strength, "kit": kit,

@@ -223,7 +223,7 @@ def test_codex_backgrounds_json(capsys: pytest.CaptureFixture[str]) -> None:
         assert entry["text"][0] == chosen.text
     assert main(["codex", "backgrounds"]) == 0
     text = capsys.readouterr().out
-    assert "Backgrounds (4)" in text and "Signature talent: pinning shot." in text
+    assert "Backgrounds (4)" in text and "Signature talent: Pinning shot: Shoot" in text
 
 
 def test_autoplay_plays_the_background_asked(capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,7 +25,7 @@ def part(scene: object, name: str) -> int:
 def test_the_parts_are_named_and_sum_to_the_figure() -> None:
     scene = scenario(ROOM, legend={"a": monster(mode="asleep")})
     names = [name for name, _ in stealth.stealth_parts(scene.game)]
-    assert names == ["armour and gear", "sneaking", "resting", "light"]
+    assert names == ["armour and gear", "sneaking", "resting", "light", "talents"]
     assert stealth.stealth(scene.game) == sum(v for _, v in stealth.stealth_parts(scene.game))
     assert monsters.notice_chance(scene.game) == monsters.NOTICE_CHANCE, "a quiet hero"
 
@@ -37,6 +37,15 @@ def test_worn_gear_is_a_part() -> None:
     assert isinstance(scene.act(Equip(ring.id)), Success)
     assert part(scene, "armour and gear") == 3
     assert stealth.stealth(scene.game) == before + 3
+    assert monsters.notice_chance(scene.game) < chance
+
+
+def test_stealth_talents_are_a_part() -> None:
+    scene = scenario(ROOM, legend={"a": monster(mode="asleep")})
+    before, chance = stealth.stealth(scene.game), monsters.notice_chance(scene.game)
+    scene.game.hero.talents.append("light_step")
+    assert part(scene, "talents") == 2
+    assert stealth.stealth(scene.game) == before + 2
     assert monsters.notice_chance(scene.game) < chance
 
 

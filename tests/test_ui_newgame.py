@@ -450,7 +450,7 @@ def test_the_background_is_chosen_on_its_row_and_makes_the_hero() -> None:
     press(state, KeySym.RIGHT, KeySym.RIGHT)
     shown = text_of(state)
     assert "Background: Archer" in shown and "30 arrows" in shown
-    assert "Signature talent: pinning shot" in shown and "HP 44" in shown
+    assert "Signature talent: Pinning shot" in shown and "HP 44" in shown
     game = started(state.activate(START))
     assert game.hero.background == "archer" and game.hero.talents == ["pinning_shot"]
     assert any(item.kind == "short_bow" for item in game.hero.inventory)

@@ -53,7 +53,7 @@ SEED_LIMIT: Final = 32
 WIDTH: Final = 64
 CARD_TOP: Final = 6
 """The blank line between the backgrounds' names (above it) and the chosen one's card."""
-CARD_LINES: Final = 9
+CARD_LINES: Final = 10
 TOP: Final = CARD_TOP + CARD_LINES + 4
 """First row of the run's box."""
 CHOSEN: Final = (255, 230, 150)
@@ -359,7 +359,8 @@ class NewGameScreen(BaseState):
                  (numbers_text(chosen), CHOSEN),
                  *((text, TEXT) for text in wrap_at_most(
                      "Kit: " + ", ".join(kit_names(chosen)), WIDTH, 3)),
-                 (f"Signature talent: {signature_name(chosen)}", GOOD)]
+                 *((text, GOOD) for text in wrap_at_most(
+                     f"Signature talent: {signature_name(chosen)}", WIDTH, 3))]
         for offset, (text, color) in enumerate(lines[: CARD_LINES - 1], start=1):
             console.print(left, CARD_TOP + offset, clip(text, WIDTH), fg=color)
 
