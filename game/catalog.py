@@ -52,6 +52,11 @@ def floor_entry(recipe: FloorRecipe, run: Run, spoilers: str) -> dict[str, Any]:
             for e in dressing.encounters
         ]
         entry["items"] = sorted(Counter(item.kind for item in floor.items).items())
+        held_by = {e.id: e.template for e in dressing.encounters}
+        entry["captives"] = [
+            {"kind": c.kind, "x": c.x, "y": c.y, "held_by": held_by.get(c.encounter, "")}
+            for c in dressing.captives
+        ]
     return entry
 
 
@@ -85,6 +90,9 @@ def as_text(data: dict[str, Any]) -> str:
         if "items" in floor:
             items = ", ".join(f"{n} {k}" for k, n in floor["items"]) or "none"
             lines.append(f"          items: {items}")
+        for captive in floor.get("captives", []):
+            lines.append(f"          captive: {captive['kind']} at ({captive['x']}, {captive['y']}),"
+                         f" held by the {captive['held_by']}")
     return "\n".join(lines) + "\n"
 
 

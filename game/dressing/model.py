@@ -213,6 +213,22 @@ class Encounter:
 
 
 @dataclass(frozen=True, slots=True)
+class Captive:
+    """A prisoner shackled in an encounter's area (game.dressing.captives): a bestiary kind the
+    hero may free to follow it as an ally once it reaches it."""
+
+    kind: str
+    x: int
+    y: int
+    encounter: int
+    area: int
+
+    @property
+    def point(self) -> Point:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True, slots=True)
 class Dressing:
     """Everything the dressing pass decided for one floor."""
 
@@ -229,4 +245,5 @@ class Dressing:
     encounters: tuple[Encounter, ...]
     relic: Point | None = None
     features: tuple[Feature, ...] = ()
+    captives: tuple[Captive, ...] = ()
 

@@ -3,7 +3,8 @@
 Later versions add keys; they never change or remove these. A dressed floor
 (`dressed_floor_to_dict`) is the same object with the dressing's keys added. Version 2 added each
 encounter's `tactic` and the dressed floor's `features`, each `{"name", "x", "y", "effect"}`
-("decor": no effect). A dressed floor's `tiles` show every stairs entry with its kind's tile (as
+("decor": no effect). Issue 29 added `captives`, each `{"kind", "x", "y", "encounter", "area"}`
+(a shackled prisoner of that encounter the hero may free as an ally). A dressed floor's `tiles` show every stairs entry with its kind's tile (as
 the game draws them), so no stairs lies on plain floor; its `legend` names those tiles too.
 """
 
@@ -125,6 +126,10 @@ def dressed_floor_to_dict(
     data["features"] = [
         {"name": f.name, "x": f.x, "y": f.y, "effect": f.effect, "area": f.area}
         for f in dressing.features
+    ]
+    data["captives"] = [
+        {"kind": c.kind, "x": c.x, "y": c.y, "encounter": c.encounter, "area": c.area}
+        for c in dressing.captives
     ]
     if dressing.boss:
         data["relic"] = list(dressing.relic) if dressing.relic is not None else None

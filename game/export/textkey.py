@@ -129,6 +129,8 @@ def _marks(dressing: Dressing, bestiary: Bestiary) -> Iterable[tuple[Point, str]
     for encounter in dressing.encounters:
         for monster in encounter.monsters:
             yield monster.point, bestiary.get(monster.kind).glyph
+    for captive in dressing.captives:
+        yield captive.point, bestiary.get(captive.kind).glyph
 
 
 def _number_spot(
@@ -222,6 +224,10 @@ def _areas(
         things[feature.area].append(f"Feature at {feature.point}:"
                                     f" {feature_kind(feature.name).glyph}"
                                     f" {feature.name.lower()} ({feature.effect})")
+    for captive in dressing.captives:
+        things[captive.area].append(f"Captive at {captive.point}:"
+                                    f" a shackled {bestiary.get(captive.kind).name.lower()},"
+                                    f" held by encounter {captive.encounter}; freed, an ally")
     if dressing.relic is not None:
         things[int(owner[dressing.relic[1], dressing.relic[0]])].append(
             f"The relic at {dressing.relic}, guarded by the boss")

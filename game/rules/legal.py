@@ -23,6 +23,7 @@ from game.rules.actions import (
     Interact,
     Move,
     OpenDoor,
+    OrderAllies,
     Quiver,
     Shove,
     TakeStairs,
@@ -62,6 +63,8 @@ def illegal(game: Game, actor: Actor, action: Action) -> str:
         case TakeStairs(direction):
             if game.player.pos not in game.floor.stairs:
                 return f"There are no stairs {direction} here."
+        case OrderAllies() if actor.id != PLAYER_ID:
+            return "Only the hero gives orders."
         case ChooseLevelUp(choice):
             if game.hero.pending_levels <= 0:
                 return "You have no level to spend."

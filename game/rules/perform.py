@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.floorplan import king_distance
 from game.rules import (
+    allies,
     combat,
     doors,
     features,
@@ -31,6 +32,7 @@ from game.rules.actions import (
     Interact,
     Move,
     OpenDoor,
+    OrderAllies,
     PickUp,
     Quiver,
     Rest,
@@ -87,6 +89,9 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
         case Quiver(item):
             return missiles.quiver(game, item)
         case Interact(x, y):
+            captive = allies.captive_beside(game, actor, x, y)
+            if captive is not None:
+                return allies.free(game, captive)
             return features.interact(game, actor, x, y)
         case Eat(item):
             return meals.eat(game, item)
@@ -105,6 +110,8 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
         case ChooseLevelUp(choice):
             reason = progress.choose(game, choice)
             return Impossible(reason) if reason else Success(turns=0)
+        case OrderAllies(wait):
+            return allies.order(game, wait)
 
 
 def _attack(game: Game, actor: Actor, target: int) -> Result:

@@ -29,7 +29,7 @@ from game.world.serial import (
 )
 
 FORMAT = "delve-save"
-FORMAT_VERSION = 6
+FORMAT_VERSION = 7
 """Bump it (and add a migration from the old version) whenever `game_data`'s output changes."""
 STATE = "state"
 DTYPES: dict[str, np.dtype[Any]] = {"uint8": np.dtype(np.uint8), "bool": np.dtype(np.bool_)}

@@ -99,8 +99,16 @@ def _version_6(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], A
     return state, arrays
 
 
+def _version_7(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], Arrays]:
+    """Version 7 gave actors the ally, captive and waiting flags (game.rules.allies), written
+    only when set: a version 6 actor has none of them, which reads as the defaults (no ally, no
+    captive, not waiting), so nothing needs adding."""
+    return state, arrays
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: _encounter_parts, 2: _identified, 3: _pack_letters, 4: _message_kinds, 5: _version_6,
+    6: _version_7,
 }
 """Version N -> the function that turns a version N state into a version N + 1 state."""
 

@@ -44,7 +44,8 @@ def pick_up_underfoot(game: Game) -> Result | None:
 
 def visible_monsters(game: Game) -> frozenset[int]:
     floor = game.floor
-    return frozenset(m.id for m in floor.monsters if m.alive and floor.visible[m.y, m.x])
+    return frozenset(m.id for m in floor.monsters
+                     if m.alive and m.hostile and floor.visible[m.y, m.x])
 
 
 def travel_path(floor: Floor, start: Point, goal: Point) -> list[Point]:

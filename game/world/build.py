@@ -81,6 +81,7 @@ def furnish(recipe: FloorRecipe, plan: FloorPlan, dressing: Dressing, run_seed: 
     spawn = Rng(floor_seed(run_seed, recipe.depth, recipe.generator)).fork("spawn")
     _monsters(floor, dressing, ids, spawn)
     _items(floor, dressing, ids, spawn)
+    _captives(floor, dressing, ids)
     return floor
 
 
@@ -168,6 +169,16 @@ def _monsters(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) 
             elif spawn.chance(WANDER_CHANCE):
                 actor.mode = Mode.WANDER
             floor.monsters.append(actor)
+
+
+def _captives(floor: Floor, dressing: Dressing, ids: Iterator[int]) -> None:
+    """The shackled captives (game.rules.allies): numbered after everything else of the floor,
+    so a floor without one numbers its monsters and items as before."""
+    bestiary = default_bestiary()
+    for captive in dressing.captives:
+        actor = monster_from(bestiary.get(captive.kind), next(ids), captive.point, False)
+        actor.captive, actor.mode = True, Mode.GUARD
+        floor.monsters.append(actor)
 
 
 def _items(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> None:
