@@ -91,7 +91,8 @@ def as_text(data: dict[str, Any]) -> str:
             items = ", ".join(f"{n} {k}" for k, n in floor["items"]) or "none"
             lines.append(f"          items: {items}")
         for captive in floor.get("captives", []):
-            lines.append(f"          captive: {captive['kind']} at ({captive['x']}, {captive['y']}),"
+            where = f"({captive['x']}, {captive['y']})"
+            lines.append(f"          captive: {captive['kind']} at {where},"
                          f" held by the {captive['held_by']}")
     return "\n".join(lines) + "\n"
 

@@ -5,6 +5,7 @@ and the captives the dressing puts on generated floors."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from scenario import Scene, messages, monster, scenario
 
@@ -14,15 +15,14 @@ from game.world.kinds import Mode
 from game.world.model import Actor
 
 
-def captive(**stats: object) -> Actor:
+def captive(**stats: Any) -> Actor:
     """A shackled prisoner, as the dressing furnishes one."""
     return dataclasses.replace(monster("soldier", name="goblin guard", mode="guard", **stats),
-                               captive=True)  # type: ignore[arg-type]
+                               captive=True)
 
 
-def ally(name: str = "orc thug", **stats: object) -> Actor:
-    return dataclasses.replace(monster("soldier", name=name, **stats),  # type: ignore[arg-type]
-                               ally=True)
+def ally(name: str = "orc thug", **stats: Any) -> Actor:
+    return dataclasses.replace(monster("soldier", name=name, **stats), ally=True)
 
 
 def waits(scene: Scene, count: int) -> None:

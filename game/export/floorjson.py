@@ -3,8 +3,9 @@
 Later versions add keys; they never change or remove these. A dressed floor
 (`dressed_floor_to_dict`) is the same object with the dressing's keys added. Version 2 added each
 encounter's `tactic` and the dressed floor's `features`, each `{"name", "x", "y", "effect"}`
-("decor": no effect). Issue 29 added `captives`, each `{"kind", "x", "y", "encounter", "area"}`
-(a shackled prisoner of that encounter the hero may free as an ally). A dressed floor's `tiles` show every stairs entry with its kind's tile (as
+("decor": no effect). Issue 29 added `captives`, each
+`{"kind", "x", "y", "encounter", "area"}` (a shackled prisoner of that encounter, which the hero
+may free as an ally). A dressed floor's `tiles` show every stairs entry with its kind's tile (as
 the game draws them), so no stairs lies on plain floor; its `legend` names those tiles too.
 """
 

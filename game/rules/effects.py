@@ -127,8 +127,8 @@ def _identify(game: Game, actor: Actor, kind: ItemKind, target: Point | None) ->
 
 def _fear(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
     floor = game.floor
-    afraid = [m for m in floor.monsters if floor.visible[m.y, m.x] and m.part != "boss" and m.hostile
-              and king_distance(m.pos, actor.pos) <= kind.range]
+    afraid = [m for m in floor.monsters if floor.visible[m.y, m.x] and m.part != "boss"
+              and m.hostile and king_distance(m.pos, actor.pos) <= kind.range]
     for monster in afraid:
         monster.mode = Mode.FLEE
         monster.effects["afraid"] = kind.turns

@@ -34,7 +34,24 @@ def monster_text(actor: Actor) -> str:
     """Name, health, what it is doing, and its role in its group: "an orc (wounded, hunting)
     [brute]"."""
     effects = "".join(f", {name}" for name in sorted(actor.effects))
+    if actor.captive:
+        return captive_text(actor)
+    if actor.ally:
+        order = "waiting" if actor.waiting else "following you"
+        return (f"{article(actor.name)} ({health_word(actor)} {actor.hp}/{actor.max_hp},"
+                f" your ally, {order}{effects}) [{actor.role}]")
     return f"{article(actor.name)} ({health_word(actor)}, {actor.mode}{effects}) [{actor.role}]"
+
+
+def captive_text(actor: Actor) -> str:
+    """A shackled captive: what it is, how it came to be held, and how to free it."""
+    from game.dressing.captives import why_held  # the captives file loads when one is named
+    from game.ui import intents  # the key table: the first frame draws without it
+
+    why = why_held(actor.kind)
+    key = intents.first_key(intents.UseFeature()) or "the use key"
+    return (f"{article(actor.name)}, shackled{f' ({why})' if why else ''}: free it with {key}"
+            f" beside it, or walk into it, and it follows you as an ally [{actor.role}]")
 
 
 def feature_text(floor: Floor, x: int, y: int) -> str:

@@ -12,13 +12,14 @@ import tcod.event
 
 from game import codex
 from game.floorplan import Point, king_length
-from game.rules import missiles
+from game.rules import allies, missiles
 from game.rules.actions import (
     Action,
     Attack,
     Illegal,
     Interact,
     Move,
+    OrderAllies,
     PickUp,
     Result,
     Search,
@@ -242,6 +243,9 @@ class PlayState(BaseState):
                 return self.act(PickUp())
             case intents.UseFeature():
                 return self.act(Interact())
+            case intents.OrderAllies():
+                following = any(not a.waiting for a in allies.allies(self.game.floor))
+                return self.act(OrderAllies(wait=following))
             case intents.SearchArea():
                 self.start(Repeat(self.game, action=Search(), times=SEARCH_TURNS))
                 return None
