@@ -12,6 +12,7 @@ full experience: the hero led the fight, and a run with allies should not level 
 from __future__ import annotations
 
 from game.floorplan import Point, king_distance
+from game.pathing import walk_distance
 from game.rules.actions import Impossible, Result, Success
 from game.world import dungeon
 from game.world.kinds import MessageKind, Mode
@@ -19,8 +20,11 @@ from game.world.model import Actor, Floor, Game
 
 MAX_ALLIES = 3
 """Allies the hero may lead at once: a fourth captive stays in its chains."""
-STAIRS_RANGE = 3
-"""A following ally this near the hero (king's moves) takes the stairs with it."""
+STAIRS_RANGE = 6
+"""A following ally within this walk of the hero takes the stairs with it: near enough to hear
+the hero go and follow on its heels, round a corner too."""
+STAIRS_WALK = 9
+"""...counted in square steps (game.pathing.walk_distance): a diagonal is two."""
 HEAL_EVERY = 5
 """An ally heals one hit point every this many turns (the hero: every 6, game.turns)."""
 FREE_KEYS = "the use key (u) towards it, or walk into it"
@@ -101,9 +105,16 @@ def heal(game: Game, ally: Actor) -> None:
 def depart(game: Game) -> list[Actor]:
     """The following allies near enough to take the stairs with the hero, taken off the floor
     it leaves (call before the hero moves)."""
-    hero = game.player.pos
-    party = [a for a in allies(game.floor)
-             if not a.waiting and king_distance(a.pos, hero) <= STAIRS_RANGE]
+    hero, floor = game.player.pos, game.floor
+    following = [a for a in allies(floor)
+                 if not a.waiting and king_distance(a.pos, hero) <= STAIRS_RANGE]
+    if not following:
+        return []
+    walk = floor.walkable()
+    for ally in following:
+        walk[ally.y, ally.x] = True  # an ally in a doorway stands on a walkable tile
+    dist = walk_distance(walk, [hero])
+    party = [a for a in following if dist[a.y, a.x] <= STAIRS_WALK]
     gone = {a.id for a in party}
     game.floor.monsters = [m for m in game.floor.monsters if m.id not in gone]
     return party
