@@ -100,7 +100,7 @@ def test_describe_tells_how_to_free_a_captive_and_names_an_ally() -> None:
     #######
     """, legend={"c": captive(), "a": ally()})
     text = describe_at(scene.game, *scene.at("c"))
-    assert "shackled" in text and "free it with a beside it" in text, text
+    assert "shackled" in text and "press a beside it or walk into it to free it" in text, text
     assert "taken in a raid" in text  # the captives file's line for a goblin guard
     ally_text = describe_at(scene.game, *scene.at("a"))
     assert "your ally, following you" in ally_text and "10/10" in ally_text
@@ -142,3 +142,12 @@ def test_the_captives_file_is_checked(tmp_path: Any) -> None:
         assert "captive 1" in str(problem) and "minion" in str(problem)
     else:
         raise AssertionError("a minion captive was accepted")
+
+
+def test_the_help_names_the_order_and_the_freeing() -> None:
+    from game.ui import intents
+
+    lines = dict((text, keys) for keys, text in intents.help_lines())
+    assert any("allies: wait here / follow me" in text and keys == "S-a"
+               for text, keys in lines.items())
+    assert any("free a shackled captive" in text for text in lines)

@@ -50,8 +50,8 @@ def captive_text(actor: Actor) -> str:
 
     why = why_held(actor.kind)
     key = intents.first_key(intents.UseFeature()) or "the use key"
-    return (f"{article(actor.name)}, shackled{f' ({why})' if why else ''}: free it with {key}"
-            f" beside it, or walk into it, and it follows you as an ally [{actor.role}]")
+    return (f"{article(actor.name)}, shackled{f' ({why})' if why else ''}: press {key} beside"
+            f" it or walk into it to free it, and it follows you as an ally [{actor.role}]")
 
 
 def feature_text(floor: Floor, x: int, y: int) -> str:
