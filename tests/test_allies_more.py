@@ -147,7 +147,7 @@ def test_the_captives_file_is_checked(tmp_path: Any) -> None:
 def test_the_help_names_the_order_and_the_freeing() -> None:
     from game.ui import intents
 
-    lines = dict((text, keys) for keys, text in intents.help_lines())
+    lines = {text: keys for keys, text in intents.help_lines()}
     assert any("allies: wait here / follow me" in text and keys == "S-a"
                for text, keys in lines.items())
     assert any("free a shackled captive" in text for text in lines)

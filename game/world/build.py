@@ -178,6 +178,7 @@ def _captives(floor: Floor, dressing: Dressing, ids: Iterator[int]) -> None:
     for captive in dressing.captives:
         actor = monster_from(bestiary.get(captive.kind), next(ids), captive.point, False)
         actor.captive, actor.mode = True, Mode.GUARD
+        actor.xp = 0  # no foe: killing a prisoner earns nothing
         floor.monsters.append(actor)
 
 
