@@ -197,7 +197,7 @@ class Travel(Activity):
             self.notice = "You stop: you are not where you meant to be."
             return None
         blocker = self.game.floor.monster_at(x, y)
-        if blocker is not None:
+        if blocker is not None and not blocker.ally:  # an ally changes places with the hero
             self.notice = f"You stop: {article(blocker.name)} is in the way."
             return None
         return Move(dx, dy)
