@@ -151,3 +151,14 @@ def test_the_help_names_the_order_and_the_freeing() -> None:
     assert any("allies: wait here / follow me" in text and keys == "S-a"
                for text, keys in lines.items())
     assert any("free a shackled captive" in text for text in lines)
+
+
+def test_explore_sees_no_hunter_in_an_ally() -> None:
+    from game.ui.seek import Sightings
+
+    scene = scenario("""
+    #######
+    #@a.g.#
+    #######
+    """, legend={"a": ally(), "g": monster()})
+    assert [m.name for m in Sightings().look(scene.game)] == ["soldier"]
