@@ -11,7 +11,8 @@ from typing import Any
 
 from game.bot.policy import Bot
 from game.replay import Recording
-from game.rules.actions import Action, Impossible, Result
+from game.rules import allies
+from game.rules.actions import Action, Impossible, Interact, Result
 from game.run import Run
 from game.world.dungeon import new_game
 from game.world.kinds import Outcome
@@ -47,6 +48,10 @@ class RunReport:
     """The hero's level on first arrival at each depth of `floors`, in the same order."""
     relic_level: int = 0
     """The hero's level when the relic was taken (0: never): the levelling curve's end point."""
+    allies_freed: int = 0
+    """Captives the bot freed on purpose (game.bot.captives; a bump on the way frees one too)."""
+    allies_at_end: int = 0
+    """The hero's living allies, on any floor, when the run ended."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -107,6 +112,9 @@ def play(
     while game.turn < turns and not game.outcome and actions < ACTIONS_PER_TURN * turns + 100:
         result = bot.act(game)
         tally.note(game, bot.last_action, result, len(bot.memory.visited))
+        if bot.memory.reason == "free" and isinstance(bot.last_action, Interact) \
+                and not isinstance(result, Impossible):
+            tally.freed += 1
         if recording is not None:
             recording.add(bot.last_action, game)
         actions += 1
@@ -120,6 +128,8 @@ class Tally:
     action_counts: dict[str, int] = field(default_factory=dict)
     arrival_levels: list[int] = field(default_factory=list)
     relic_level: int = 0
+    freed: int = 0
+    """Captives the bot freed on purpose."""
 
     def note(self, game: Game, action: Action, result: Result, visited: int) -> None:
         """Count a played action unless it was refused; note levels at new depths and the relic."""
@@ -140,6 +150,7 @@ def report(game: Game, visited: list[int], actions: int, tally: Tally) -> RunRep
         level=game.hero.level, xp=game.hero.xp, gold=game.hero.gold, actions=actions,
         state_hash=state_hash(game), action_counts=dict(sorted(tally.action_counts.items())),
         arrival_levels=tally.arrival_levels, relic_level=tally.relic_level,
+        allies_freed=tally.freed, allies_at_end=len(allies.all_allies(game)),
     )
 
 
