@@ -59,6 +59,11 @@ def floor_entry(recipe: FloorRecipe, run: Run, spoilers: str) -> dict[str, Any]:
             for v in dressing.vaults
         ]
         entry["merchants"] = [merchant_entry(m) for m in dressing.merchants]
+        held_by = {e.id: e.template for e in dressing.encounters}
+        entry["captives"] = [
+            {"kind": c.kind, "x": c.x, "y": c.y, "held_by": held_by.get(c.encounter, "")}
+            for c in dressing.captives
+        ]
     return entry
 
 
@@ -110,6 +115,10 @@ def as_text(data: dict[str, Any]) -> str:
                               for w in merchant["wares"])
             lines.append(f"          {merchant['kind']} {merchant['name']} at"
                          f" ({merchant['x']}, {merchant['y']}): {wares}")
+        for captive in floor.get("captives", []):
+            where = f"({captive['x']}, {captive['y']})"
+            lines.append(f"          captive: {captive['kind']} at {where},"
+                         f" held by the {captive['held_by']}")
     return "\n".join(lines) + "\n"
 
 

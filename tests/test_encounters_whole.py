@@ -45,8 +45,9 @@ def test_generate_places_the_encounters_the_game_plays(generator: str) -> None:
             plan = pipeline.layout(recipe, seed)
             exported = pipeline.dress(recipe, plan, seed, boss=None)
             game_floor = build_floor(recipe, seed, boss=False)
+            captives = [(c.kind, c.x, c.y) for c in exported.captives]  # issue 29's prisoners
             assert placed([(m.kind, m.x, m.y) for e in exported.encounters for m in e.monsters]
-                          ) == placed([(a.kind, a.x, a.y) for a in game_floor.monsters])
+                          + captives) == placed([(a.kind, a.x, a.y) for a in game_floor.monsters])
             assert exported == dress_floor(plan, seed, depth)
 
 

@@ -19,6 +19,7 @@ from game import tiles
 from game.floorplan import Point
 from game.pathing import STEPS, UNREACHED, portals
 from game.rules.features import harmful, slow_ground
+from game.world.kinds import RESTING
 from game.world.model import Actor, Floor
 
 STEP_DX = np.array([[dx for dx, _ in STEPS]], dtype=np.intp)
@@ -83,6 +84,28 @@ def approach_map(floor: Floor, goal: Point, through_doors: bool,
     return result
 
 
+def foes_map(floor: Floor, goals: list[Point], through_doors: bool,
+             avoid: NDArray[np.bool_] | None = None) -> NDArray[np.int32]:
+    """The walking distance to the nearest of `goals` (the hero's foes in the fight, for its
+    allies: game.ai.allies), round known hazards."""
+    reach = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    for x, y in goals:
+        reach[y, x] = True
+    walk = walk_map(floor, through_doors)
+    if avoid is not None:
+        walk &= ~(avoid & ~reach)
+    pads = floor.teleports
+    return portals.toward(walk, pads, reach, portals.pads_among(pads, reach))
+
+
+def fighting_foes(floor: Floor) -> list[Point]:
+    """Where the hero's foes in the fight stand: awake, hostile and in the hero's sight (a
+    sleeping or unaware monster is left for the hero to sneak past), in reading order."""
+    return sorted(((m.x, m.y) for m in floor.monsters
+                   if m.alive and m.hostile and m.mode not in RESTING and floor.visible[m.y, m.x]),
+                  key=lambda p: (p[1], p[0]))
+
+
 def flee_map(floor: Floor, approach: NDArray[np.int32], through_doors: bool,
              avoid: NDArray[np.bool_] | None = None) -> NDArray[np.int32]:
     """Downhill leads away from the goal, preferring open ground over corners (and never into
@@ -113,6 +136,10 @@ class TurnMaps:
     _steps: dict[int, dict[Point, int]] = field(default_factory=dict)
     """Coded step rankings (see _decode) of each map (by id) by spot."""
     _bands: dict[int, list[Actor]] | None = None
+    _foes: dict[bool, NDArray[np.int32]] = field(default_factory=dict)
+    """The allies' map toward the hero's foes (game.ai.allies), by door-opening."""
+    foe_spots: list[Point] | None = None
+    """Where those foes stood when the allies' map was made (the first ally's turn)."""
 
     @classmethod
     def for_turn(cls, floor: Floor, goal: Point) -> TurnMaps:
@@ -138,6 +165,18 @@ class TurnMaps:
         if key not in self._flee:
             self._flee[key] = flee_map(self.floor, self.approach(key), key, self.avoid)
         return self._flee[key]
+
+    def foes(self, through_doors: bool) -> NDArray[np.int32]:
+        """The allies' map: the walk to the nearest foe in the fight, made on first use."""
+        key = through_doors or not self.closed_doors
+        if self.foe_spots is None:
+            self.foe_spots = fighting_foes(self.floor)
+        found = self._foes.get(key)
+        if found is None and not self.foe_spots:
+            found = self._foes[key] = np.full(self.floor.tiles.shape, UNREACHED, dtype=np.int32)
+        if found is None:
+            found = self._foes[key] = foes_map(self.floor, self.foe_spots, key, self.avoid)
+        return found
 
     def band(self, group: int) -> list[Actor]:
         """The living members of encounter `group` in id order (one pass over the floor's

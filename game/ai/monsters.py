@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from game.ai import tactics
+from game.ai import allies, tactics
 from game.ai.maps import TurnMaps
 from game.ai.steps import away, step, toward
 from game.floorplan import king_distance
@@ -67,8 +67,8 @@ def take_turns(game: Game) -> None:
     floor = game.floor
     maps: TurnMaps | None = None
     for monster in sorted(floor.monsters, key=BY_ID):
-        if not monster.alive or game.outcome or game.floor is not floor:
-            continue
+        if not monster.alive or game.outcome or game.floor is not floor or monster.captive:
+            continue  # a captive in its shackles does nothing (game.rules.allies)
         abilities.tick(game, monster)
         speed = monster.speed // 2 if "slowed" in monster.effects else monster.speed
         if monster.effects and MIRED in monster.effects:
@@ -76,6 +76,10 @@ def take_turns(game: Game) -> None:
         monster.energy = min(monster.energy + speed, MAX_ENERGY)
         while monster.energy >= NORMAL_SPEED and monster.alive and not game.outcome:
             monster.energy -= NORMAL_SPEED
+            if monster.ally:
+                maps = maps or TurnMaps.for_turn(floor, game.player.pos)
+                allies.act(game, monster, maps)
+                continue
             if monster.mode in RESTING:
                 _idle(game, monster)
                 continue
@@ -84,6 +88,8 @@ def take_turns(game: Game) -> None:
             _act(game, monster, maps)
         if monster.effects:
             _tick(monster)
+        if monster.ally:
+            allies.turn_over(game, monster)
 
 
 def _tick(monster: Actor) -> None:
@@ -156,6 +162,8 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
         if not away(game, monster, maps) and distance == 1:
             combat.attack(game, monster, player)
         return
+    if distance > 1 and _strike_ally(game, monster):
+        return  # the hero's ally is beside it and the hero is not: it fights what it can reach
     if abilities.act(game, monster):
         return  # an ability of its own that pays now (game.rules.abilities)
     if monster.part and tactics.act(game, monster, maps, distance):
@@ -179,6 +187,19 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
         return
     if not toward(game, monster, maps):
         take_cover(game, monster, maps)
+
+
+def _strike_ally(game: Game, monster: Actor) -> bool:
+    """Strike an ally of the hero's beside the monster (the most hurt, then by id); True when
+    it did."""
+    floor = game.floor
+    beside = [other for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+              if (other := floor.monster_at(monster.x + dx, monster.y + dy)) is not None
+              and other.ally]
+    if not beside:
+        return False
+    combat.attack(game, monster, min(beside, key=lambda m: (m.hp, m.id)))
+    return True
 
 
 def take_cover(game: Game, monster: Actor, maps: TurnMaps) -> bool:

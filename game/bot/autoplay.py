@@ -12,7 +12,8 @@ from typing import Any
 from game.bot.policy import Bot
 from game.content.backgrounds import DEFAULT
 from game.replay import Recording
-from game.rules.actions import Action, Impossible, Result
+from game.rules import allies
+from game.rules.actions import Action, Impossible, Interact, Move, Result
 from game.run import Run
 from game.world.dungeon import new_game
 from game.world.kinds import Outcome
@@ -50,6 +51,10 @@ class RunReport:
     """The hero's level when the relic was taken (0: never): the levelling curve's end point."""
     background: str = DEFAULT
     """The hero's background (assets/backgrounds.toml)."""
+    allies_freed: int = 0
+    """Captives the bot freed (game.bot.captives: on purpose, or by a bump on its way)."""
+    allies_at_end: int = 0
+    """The hero's living allies, on any floor, when the run ended."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -114,6 +119,8 @@ def play(
     while game.turn < turns and not game.outcome and actions < ACTIONS_PER_TURN * turns + 100:
         result = bot.act(game)
         tally.note(game, bot.last_action, result, len(bot.memory.visited))
+        if not isinstance(result, Impossible) and isinstance(bot.last_action, Move | Interact):
+            tally.freed.update(a.id for a in game.floor.monsters if a.ally)
         if recording is not None:
             recording.add(bot.last_action, game)
         actions += 1
@@ -127,6 +134,8 @@ class Tally:
     action_counts: dict[str, int] = field(default_factory=dict)
     arrival_levels: list[int] = field(default_factory=list)
     relic_level: int = 0
+    freed: set[int] = field(default_factory=set)
+    """The ids of the captives the bot freed (counted, never iterated)."""
 
     def note(self, game: Game, action: Action, result: Result, visited: int) -> None:
         """Count a played action unless it was refused; note levels at new depths and the relic."""
@@ -148,6 +157,7 @@ def report(game: Game, visited: list[int], actions: int, tally: Tally) -> RunRep
         state_hash=state_hash(game), action_counts=dict(sorted(tally.action_counts.items())),
         arrival_levels=tally.arrival_levels, relic_level=tally.relic_level,
         background=game.hero.background,
+        allies_freed=len(tally.freed), allies_at_end=len(allies.all_allies(game)),
     )
 
 

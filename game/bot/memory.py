@@ -67,9 +67,9 @@ class Memory:
 
 
 def visible_monsters(game: Game) -> list[Actor]:
-    """The living monsters in the hero's view."""
+    """The living foes in the hero's view (allies and captives are not foes)."""
     floor = game.floor
-    return [m for m in floor.monsters if m.alive and floor.visible[m.y, m.x]]
+    return [m for m in floor.monsters if m.alive and m.hostile and floor.visible[m.y, m.x]]
 
 
 def carried(game: Game, effect: str) -> list[Item]:

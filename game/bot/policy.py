@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from game import tiles
 from game.bot import eating, trading
+from game.bot.captives import chained, free_captives
 from game.bot.exploring import (
     JAM_WAIT,
     blocked_doors,
@@ -309,8 +310,10 @@ def _candidates(game: Game, memory: Memory) -> Iterator[tuple[str, Action]]:
     if not awake and _should_rest(game, memory):
         yield "rest", _rest(game)
     kept_off = blocked_doors(game, memory) + jammed_teleporters(game, memory)
+    kept_off += chained(game)
     walk = walkable_known(floor, kept_off)
     if not awake:
+        yield from free_captives(game, walk)
         yield from moves("feature", toward_feature(game, memory, walk))
         yield from moves("trade", trading.toward_trade(game, memory, walk))
     if awake and weak:

@@ -7,7 +7,8 @@ purpose draws from its own named fork of that stream (doors, stairs, keys, conte
 encounters), so adding a monster to the bestiary changes no door, key, stairs or contents. Within
 a fork the draws that decide types come before the draws that place things (door types before
 door traps, stairs kinds before dead-end spots, contents before features). Features go on
-tiles last, on their own fork, so placing them moves nothing else; merchants after them, on theirs.
+tiles last, on their own fork, so placing them moves nothing else; merchants after them, on theirs,
+then captives, on theirs (game.dressing.captives).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Final
 from game.content.bestiary import Bestiary, default_bestiary
 from game.dressing.areas import Space, build_areas
 from game.dressing.budget import PARTY, RULESETS
+from game.dressing.captives import place_captives
 from game.dressing.contents import door_traps, dress_contents, place_room_traps, place_treasure
 from game.dressing.doors import dress_doors
 from game.dressing.encounters import dress_encounters
@@ -26,6 +28,7 @@ from game.dressing.keys import place_keys
 from game.dressing.merchants import place_merchants
 from game.dressing.model import (
     Area,
+    Captive,
     Contents,
     DoorDressing,
     Dressing,
@@ -60,6 +63,7 @@ DRESSING_PARAMS: Final = (
 __all__ = [
     "DRESSING_PARAMS",
     "Area",
+    "Captive",
     "Contents",
     "DoorDressing",
     "Dressing",
@@ -119,6 +123,8 @@ def dress(
     )
     merchants = place_merchants(space, met.encounters, depth, boss, rng.fork("merchants"),
                                 vaulted=tuple(v.area for v in vaults if v.area is not None))
+    captives = place_captives(space, amap.areas, met.encounters, rng.fork("captives"), depth,
+                              bestiary)
     return Dressing(
         depth=depth,
         ruleset=ruleset,
@@ -135,6 +141,7 @@ def dress(
         features=tuple(features),
         vaults=vaults,
         merchants=merchants,
+        captives=captives,
     )
 
 

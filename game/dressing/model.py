@@ -226,6 +226,22 @@ class VaultItem:
 
 
 @dataclass(frozen=True, slots=True)
+class Captive:
+    """A prisoner shackled in an encounter's area (game.dressing.captives): a bestiary kind the
+    hero may free to follow it as an ally once it reaches it."""
+
+    kind: str
+    x: int
+    y: int
+    encounter: int
+    area: int
+
+    @property
+    def point(self) -> Point:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True, slots=True)
 class Ware:
     """One thing a merchant offers: an item kind and its asking price there
     (game.content.prices.ask)."""
@@ -290,4 +306,6 @@ class Dressing:
     """Locked treasure vaults: take one item, the others vanish (at most one a floor)."""
     merchants: tuple[Merchant, ...] = ()
     """Peddlers and shops (game.dressing.merchants), placed after everything else."""
+    captives: tuple[Captive, ...] = ()
+    """Shackled prisoners of encounters (game.dressing.captives), placed last."""
 

@@ -8,7 +8,9 @@ encounter's `tactic` and the dressed floor's `features`, each `{"name", "x", "y"
 (the hero takes one item, the rest vanish). Its `merchants` (issue 29) are each `{"id", "name",
 "kind" (peddler or shop), "x", "y", "area", "wares": [{"kind", "price", "count"}]}`. A dressed
 floor's `tiles` show every stairs entry with its kind's tile (as the game draws them), so no
-stairs lies on plain floor; its `legend` names those tiles too.
+stairs lies on plain floor; its `legend` names those tiles too. Issue 29 also added `captives`, each
+`{"kind", "x", "y", "encounter", "area"}` (a shackled prisoner of that encounter, which the hero
+may free as an ally).
 """
 
 from __future__ import annotations
@@ -129,6 +131,10 @@ def dressed_floor_to_dict(
     data["features"] = [
         {"name": f.name, "x": f.x, "y": f.y, "effect": f.effect, "area": f.area}
         for f in dressing.features
+    ]
+    data["captives"] = [
+        {"kind": c.kind, "x": c.x, "y": c.y, "encounter": c.encounter, "area": c.area}
+        for c in dressing.captives
     ]
     if dressing.boss:
         data["relic"] = list(dressing.relic) if dressing.relic is not None else None

@@ -135,6 +135,8 @@ def _marks(dressing: Dressing, bestiary: Bestiary) -> Iterable[tuple[Point, str]
             yield monster.point, bestiary.get(monster.kind).glyph
     for merchant in dressing.merchants:
         yield merchant.point, tiles.MERCHANT_GLYPH
+    for captive in dressing.captives:
+        yield captive.point, bestiary.get(captive.kind).glyph
 
 
 def _number_spot(
@@ -234,6 +236,10 @@ def _areas(
         things[merchant.area].append(f"{'Shop' if merchant.kind == 'shop' else 'Peddler'} at"
                                      f" {merchant.point}: {tiles.MERCHANT_GLYPH} {merchant.name},"
                                      f" selling {wares}")
+    for captive in dressing.captives:
+        things[captive.area].append(f"Captive at {captive.point}:"
+                                    f" a shackled {bestiary.get(captive.kind).name.lower()},"
+                                    f" held by encounter {captive.encounter}; freed, an ally")
     if dressing.relic is not None:
         things[int(owner[dressing.relic[1], dressing.relic[0]])].append(
             f"The relic at {dressing.relic}, guarded by the boss")

@@ -210,16 +210,24 @@ class UseTalent:
     target: Point | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class OrderAllies:
+    """Tell the allies on this floor to wait where they stand (True) or follow (False); it
+    takes no time (game.rules.allies)."""
+
+    wait: bool
+
+
 Action = (
     Move | Attack | Wait | OpenDoor | CloseDoor | PickUp | Drop | Use | Equip | Search
     | TakeStairs | ChooseLevelUp | Interact | Zap | Fire | Throw | Quiver | Rest | Shove | Eat
-    | Buy | Sell | Offer | UseTalent
+    | Buy | Sell | Offer | UseTalent | OrderAllies
 )
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (Move, Attack, Wait, OpenDoor, CloseDoor, PickUp, Drop, Use, Equip, Search,
                 TakeStairs, ChooseLevelUp, Interact, Zap, Fire, Throw, Quiver, Rest, Shove, Eat,
-                Buy, Sell, Offer, UseTalent)
+                Buy, Sell, Offer, UseTalent, OrderAllies)
 }
 """By name: replays store an action as its class name and fields."""

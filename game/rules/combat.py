@@ -145,7 +145,8 @@ def flanked(game: Game, attacker: Actor, defender: Actor) -> bool:
             if dx * ax + dy * ay >= 0:
                 continue  # not on the far side (and not the defender's own square)
             ally = game.floor.monster_at(defender.x + dx, defender.y + dy)
-            if ally is not None and ally.mode == Mode.HUNT and ally.id != attacker.id:
+            if (ally is not None and ally.mode == Mode.HUNT and ally.id != attacker.id
+                    and ally.hostile):
                 return True
     return False
 
@@ -299,7 +300,8 @@ def attack(game: Game, attacker: Actor, defender: Actor, missile: Missile | None
         strike(game, attacker, defender, penalty=QUICK_PENALTY)
     if wielded.sweep:
         beside = sorted((m for m in game.floor.monsters if m.id != defender.id and m.alive
-                         and king_distance(m.pos, attacker.pos) == 1), key=lambda m: m.id)
+                         and m.hostile and king_distance(m.pos, attacker.pos) == 1),
+                        key=lambda m: m.id)
         for other in beside:
             if other.alive and not game.outcome:
                 strike(game, attacker, other)
@@ -380,10 +382,13 @@ def die(game: Game, victim: Actor, killer: Actor | None, cause: str = "") -> Non
         return
     game.floor.monsters = [m for m in game.floor.monsters if m.id != victim.id]
     abilities.on_death(game, victim)
+    if victim.ally:  # the hero's own: told as a loss (game.rules.allies)
+        game.log(f"Your ally, the {victim.name}, dies!", MessageKind.DANGER)
+        return
     game.log(f"{_name(victim, True)} dies.", MessageKind.COMBAT)
     morale.after_death(game, victim)
-    if killer is not None and killer.id == PLAYER_ID:
-        progress.gain_xp(game, victim.xp)
+    if killer is not None and (killer.id == PLAYER_ID or killer.ally):
+        progress.gain_xp(game, victim.xp)  # an ally's kill is the hero's (game.rules.allies)
 
 
 def _name(actor: Actor, start: bool) -> str:

@@ -130,7 +130,7 @@ def _identify(game: Game, actor: Actor, kind: ItemKind, target: Point | None) ->
 def _fear(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
     floor = game.floor
     afraid = [m for m in floor.monsters if floor.visible[m.y, m.x] and m.part != "boss"
-              and king_distance(m.pos, actor.pos) <= kind.range]
+              and m.hostile and king_distance(m.pos, actor.pos) <= kind.range]
     for monster in afraid:
         monster.mode = Mode.FLEE
         monster.effects["afraid"] = kind.turns
@@ -175,7 +175,7 @@ def _teleport(game: Game, actor: Actor, kind: ItemKind, target: Point | None) ->
 
 def _lightning(game: Game, actor: Actor, kind: ItemKind, target: Point | None) -> Outcome:
     floor = game.floor
-    visible = [m for m in floor.monsters if floor.visible[m.y, m.x]
+    visible = [m for m in floor.monsters if floor.visible[m.y, m.x] and m.hostile
                and king_distance(m.pos, actor.pos) <= kind.range]
     if not visible:
         return "No enemy is close enough to strike."

@@ -25,6 +25,7 @@ from game.rules.actions import (
     Move,
     Offer,
     OpenDoor,
+    OrderAllies,
     Quiver,
     Sell,
     Shove,
@@ -67,6 +68,8 @@ def illegal(game: Game, actor: Actor, action: Action) -> str:
         case TakeStairs(direction):
             if game.player.pos not in game.floor.stairs:
                 return f"There are no stairs {direction} here."
+        case OrderAllies() if actor.id != PLAYER_ID:
+            return "Only the hero gives orders."
         case ChooseLevelUp(choice):
             return level_choice_refused(game, choice)
         case UseTalent(key, target):

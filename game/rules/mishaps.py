@@ -94,7 +94,7 @@ def aggravate(game: Game, actor: Actor, kind: ItemKind, target: Point | None) ->
     """Every monster on the floor wakes and comes for the reader."""
     woken = 0
     for monster in sorted(game.floor.monsters, key=lambda m: m.id):
-        if monster.alive and monster.mode != Mode.HUNT:
+        if monster.alive and monster.mode != Mode.HUNT and monster.hostile:
             monster.mode = Mode.HUNT
             woken += 1
         if monster.alive:

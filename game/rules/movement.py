@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game import tiles
-from game.rules import features, gear
+from game.rules import allies, features, gear
 from game.rules.actions import (
     Alternative,
     Attack,
@@ -33,6 +33,10 @@ def move(game: Game, actor: Actor, dx: int, dy: int) -> Result:
     if actor.id != PLAYER_ID and (nx, ny) == player.pos:
         return Alternative(Attack(PLAYER_ID))
     if occupant is not None:
+        if actor.id == PLAYER_ID and occupant.ally:
+            return allies.swap(game, occupant)
+        if actor.id == PLAYER_ID and occupant.captive:
+            return Alternative(Interact(nx, ny))  # freeing it (game.rules.allies)
         if actor.id == PLAYER_ID:
             return Alternative(Attack(occupant.id))
         return Impossible("blocked by another monster")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.floorplan import king_distance
 from game.rules import (
+    allies,
     combat,
     doors,
     feats,
@@ -35,6 +36,7 @@ from game.rules.actions import (
     Move,
     Offer,
     OpenDoor,
+    OrderAllies,
     PickUp,
     Quiver,
     Rest,
@@ -93,6 +95,9 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
         case Quiver(item):
             return missiles.quiver(game, item)
         case Interact(x, y):
+            captive = allies.captive_beside(game, actor, x, y)
+            if captive is not None:
+                return allies.free(game, captive)
             return features.interact(game, actor, x, y)
         case Eat(item):
             return meals.eat(game, item)
@@ -119,6 +124,8 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
             return features.offer(game, actor, (x, y), gold)
         case UseTalent(key, target):
             return feats.use(game, key, target)
+        case OrderAllies(wait):
+            return allies.order(game, wait)
 
 
 def _attack(game: Game, actor: Actor, target: int) -> Result:

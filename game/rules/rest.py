@@ -27,7 +27,8 @@ class Watch:
 
 def in_view(game: Game) -> frozenset[int]:
     floor = game.floor
-    return frozenset(m.id for m in floor.monsters if m.alive and floor.visible[m.y, m.x])
+    return frozenset(m.id for m in floor.monsters
+                     if m.alive and m.hostile and floor.visible[m.y, m.x])
 
 
 def _last_noise(game: Game) -> tuple[Message | None, int]:

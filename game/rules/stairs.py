@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from game.rules import allies
 from game.rules.actions import Impossible, Result, Success
 from game.world import dungeon
 from game.world.kinds import MessageKind, Outcome, StairsWay
@@ -37,7 +38,9 @@ def take_stairs(game: Game, direction: StairsWay) -> Result:
     if direction == "down":
         if floor.depth >= game.last_depth:
             return Impossible("This is the deepest floor.")
+        party = allies.depart(game)
         dungeon.change_floor(game, floor.depth + 1, "arrival")
+        allies.arrive(game, party, floor)
         return Success()
     if floor.depth == 1:
         if not game.hero.has_relic:
@@ -46,5 +49,7 @@ def take_stairs(game: Game, direction: StairsWay) -> Result:
         game.cause = "escaped with the relic"
         game.log("You climb out into daylight with the relic. You win!", MessageKind.PROGRESS)
         return Success()
+    party = allies.depart(game)
     dungeon.change_floor(game, floor.depth - 1, "exit")
+    allies.arrive(game, party, floor)
     return Success()

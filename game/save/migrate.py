@@ -104,8 +104,9 @@ def _version_7(state: dict[str, Any], arrays: Arrays) -> tuple[dict[str, Any], A
     was a fighter with the fighter's signature talent; the talents its old level-up choices stood
     for are not recorded (their stats are already in its numbers). A pending level's 3 offers are
     drawn when the game is loaded (game.rules.progress.ensure_offers: from the saved rng, so the
-    same file always offers the same). Floors gained merchants (game.rules.trade), an optional
-    field: a version 6 floor has none."""
+    same file always offers the same). Floors gained merchants (game.rules.trade) and actors the
+    ally, captive and waiting flags (game.rules.allies), all written only when present or set:
+    a version 6 save has none, which reads as none."""
     state["hero"].update({"background": "fighter", "talents": ["cleave"], "offers": []})
     return state, arrays
 

@@ -236,7 +236,9 @@ ACTOR = Record({
     "group": Whole(-1, ID_LIMIT), "effects": Table(NAME, STAT, 64), "goal": Maybe(POINT),
     "tactic": OneOf(("", *TACTICS.values())), "part": OneOf(PARTS), "band": Whole(0, ID_LIMIT),
     "sighted": Flag(), "cooldowns": Table(NAME, STAT, 64), "carried": Whole(0, BIG),
-})
+    "ally": Flag(), "captive": Flag(), "waiting": Flag(),
+}, optional=frozenset({"ally", "captive", "waiting"}))
+"""An actor's ally, captive and waiting flags are written only when set (format 7)."""
 DOOR = Record({
     "material": NAME, "quality": NAME, "state": NAME, "dc": Maybe(Whole(0, 1000)),
     "trapped": Flag(), "opening": NAME, "reinforced": Flag(), "key_id": Maybe(NAME),

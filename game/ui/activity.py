@@ -44,7 +44,8 @@ def pick_up_underfoot(game: Game) -> Result | None:
 
 def visible_monsters(game: Game) -> frozenset[int]:
     floor = game.floor
-    return frozenset(m.id for m in floor.monsters if m.alive and floor.visible[m.y, m.x])
+    return frozenset(m.id for m in floor.monsters
+                     if m.alive and m.hostile and floor.visible[m.y, m.x])
 
 
 def travel_path(floor: Floor, start: Point, goal: Point) -> list[Point]:
@@ -196,7 +197,7 @@ class Travel(Activity):
             self.notice = "You stop: you are not where you meant to be."
             return None
         blocker = self.game.floor.monster_at(x, y)
-        if blocker is not None:
+        if blocker is not None and not blocker.ally:  # an ally changes places with the hero
             self.notice = f"You stop: {article(blocker.name)} is in the way."
             return None
         return Move(dx, dy)

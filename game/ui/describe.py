@@ -34,6 +34,12 @@ def monster_text(actor: Actor) -> str:
     """Name, health, what it knows of the hero, and its role in its group: "an orc (wounded,
     hunting you) [brute]" (game.rules.stealth.awareness)."""
     effects = "".join(f", {name}" for name in sorted(actor.effects))
+    if actor.captive:
+        return captive_text(actor)
+    if actor.ally:
+        order = "waiting" if actor.waiting else "following you"
+        return (f"{article(actor.name)} ({health_word(actor)} {actor.hp}/{actor.max_hp},"
+                f" your ally, {order}{effects}) [{actor.role}]")
     state = stealth.awareness(actor)
     state = stealth.AWARENESS_WORDS.get(state, state)
     return f"{article(actor.name)} ({health_word(actor)}, {state}{effects}) [{actor.role}]"
@@ -51,6 +57,17 @@ def merchant_text(game: Game, seller: Merchant) -> str:
     what = "a shopkeeper" if seller.kind == "shop" else "a peddler"
     return (f"{seller.name}, {what} ({len(seller.wares)} wares: {wares}{more};"
             f" walk into them to trade)")
+
+
+def captive_text(actor: Actor) -> str:
+    """A shackled captive: what it is, how it came to be held, and how to free it."""
+    from game.dressing.captives import why_held  # the captives file loads when one is named
+    from game.ui import intents  # the key table: the first frame draws without it
+
+    why = why_held(actor.kind)
+    key = intents.first_key(intents.UseFeature()) or "the use key"
+    return (f"{article(actor.name)}, shackled{f' ({why})' if why else ''}: press {key} beside"
+            f" it or walk into it to free it, and it follows you as an ally [{actor.role}]")
 
 
 def feature_text(floor: Floor, x: int, y: int) -> str:

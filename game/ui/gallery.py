@@ -337,6 +337,26 @@ def _describe_monster(scene: Scene) -> list[State]:
     return [play, DescribeScreen([describe_monster(play.game, dragon)])]
 
 
+@shot("allies")
+def _allies(scene: Scene) -> list[State]:
+    """Two allies on the panel (one told to wait) and a shackled captive under the cursor."""
+    from game.world.dungeon import spots_near
+
+    play = scene.play()
+    game = play.game
+    bestiary = default_bestiary()
+    spots = spots_near(game, game.floor, game.player.pos, 3)
+    for (kind, flag), spot in zip((("orc_thug", "ally"), ("goblin_cutthroat", "waiting"),
+                                   ("goblin_guard", "captive")), spots, strict=False):
+        actor = monster_from(bestiary.get(kind), game.new_id(), spot, False)
+        actor.ally, actor.waiting = flag != "captive", flag == "waiting"
+        actor.captive = flag == "captive"
+        if actor.ally:
+            actor.hp -= actor.max_hp // 3
+        game.floor.monsters.append(actor)
+    return [play, LookScreen(play, cursor=spots[-1])]
+
+
 @shot("look")
 def _look(scene: Scene) -> list[State]:
 

@@ -93,6 +93,11 @@ class UseFeature:
 
 
 @dataclass(frozen=True, slots=True)
+class OrderAllies:
+    """Tell the allies on this floor to wait, or (when all wait) to follow again."""
+
+
+@dataclass(frozen=True, slots=True)
 class LookAround:
     pass
 
@@ -189,7 +194,7 @@ Intent = (
     | SearchArea | UseFeature | FireMissile | RestAWhile | Describe
     | LookAround | ShowMap | ShowHistory | ShowHelp | ShowCharacter | Back | Confirm | Scroll
     | ToggleView | ToggleStyle | AutoExplore | TakeScreenshot | ShowOptions | SpendLevel
-    | ToggleFullscreen | UseTalentKey
+    | ToggleFullscreen | UseTalentKey | OrderAllies
 )
 
 MODIFIER_KEYS: Final = frozenset({
@@ -260,6 +265,7 @@ def _table() -> dict[tuple[KeySym, Modifier], Intent]:
         (KeySym.R, SHIFT): RestAWhile(until_healed=True),
         (KeySym.Z, SHIFT): RestAWhile(until_healed=False),
         (KeySym.A, NONE): UseFeature(),
+        (KeySym.A, SHIFT): OrderAllies(),
         (KeySym.X, NONE): LookAround(),
         (KeySym.SEMICOLON, NONE): Describe(),
         (KeySym.M, NONE): ShowMap(),
@@ -415,7 +421,10 @@ _PLAIN: Final[dict[type, str]] = {
                   " mold, webs or mud; a strength check, harder the bigger it is",
     FireMissile: "fire: aim with the cursor (Tab: next enemy, Enter or click: fire, Esc:"
                  " cancel); shoots the worn sling or bow, else throws a javelin, axe or dagger",
-    UseFeature: "use a feature here or beside you (drink, pray, search, strike...)",
+    UseFeature: "use a feature here or beside you (drink, pray, search, strike...), or free a"
+                " shackled captive beside you (walking into it frees it too)",
+    OrderAllies: "allies: wait here / follow me (no time passes; walk into an ally to change"
+                 " places)",
     LookAround: "look around (move the cursor, Enter describes, Esc to stop)",
     Describe: "describe what is under the mouse (in look mode: the cursor; in the pack: the item)",
     ShowMap: "floor map",

@@ -43,6 +43,7 @@ NAMES: Final[dict[str, Intent]] = {
     "quiver": intents.OpenInventory("quiver"), "rest": intents.RestAWhile(until_healed=True),
     "rest_long": intents.RestAWhile(until_healed=False),
     "use_feature": intents.UseFeature(),
+    "order_allies": intents.OrderAllies(),
     "look": intents.LookAround(), "describe": intents.Describe(), "map": intents.ShowMap(),
     "view": intents.ToggleView(),
     "view_style": intents.ToggleStyle(),

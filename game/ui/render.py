@@ -37,7 +37,7 @@ from game.ui.draw import (
 )
 from game.world.dreams import seen_as
 from game.world.kinds import MessageKind
-from game.world.model import Floor, Game
+from game.world.model import Actor, Floor, Game
 
 PANEL_HEIGHT: Final = 9
 """Rows under the map: the hover line, then status on the left and messages on the right."""
@@ -164,6 +164,9 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
                 dreamed.glyph, dreamed.colour)
             _put(grid, cam, monster.pos, glyph, colour)
             _mark_state(grid, cam, monster.pos, stealth.awareness(monster))
+            if dreamed is None and not monster.hostile and cam.shows(*monster.pos):
+                vx, vy = cam.to_view(*monster.pos)  # an ally or a captive: marked, not a foe
+                grid[vy, vx]["bg"] = ALLY_BG if monster.ally else CAPTIVE_BG
     for merchant in floor.merchants:
         if floor.explored[merchant.y, merchant.x]:
             _put(grid, cam, merchant.pos, tiles.MERCHANT_GLYPH, tiles.MERCHANT_COLOUR,
@@ -252,6 +255,7 @@ def status_lines(game: Game, width: int = STATUS_WIDTH - 1) -> list[str]:
         *code_lines(game.run.code, width),
         *(wrap(tail, width) if tail else []),
         *wrap(talent_line(game), width),
+        *ally_lines(game, width),
     ]
 
 
@@ -263,6 +267,32 @@ def talent_line(game: Game) -> str:
         left = talents.cooldown_left(game, key)
         parts.append(f"{slot} {talent(key).short}" + (f":{left}" if left else ""))
     return " ".join(parts)
+
+
+ALLY_BG: Final = (20, 70, 30)
+"""The map cell behind an ally of the hero's (game.rules.allies)."""
+CAPTIVE_BG: Final = (70, 55, 20)
+"""The map cell behind a shackled captive."""
+
+
+def ally_lines(game: Game, width: int) -> list[str]:
+    """The hero's allies here (name, hit points, waiting or following) and those left on other
+    floors, each line at most `width` long."""
+    lines: list[str] = []
+    for ally in _allies(game.floor):
+        order = "waits" if ally.waiting else "follows"
+        lines += wrap(f"Ally {ally.name} {ally.hp}/{ally.max_hp} {order}", width)
+    elsewhere = [d for d in sorted(game.floors) if d != game.depth
+                 for _ in _allies(game.floors[d])]
+    if elsewhere:
+        where = ", ".join(str(d) for d in sorted(set(elsewhere)))
+        lines += wrap(f"{len(elsewhere)} waiting on depth {where}", width)
+    return lines
+
+
+def _allies(floor: Floor) -> list[Actor]:
+    """As game.rules.allies.allies, without loading the rules for the first frame."""
+    return sorted((m for m in floor.monsters if m.ally and m.alive), key=lambda m: m.id)
 
 
 def hover_lines(hover: str, width: int) -> list[str]:

@@ -60,7 +60,7 @@ class Sightings:
         """The hunters in view now, nearest first; remembers their distances."""
         floor, here = game.floor, game.player.pos
         hunters = sorted((m for m in floor.monsters if m.alive and floor.visible[m.y, m.x]
-                          and m.mode == Mode.HUNT),
+                          and m.mode == Mode.HUNT and m.hostile),
                          key=lambda m: (king_distance(m.pos, here), m.id))
         self.before, self.now = self.now, {}
         self.now = {m.id: king_distance(m.pos, here) for m in hunters}
@@ -160,7 +160,7 @@ class Seek(Activity):
             self.notice = self.finished()
             return None
         blocker = floor.monster_at(here[0] + step[0], here[1] + step[1])
-        if blocker is not None:
+        if blocker is not None and not blocker.ally:  # an ally changes places with the hero
             self.notice = f"You stop: {article(blocker.name)} is in the way."
             return None
         self.target = (here[0] + step[0], here[1] + step[1])

@@ -84,6 +84,7 @@ def furnish(recipe: FloorRecipe, plan: FloorPlan, dressing: Dressing, run_seed: 
     _items(floor, dressing, ids, spawn)
     _merchants(floor, dressing, ids)
     _purses(floor, Rng(floor_seed(run_seed, recipe.depth, recipe.generator)).fork("purses"))
+    _captives(floor, dressing, ids)
     return floor
 
 
@@ -204,6 +205,17 @@ def _monsters(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) 
             elif spawn.chance(WANDER_CHANCE):
                 actor.mode = Mode.WANDER
             floor.monsters.append(actor)
+
+
+def _captives(floor: Floor, dressing: Dressing, ids: Iterator[int]) -> None:
+    """The shackled captives (game.rules.allies): numbered after everything else of the floor,
+    so a floor without one numbers its monsters and items as before."""
+    bestiary = default_bestiary()
+    for captive in dressing.captives:
+        actor = monster_from(bestiary.get(captive.kind), next(ids), captive.point, False)
+        actor.captive, actor.mode = True, Mode.GUARD
+        actor.xp = 0  # no foe: killing a prisoner earns nothing
+        floor.monsters.append(actor)
 
 
 def _items(floor: Floor, dressing: Dressing, ids: Iterator[int], spawn: Rng) -> None:

@@ -148,5 +148,24 @@ def _free_near(floor: Floor, spot: Point) -> Point:
     return (int(x), int(y))
 
 
+def spots_near(game: Game, floor: Floor, spot: Point, count: int) -> list[Point]:
+    """Up to `count` plain free floor tiles nearest `spot` by walk (no monster, the player, trap
+    or feature on them), nearest first, ties in reading order: where allies who came down the
+    stairs with the hero stand."""
+    if count <= 0:
+        return []
+    walk = floor.walkable()
+    dist = walk_distance(walk, [spot])
+    free = (floor.tiles == tiles.FLOOR) & (dist != UNREACHED) & (dist > 0)
+    for monster in floor.monsters:
+        if monster.alive:
+            free[monster.y, monster.x] = False
+    for x, y in [*floor.traps, *floor.features, game.player.pos]:
+        free[y, x] = False
+    ys, xs = np.nonzero(free)
+    order = sorted(zip(dist[ys, xs].tolist(), ys.tolist(), xs.tolist(), strict=True))
+    return [(x, y) for _, y, x in order[:count]]
+
+
 def drop_gold(game: Game, floor: Floor, spot: Point, amount: int) -> None:
     floor.items.append(Item(game.new_id(), "gold", spot[0], spot[1], amount=amount))

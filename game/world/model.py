@@ -78,6 +78,12 @@ class Actor:
     """Its abilities (game.rules.abilities) by name: turns until it may use each again."""
     carried: int = 0
     """Gold a thief has stolen from the hero: dropped where it dies."""
+    ally: bool = False
+    """Follows and fights for the hero (a freed captive: game.rules.allies)."""
+    captive: bool = False
+    """Shackled in an encounter: it does not act and no one attacks it until the hero frees it."""
+    waiting: bool = False
+    """An ally told to wait: it holds its ground instead of following the hero."""
 
     @property
     def pos(self) -> Point:
@@ -86,6 +92,11 @@ class Actor:
     @property
     def alive(self) -> bool:
         return self.hp > 0
+
+    @property
+    def hostile(self) -> bool:
+        """A foe of the hero: neither an ally nor a shackled captive."""
+        return not (self.ally or self.captive)
 
 
 @dataclass(slots=True)

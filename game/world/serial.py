@@ -63,7 +63,14 @@ def actor_data(actor: Actor) -> dict[str, Any]:
     data["goal"] = list(actor.goal) if actor.goal else None
     data["effects"] = dict(sorted(actor.effects.items()))
     data["cooldowns"] = dict(sorted(actor.cooldowns.items()))
+    for name in ACTOR_EXTRAS:
+        if not data[name]:
+            del data[name]
     return data
+
+
+ACTOR_EXTRAS = ("ally", "captive", "waiting")
+"""Written only when set (format 7): a monster that is neither hashes as it did before allies."""
 
 
 def item_data(item: Item) -> dict[str, Any]:

@@ -12,13 +12,14 @@ import tcod.event
 
 from game import codex
 from game.floorplan import Point, king_length
-from game.rules import feats, features, missiles, talents
+from game.rules import allies, feats, features, missiles, talents
 from game.rules.actions import (
     Action,
     Attack,
     Illegal,
     Interact,
     Move,
+    OrderAllies,
     PickUp,
     Result,
     Search,
@@ -244,6 +245,9 @@ class PlayState(BaseState):
             case intents.UseFeature():
                 spot = features.use_spot(self.game.floor, self.game.player.pos)
                 return self.trade_at(spot) if spot is not None else self.act(Interact())
+            case intents.OrderAllies():
+                following = any(not a.waiting for a in allies.allies(self.game.floor))
+                return self.act(OrderAllies(wait=following))
             case intents.SearchArea():
                 self.start(Repeat(self.game, action=Search(), times=SEARCH_TURNS))
                 return None
