@@ -9,4 +9,4 @@ from __future__ import annotations
 
 from typing import Final
 
-RULES_VERSION: Final = 9
+RULES_VERSION: Final = 10

@@ -54,9 +54,10 @@ def use(game: Game, key: str, target: Point | None) -> Result:
 
 
 def adjacent_foes(game: Game) -> list[Actor]:
-    """The living monsters beside the hero, in id order."""
+    """The living foes beside the hero (no ally, no captive), in id order."""
     here = game.player.pos
-    return sorted((m for m in game.floor.monsters if m.alive and king_distance(m.pos, here) == 1),
+    return sorted((m for m in game.floor.monsters
+                   if m.alive and m.hostile and king_distance(m.pos, here) == 1),
                   key=lambda m: m.id)
 
 
@@ -74,7 +75,7 @@ def _cleave(game: Game, target: Point | None) -> str | None:
 def _battle_cry(game: Game, target: Point | None) -> str | None:
     floor, here = game.floor, game.player.pos
     afraid = [m for m in sorted(floor.monsters, key=lambda m: m.id)
-              if m.alive and floor.visible[m.y, m.x] and m.part != "boss"
+              if m.alive and m.hostile and floor.visible[m.y, m.x] and m.part != "boss"
               and king_distance(m.pos, here) <= CRY_RANGE]
     if not afraid:
         return "No foe you can see is near enough to hear your cry."

@@ -390,7 +390,7 @@ def _clue(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) ->
     floor = game.floor
     near = sorted(
         (king_distance(m.pos, pos), m.y, m.x, m.name)
-        for m in floor.monsters if m.alive
+        for m in floor.monsters if m.alive and m.hostile
     )
     traps = sorted((king_distance((x, y), pos), y, x) for (x, y), t in
                    floor.traps.items() if not t.found and not t.spent)

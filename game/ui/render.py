@@ -320,6 +320,9 @@ def draw_panel(console: tcod.console.Console, game: Game, top: int, hover: str) 
     status = status_lines(game)
     if len(status) > room:  # the run code holds the seed: its line goes first
         status = [line for line in status if not line.startswith("Seed ")]
+    if len(status) > room:  # then the code itself (the character sheet and Esc show it)
+        code = code_lines(game.run.code, STATUS_WIDTH - 1)
+        status = [line for line in status if line not in code]
     if len(status) > room:
         Cuts.seen.extend(status[room:])
     for row, text in enumerate(status[:room], start=top + 2):
