@@ -27,8 +27,6 @@ STAIRS_WALK = 9
 """...counted in square steps (game.pathing.walk_distance): a diagonal is two."""
 HEAL_EVERY = 5
 """An ally heals one hit point every this many turns (the hero: every 6, game.turns)."""
-FREE_KEYS = "the use key (u) towards it, or walk into it"
-"""How the game tells the player to free a captive (describe, the side panel)."""
 
 
 def allies(floor: Floor) -> list[Actor]:

@@ -25,10 +25,10 @@ PIN_ATTACK = 2
 PIN_TURNS = 6
 DUST_TURNS = 4
 MEND_BASE = 5
-MEND_SHARE = 4
+MEND_SHARE = 5
 """Mend heals MEND_BASE + max HP // MEND_SHARE; Greater mend adds max HP // GREATER_SHARE."""
-GREATER_SHARE = 3
-GREATER_COOLDOWN = 12
+GREATER_SHARE = 8
+GREATER_COOLDOWN = 30
 SMITE_DICE = "2d8"
 WARD_TURNS = 8
 """Ward: +combat.WARD_AC armour class (the hero's condition combat.WARDED) this many turns."""
