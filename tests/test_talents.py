@@ -239,7 +239,8 @@ def test_mend_heals_and_greater_mend_more() -> None:
     greater = knowing(scenario(ROOM, hp=40), "mend", "greater_mend")
     greater.player.hp = 2
     greater.act(UseTalent("mend"))
-    assert greater.player.hp == 2 + feats.MEND_BASE + 40 // feats.MEND_SHARE + 40 // feats.GREATER_SHARE
+    healed = feats.MEND_BASE + 40 // feats.MEND_SHARE + 40 // feats.GREATER_SHARE
+    assert greater.player.hp == 2 + healed
     assert greater.player.cooldowns["mend"] < scene.player.cooldowns["mend"]
     full = knowing(scenario(ROOM), "mend")
     assert isinstance(full.act(UseTalent("mend")), Impossible)
