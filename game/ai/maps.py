@@ -140,6 +140,9 @@ class TurnMaps:
     """The allies' map toward the hero's foes (game.ai.allies), by door-opening."""
     foe_spots: list[Point] | None = None
     """Where those foes stood when the allies' map was made (the first ally's turn)."""
+    allied: bool = False
+    """An ally of the hero's stood on the floor as the turn began: only then does a monster
+    look beside it for one to strike (a turn with 500 monsters and no ally skips 4,500 looks)."""
 
     @classmethod
     def for_turn(cls, floor: Floor, goal: Point) -> TurnMaps:
@@ -151,7 +154,8 @@ class TurnMaps:
             if slow_ground(feature) or (avoid is not None and avoid[y, x]):
                 plain[y, x] = False
         return cls(floor, goal, bool(doors.any()), plain,
-                   avoid if avoid is not None and avoid.any() else None)
+                   avoid if avoid is not None and avoid.any() else None,
+                   allied=any(m.ally and m.alive for m in floor.monsters))
 
     def approach(self, through_doors: bool) -> NDArray[np.int32]:
         key = through_doors or not self.closed_doors

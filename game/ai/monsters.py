@@ -162,7 +162,7 @@ def _act(game: Game, monster: Actor, maps: TurnMaps) -> None:
         if not away(game, monster, maps) and distance == 1:
             combat.attack(game, monster, player)
         return
-    if distance > 1 and _strike_ally(game, monster):
+    if distance > 1 and maps.allied and _strike_ally(game, monster):
         return  # the hero's ally is beside it and the hero is not: it fights what it can reach
     if abilities.act(game, monster):
         return  # an ability of its own that pays now (game.rules.abilities)
