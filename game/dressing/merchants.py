@@ -49,6 +49,8 @@ def place_merchants(space: Space, encounters: Sequence[Encounter], depth: int, b
         return ()
     peddler = rng.chance(PEDDLER_CHANCE)
     shop = depth >= SHOP_DEPTH and rng.chance(SHOP_CHANCE)
+    if not (peddler or shop):
+        return ()  # most floors: no need to look for room
     held = {encounter.area for encounter in encounters} | set(vaulted)
     quiet = [area for area in space.amap.areas if area.id not in held]
     roomy = _roomy(space.plan.tiles).ravel() & ~_near_taken(space)
