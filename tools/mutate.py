@@ -219,14 +219,15 @@ def _env(tree: Path) -> dict[str, str]:
 
 
 def _tree_id() -> str:
-    """What the trace depends on: the committed game/, tests/ and assets/ and any uncommitted
-    change to them (the tool itself may change without a new trace)."""
+    """What the trace depends on: the committed game/, tests/ and assets/, any uncommitted
+    change to them, and the tracer (the rest of this tool may change without a new trace)."""
     parts = ("game", "tests", "assets")
     heads = subprocess.run(["git", "rev-parse", *(f"HEAD:{p}" for p in parts)], cwd=ROOT,
                            capture_output=True, text=True, check=True).stdout.split()
     diff = subprocess.run(["git", "diff", "HEAD", "--", *parts], cwd=ROOT, capture_output=True,
                           check=True).stdout
-    return hashlib.sha256("".join(heads).encode() + diff).hexdigest()[:16]
+    tracer = (ROOT / "tools" / "mutate_trace.py").read_bytes()
+    return hashlib.sha256("".join(heads).encode() + diff + tracer).hexdigest()[:16]
 
 
 @dataclass(slots=True)

@@ -23,13 +23,18 @@ _recording: list[coverage.Coverage] = []
 _durations: dict[str, float] = {}
 
 
-def pytest_sessionstart(session: pytest.Session) -> None:
-    """Start recording lines of game/ (each worker, or the one process without xdist)."""
+def _start() -> None:
+    """Start recording lines of game/ (each worker, or the one process without xdist) as soon
+    as pytest loads this plugin: before the conftest files import the game, so the lines a
+    module runs on import are recorded too (in the empty context)."""
     _OUT.mkdir(parents=True, exist_ok=True)
     recorder = coverage.Coverage(data_file=str(_OUT / "lines"), data_suffix=True,
                                  source=["game"], branch=False)
     recorder.start()
     _recording.append(recorder)
+
+
+_start()
 
 
 @pytest.hookimpl(hookwrapper=True)
