@@ -56,7 +56,7 @@ def test_a_bad_talent_file_names_the_file_and_the_entry(tmp_path: Path) -> None:
     with pytest.raises(TalentDataError, match=r"talents.toml: talent 'a': requires 'nothing'"):
         load_talents(bad)
     bad.write_text('[[talent]]\nkey = "b"\nname = "B"\npath = "cooking"\ntext = "x"\n')
-    with pytest.raises(TalentDataError, match=r"talent 'b': path 'cooking'"):
+    with pytest.raises(TalentDataError, match=r"talents.toml: talent 1 \(b\): path 'cooking'"):
         load_talents(bad)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from game.assets import ASSETS_DIR, toml_entries
+from game.assets import ASSETS_DIR, checked_fields, keyed_entries
 
 TALENTS_PATH: Final = ASSETS_DIR / "talents.toml"
 PATHS: Final = ("weapons", "archery", "stealth", "devotion")
@@ -20,8 +20,9 @@ GRANTS: Final = ("max_hp", "attack", "ac", "strength")
 BONUSES: Final = ("melee_damage", "missile_attack", "missile_damage", "missile_range", "stealth",
                   "sneak_damage", "potion_heal", "magic_damage", "hampered_attack", "missile_ac")
 """Passive bonuses the rules read where they compute them (game.rules.talents.bonus)."""
-_FIELDS: Final = frozenset({"key", "name", "path", "requires", "active", "text", "cooldown",
-                            "repeatable", "signature", "legacy", "grants", "bonus", "short"})
+_REQUIRED: Final = ("key", "name", "path", "text")
+_OPTIONAL: Final = ("requires", "active", "cooldown", "repeatable", "signature", "legacy", "grants",
+                    "bonus", "short")
 SHORT: Final = 8
 """The longest `short` name of an active talent: the side panel lists them in a narrow column."""
 _KEY: Final = re.compile(r"^[a-z][a-z_]*$")
@@ -55,17 +56,8 @@ class TalentDataError(ValueError):
 
 def load_talents(path: Path) -> dict[str, Talent]:
     """Read and check a talents file: the talents by key, in the file's order."""
-    found: dict[str, Talent] = {}
-    for index, entry in enumerate(toml_entries(path, TalentDataError, "talent")):
-        where = f"talent {entry.get('key', index + 1)!r}" if isinstance(entry, dict) else \
-            f"talent {index + 1}"
-        try:
-            talent = _talent(entry)
-        except (KeyError, TypeError, ValueError) as problem:
-            raise TalentDataError(f"{path.name}: {where}: {problem}") from None
-        if talent.key in found:
-            raise TalentDataError(f"{path.name}: {where}: the key is used twice")
-        found[talent.key] = talent
+    found = {talent.key: talent for talent in keyed_entries(path, TalentDataError, "talent",
+                                                             _talent)}
     for talent in found.values():
         for needed in talent.requires:
             if needed not in found or needed == talent.key:
@@ -74,13 +66,16 @@ def load_talents(path: Path) -> dict[str, Talent]:
     return found
 
 
-def _talent(entry: Any) -> Talent:
-    if not isinstance(entry, dict):
-        raise TypeError("not a table")
-    unknown = sorted(set(entry) - _FIELDS)
-    if unknown:
-        raise ValueError(f"unknown field {unknown[0]!r}")
-    key, name, path, text = (entry[f] for f in ("key", "name", "path", "text"))
+def _talent(entry: Mapping[str, Any], where: str) -> Talent:
+    checked_fields(entry, where, TalentDataError, _REQUIRED, _OPTIONAL)
+    try:
+        return _checked_talent(entry)
+    except ValueError as problem:
+        raise TalentDataError(f"{where}: {problem}") from None
+
+
+def _checked_talent(entry: Mapping[str, Any]) -> Talent:
+    key, name, path, text = (entry[f] for f in _REQUIRED)
     if not isinstance(key, str) or not _KEY.match(key):
         raise ValueError("key must be lower_case_words")
     if not all(isinstance(v, str) and v for v in (name, text)):
@@ -109,7 +104,7 @@ def _talent(entry: Any) -> Talent:
                   _numbers(entry, "bonus", BONUSES), short)
 
 
-def _numbers(entry: dict[str, Any], name: str, allowed: tuple[str, ...]) -> dict[str, int]:
+def _numbers(entry: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> dict[str, int]:
     table = entry.get(name, {})
     if not isinstance(table, dict):
         raise ValueError(f"{name} must be a table")
