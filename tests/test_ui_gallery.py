@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import tcod.console
+from tcod.event import KeySym
 from ui_world import hand_game
 
 from game.cli import main
@@ -14,7 +15,8 @@ from game.run import Run
 from game.ui import gallery
 from game.ui.draw import Cuts, clip
 from game.ui.render import STATUS_WIDTH, code_lines, hover_lines, render_play, status_lines
-from game.ui.state import BaseState
+from game.ui.state import BaseState, Pop
+from game.ui.widgets.choices import ChoiceMenu
 from game.world.dungeon import new_game
 
 pytestmark = pytest.mark.usefixtures("config_home")
@@ -129,3 +131,12 @@ def test_each_arrival_is_printed_once_on_the_terminal(capsys: pytest.CaptureFixt
     play.aftermath()
     assert capsys.readouterr().out.splitlines() == [
         f"Depth 2: a {game.floor.generator} floor (fingerprint {game.floor.fingerprint})."]
+
+
+@pytest.mark.parametrize("name", ["load-game", "shop", "shop-sell", "altar", "game-menu"])
+def test_esc_closes_the_menus_that_open_over_another_screen(name: str, tmp_path: Path) -> None:
+    """ChoiceMenu.back_closes: Escape pops these menus, back to the screen under them."""
+    with gallery.isolated(tmp_path):
+        menu = gallery.SHOTS[name](gallery.Scene(80, 50, tmp_path))[-1]
+        assert isinstance(menu, ChoiceMenu) and menu.back_closes
+        assert isinstance(menu.on_event(gallery.key(KeySym.ESCAPE)), Pop)

@@ -18,6 +18,7 @@ WIDTH = 48
 
 class GameMenu(ChoiceMenu):
     overlay = True
+    back_closes = True
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -33,11 +34,6 @@ class GameMenu(ChoiceMenu):
             self.copied = clipboard.copy_message(self.session.game.run.code)
             return None
         return super().on_key(event)
-
-    def on_intent(self, intent: intents.Intent) -> Transition | None:
-        if isinstance(intent, intents.Back):
-            return Pop()
-        return super().on_intent(intent)
 
     def choose(self, row: int) -> Transition | None:
         if row == RESUME:

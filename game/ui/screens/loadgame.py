@@ -24,7 +24,7 @@ from game.ui.draw import (
     wrap,
 )
 from game.ui.session import Session
-from game.ui.state import Pop, Transition
+from game.ui.state import Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
 
 TOP = 7
@@ -53,6 +53,8 @@ def row_label(entry: SaveEntry) -> str:
 
 class LoadScreen(ChoiceMenu):
     """Choose a saved run to play, or delete one (after a yes/no)."""
+
+    back_closes = True
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -92,8 +94,6 @@ class LoadScreen(ChoiceMenu):
         return super().on_key(event)
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
-        if isinstance(intent, intents.Back):
-            return Pop()
         result = super().on_intent(intent)
         self._scroll()
         return result

@@ -40,6 +40,7 @@ class ShopScreen(ChoiceMenu):
     """Buy from (or, after Tab, sell to) one merchant of the floor."""
 
     overlay = True
+    back_closes = True
 
     def __init__(self, play: Play, merchant_id: int, selling: bool = False) -> None:
         self.play = play
@@ -107,11 +108,6 @@ class ShopScreen(ChoiceMenu):
             return Push(routes.to().describe([codex.describe_item(self.play.game, item)]))
         return super().on_key(event)
 
-    def on_intent(self, intent: intents.Intent) -> Transition | None:
-        if isinstance(intent, intents.Back):
-            return Pop()
-        return super().on_intent(intent)
-
     def choose(self, row: int) -> Transition | None:
         if not 0 <= row < len(self.items):
             return None
@@ -167,6 +163,7 @@ class AltarScreen(ChoiceMenu):
     """Pray at an altar or shrine (once), or lay gold on it for a blessing."""
 
     overlay = True
+    back_closes = True
 
     def __init__(self, play: Play, spot: Point) -> None:
         self.play = play
@@ -189,11 +186,6 @@ class AltarScreen(ChoiceMenu):
         if letter is not None and LETTERS.index(letter) < len(self.choices.labels):
             return self.choose(LETTERS.index(letter))
         return super().on_key(event)
-
-    def on_intent(self, intent: intents.Intent) -> Transition | None:
-        if isinstance(intent, intents.Back):
-            return Pop()
-        return super().on_intent(intent)
 
     def choose(self, row: int) -> Transition | None:
         if not self.choices.enabled(row):

@@ -9,7 +9,7 @@ import tcod.event
 
 from game.ui import intents
 from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, clip
-from game.ui.state import BaseState, Transition
+from game.ui.state import BaseState, Pop, Transition
 
 
 @dataclass
@@ -63,6 +63,8 @@ class ChoiceMenu(BaseState):
     resting: tuple[int, int] | None = None
     """The cell where the mouse was when the menu first heard of it: a menu that opens under a
     resting mouse keeps its own selection until the mouse moves to another cell."""
+    back_closes: bool = False
+    """Esc (Back) closes the menu, back to the screen under it."""
 
     def choose(self, row: int) -> Transition | None:
         raise NotImplementedError
@@ -78,6 +80,8 @@ class ChoiceMenu(BaseState):
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
         match intent:
+            case intents.Back() if self.back_closes:
+                return Pop()
             case intents.Direction(0, dy):
                 self.choices.move(dy)
             case intents.Confirm():
