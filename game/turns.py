@@ -56,6 +56,14 @@ def is_over(game: Game) -> bool:
     return bool(game.outcome)
 
 
+def _look(game: Game) -> None:
+    """Update the hero's sight, and say so when it first falls on a vault's treasures."""
+    hidden = vaults.unseen(game.floor)
+    player = game.player
+    update_fov(game.floor, player.x, player.y, sight_radius(player.effects))
+    vaults.glimpse(game, hidden)
+
+
 def end_turn(game: Game, resting: bool = False) -> None:
     """Monsters act (twice while the player is slowed), the clock runs (a wandering check each
     turn it is due, more often while `resting`; hunger), conditions wear off, sight updates.
@@ -63,9 +71,7 @@ def end_turn(game: Game, resting: bool = False) -> None:
     Sight is updated first as well: monsters see the player where the action left them (a step
     into view, a door just opened, a teleport), not where the turn began.
     """
-    hidden = vaults.unseen(game.floor)
-    update_fov(game.floor, game.player.x, game.player.y, sight_radius(game.player.effects))
-    vaults.glimpse(game, hidden)
+    _look(game)
     rounds = 2 if abilities.slowing(game.player) else 1
     for _ in range(rounds):
         game.turn += 1
@@ -89,7 +95,5 @@ def end_turn(game: Game, resting: bool = False) -> None:
         if player.effects[name] <= 0:
             del player.effects[name]
             game.log(f"You are no longer {name}.", MessageKind.BOON)
-    hidden = vaults.unseen(game.floor)
-    update_fov(game.floor, player.x, player.y, sight_radius(player.effects))
-    vaults.glimpse(game, hidden)
+    _look(game)
     tactics.announce(game)
