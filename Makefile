@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test lint bench mutate
+.PHONY: setup run test lint bench mutate package-check
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
@@ -30,3 +30,8 @@ bench: setup
 # game/rules, ai, dressing, save and run (tools/mutate.py; TESTING.md has today's score).
 mutate: setup
 	$(PY) tools/mutate.py
+
+# Build the wheel, install it into a fresh venv and run `delve` from an empty folder (CI runs it
+# after `make test`): an installed copy must carry everything a checkout has.
+package-check:
+	bash tools/check_wheel.sh $(PYTHON)

@@ -154,7 +154,19 @@ def _write_cache(cache: Path, stem: str, data: dict[str, Any]) -> None:
         pass
 
 
-ASSETS_DIR: Final = Path(__file__).resolve().parent.parent / "assets"
+def _assets_dir() -> Path:
+    """The data files. In a checkout (game/ beside run.py and assets/: `make run`, the tests)
+    they are the checkout's assets/; in an installed copy (`pip install`) they are the package
+    delve_assets, found through importlib.resources, wherever the installer put it."""
+    checkout = Path(__file__).resolve().parent.parent
+    if (checkout / "run.py").is_file() and (checkout / "assets").is_dir():
+        return checkout / "assets"
+    import importlib.resources
+
+    return Path(str(importlib.resources.files("delve_assets")))
+
+
+ASSETS_DIR: Final = _assets_dir()
 TILESET_PATH: Final = ASSETS_DIR / "tileset.png"
 
 

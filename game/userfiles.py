@@ -37,24 +37,24 @@ def config_dir() -> Path:
 
 def _platform_dir(kind: str, override_env: str) -> Path:
     """$override_env, else the platform's place for `kind` ("data" or "config") in a folder of
-    the game's own: %APPDATA% on Windows; ~/Library/Application Support (data) or Preferences
-    (config) on macOS; $XDG_DATA_HOME or ~/.local/share (data), $XDG_CONFIG_HOME or ~/.config
-    (config) elsewhere."""
+    the game's own, as platformdirs knows it: %APPDATA%\\Delve on Windows (roaming), under
+    ~/Library/Application Support on macOS, $XDG_DATA_HOME/delve or $XDG_CONFIG_HOME/delve
+    (~/.local/share, ~/.config) elsewhere. The platform is read when asked, not at import."""
     override = os.environ.get(override_env)
     if override:
         return Path(override)
+    import platformdirs.macos
+    import platformdirs.unix
+    import platformdirs.windows
+
+    dirs: platformdirs.api.PlatformDirsABC
     if sys.platform == "win32":
-        appdata = os.environ.get("APPDATA")
-        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
-        return base / "Delve"
-    if sys.platform == "darwin":
-        folder = "Application Support" if kind == "data" else "Preferences"
-        return Path.home() / "Library" / folder / "Delve"
-    variable, fallback = (("XDG_DATA_HOME", Path.home() / ".local" / "share") if kind == "data"
-                          else ("XDG_CONFIG_HOME", Path.home() / ".config"))
-    xdg = os.environ.get(variable, "")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else fallback
-    return base / "delve"
+        dirs = platformdirs.windows.Windows("Delve", appauthor=False, roaming=True)
+    elif sys.platform == "darwin":
+        dirs = platformdirs.macos.MacOS("Delve")
+    else:
+        dirs = platformdirs.unix.Unix("delve")
+    return Path(dirs.user_data_dir if kind == "data" else dirs.user_config_dir)
 
 
 class UnsafeTargetError(OSError):

@@ -8,6 +8,7 @@ import re
 import string
 from pathlib import Path
 
+import platformdirs.windows
 import pytest
 
 from game import morgue
@@ -55,6 +56,9 @@ def test_data_dir_argument_then_environment_then_platform(
     assert data_dir() == Path.home() / ".local" / "share" / "delve"
     monkeypatch.setattr("sys.platform", "win32")
     monkeypatch.setenv("APPDATA", str(tmp_path / "roaming"))
+    # off Windows there is no registry to ask: platformdirs' reading of the environment stands in
+    monkeypatch.setattr(platformdirs.windows, "get_win_folder",
+                        platformdirs.windows.get_win_folder_from_env_vars)
     assert data_dir() == tmp_path / "roaming" / "Delve"
     monkeypatch.setattr("sys.platform", "darwin")
     assert data_dir() == Path.home() / "Library" / "Application Support" / "Delve"

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from game.cli.common import EXIT_USAGE, UsageError
+from game.cli.common import EXIT_USAGE, UsageError, program
 from game.userfiles import is_scalar_text
 
 __all__ = ["EXIT_USAGE", "UsageError", "main"]
@@ -40,14 +40,14 @@ def _command(words: list[str]) -> int:
         if not is_scalar_text(word):
             # bytes the system's encoding cannot decode arrive as lone surrogates: they must
             # never reach a save, a run code or the screen
-            print(f"run.py: error: argument {number} is not valid text (undecodable bytes)",
+            print(f"{program()}: error: argument {number} is not valid text (undecodable bytes)",
                   file=sys.stderr)
             return EXIT_USAGE
     args = build_parser().parse_args(words)
     try:
         return dispatch(args)
     except (UsageError, ValueError) as problem:
-        name = f"run.py {args.command}" if args.command else "run.py"
+        name = f"{program()} {args.command}" if args.command else program()
         print(f"{name}: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:

@@ -4,10 +4,17 @@ of every numeric flag, and writing a command's output to a file the user named."
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 EXIT_USAGE = 2
+
+
+def program() -> str:
+    """The command's name in messages: `delve` when run as the installed command, else
+    `run.py` (a checkout, the tests)."""
+    return "delve" if Path(sys.argv[0]).name == "delve" else "run.py"
 
 
 class UsageError(Exception):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from game import generators
-from game.cli.common import EXIT_USAGE, whole_number
+from game.cli.common import EXIT_USAGE, program, whole_number
 from game.cli.runs import add_run_options
 from game.save import AUTOSAVE_TURNS
 
@@ -144,8 +144,18 @@ class _Commands(_SubParsers):
         super().__call__(parser, namespace, values, option_string)
 
 
+def version_line() -> str:
+    """`--version`: the package, and the two numbers that decide whether a run code or a save
+    from another copy will play here."""
+    from game.save.codec import FORMAT_VERSION
+    from game.version import RULES_VERSION, __version__
+
+    return f"delve {__version__} (rules {RULES_VERSION}, save format {FORMAT_VERSION})"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="run.py", description="Delve: a roguelike that plays its generators.")
+    parser = _Parser(prog=program(), description="Delve: a roguelike that plays its generators.")
+    parser.add_argument("--version", action="version", version=version_line())
     add_run_options(parser, "run seed text for the game (no command: play)")
     parser.add_argument("--save-dir", type=save_folder, metavar="DIR",
                         help="where saves go (default: the user's data directory)")
