@@ -1,4 +1,8 @@
-"""Replays: a run code plus the actions taken, each with the state hash after it.
+"""Replays: a run code plus the actions taken, with the state hash after them.
+
+Version 1 hashes every action (the bot's recordings); version 2 lets an action's hash be null, so
+that a human game, recorded as it is played, pays for a hash only where it is saved (a hash of a
+deep game costs tens of milliseconds); its last action always has one.
 
 The file is JSON lines of plain values (no pickle, nothing executed): a header line, then one line
 per action. Actions are stored as their class name and fields, never as input events, so a replay
@@ -25,7 +29,9 @@ from game.world.model import Game
 from game.world.serial import state_hash
 
 FORMAT = "delve-replay"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)
+"""Versions read: 1 has a hash on every action line, 2 at least on the last."""
 MAX_BYTES = 64 * 1024 * 1024
 MAX_LINE = 4096
 
@@ -36,10 +42,11 @@ class ReplayError(ValueError):
 
 @dataclass(slots=True)
 class Recording:
-    """A run being recorded: its code and, per action, the action and the hash after it."""
+    """A run being recorded: its code and, per action, the action and the hash after it (None
+    where the recording kept none)."""
 
     code: str
-    steps: list[tuple[Action, str]] = field(default_factory=list)
+    steps: list[tuple[Action, str | None]] = field(default_factory=list)
     background: str = DEFAULT
     """The hero's background (assets/backgrounds.toml): a replay from before backgrounds, which
     names none, plays as the fighter every hero was then."""
@@ -48,12 +55,18 @@ class Recording:
         self.steps.append((action, state_hash(game)))
 
     def text(self) -> str:
-        lines = [json.dumps({"format": FORMAT, "version": VERSION, "code": self.code,
-                             "background": self.background})]
-        for action, digest in self.steps:
-            lines.append(json.dumps({"action": type(action).__name__,
-                                     "args": _args(action), "hash": digest}))
+        lines = [header_line(self.code, self.background)]
+        lines += [step_line(action, digest) for action, digest in self.steps]
         return "\n".join(lines) + "\n"
+
+
+def header_line(code: str, background: str) -> str:
+    return json.dumps({"format": FORMAT, "version": VERSION, "code": code,
+                       "background": background})
+
+
+def step_line(action: Action, digest: str | None) -> str:
+    return json.dumps({"action": type(action).__name__, "args": _args(action), "hash": digest})
 
 
 def _args(action: Action) -> dict[str, Any]:
@@ -114,8 +127,10 @@ def read(path: Path) -> Recording:
     if (not isinstance(header, dict) or header.get("format") != FORMAT
             or not isinstance(header.get("code"), str)):
         raise ReplayError(f"{path} line 1: not a {FORMAT} header")
-    if header.get("version") != VERSION:
-        raise ReplayError(f"{path}: replay format {header.get('version')!r}, expected {VERSION}")
+    version = header.get("version")
+    if version not in VERSIONS:
+        raise ReplayError(f"{path}: replay format {version!r}, expected one of"
+                          f" {', '.join(map(str, VERSIONS))}")
     background = header.get("background", DEFAULT)
     if background not in background_keys():
         raise ReplayError(f"{path} line 1: background {str(background)[:40]!r} is not one of"
@@ -124,10 +139,14 @@ def read(path: Path) -> Recording:
     for number, line in enumerate(lines[1:], start=2):
         where = f"{path} line {number}"
         step = _json(line, where)
-        if not isinstance(step, dict) or not isinstance(step.get("hash"), str):
+        digest = step.get("hash") if isinstance(step, dict) else None
+        if not isinstance(step, dict) or not (
+                isinstance(digest, str) or (digest is None and version != 1)):
             raise ReplayError(f"{where}: expected an action with its state hash")
         recording.steps.append((action_from(step.get("action"), step.get("args"), where),
-                                step["hash"]))
+                                digest))
+    if recording.steps and recording.steps[-1][1] is None:
+        raise ReplayError(f"{path}: the last action has no state hash to check the end by")
     return recording
 
 
@@ -149,8 +168,8 @@ def _json(line: str, where: str) -> Any:
 
 
 def verify(recording: Recording) -> int | None:
-    """Replay without a window: None when every state hash matches, else the first action
-    number (1-based) whose state hash differs. An action outside the legal set (a forged
+    """Replay without a window: None when every state hash recorded matches, else the first
+    action number (1-based) whose state hash differs. An action outside the legal set (a forged
     file) is ReplayError naming its line."""
     game = new_game(Run.from_code(recording.code), recording.background)
     for number, (action, digest) in enumerate(recording.steps, start=1):
@@ -158,6 +177,6 @@ def verify(recording: Recording) -> int | None:
         if isinstance(result, Illegal):
             raise ReplayError(f"illegal action at line {number + 1}: {_shown(action)}:"
                               f" {result.reason}")
-        if state_hash(game) != digest:
+        if digest is not None and state_hash(game) != digest:
             return number
     return None

@@ -33,6 +33,8 @@ def player_act(game: Game, action: Action) -> Result:
         if not isinstance(result, Alternative):
             break
         result = perform(game, game.player, result.action)
+    if game.actions is not None and not isinstance(result, Illegal):
+        game.actions.append(action)  # before the turn runs on: a replay performs the same
     if isinstance(result, Success):
         moved = game.floor is not floor or game.player.pos != pos
         seen = underfoot(game) if moved and not game.outcome else ""

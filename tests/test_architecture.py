@@ -245,13 +245,12 @@ def test_no_screen_imports_another_screen() -> None:
 def test_the_route_table_names_every_screen_and_no_import_fills_it() -> None:
     """The screens meet through one table written out in game.ui.routes: the screens package
     registers nothing as a side effect of being imported, and every screen module with a
-    state of its own is named in the table (the replay screen aside: only the replay command
-    opens it)."""
+    state of its own is named in the table."""
     init = GAME / "ui" / "screens" / "__init__.py"
     assert list(imports_in(init.read_text(encoding="utf-8"), SCREENS, True)) == []
     named = {i.target for i in all_imports() if i.importer == "game.ui.routes"}
     screens = {module_name(path) for path in (GAME / "ui" / "screens").glob("*.py")}
-    assert screens - named == {SCREENS, f"{SCREENS}.replay"}
+    assert screens - named == {SCREENS}
 
 
 def test_the_route_table_is_made_whatever_was_imported_first() -> None:

@@ -35,7 +35,7 @@ COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
     "autoplay": "autoplay", "snapshot": "snapshot", "replay": "replay", "save-info": "saves",
     "saves": "saves", "bench": "bench", "amazeing": "amazeing", "screens": "screens",
-    "codex": "codex",
+    "codex": "codex", "games": "games",
 }
 """The module of game.cli that runs each command (None: no command, the window); each has
 `run(args) -> int`."""
@@ -153,9 +153,20 @@ def version_line() -> str:
     return f"delve {__version__} (rules {RULES_VERSION}, save format {FORMAT_VERSION})"
 
 
+class _Version(argparse.Action):
+    """--version, its line made only when asked: the save format's module is not loaded by the
+    commands that do not read saves."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(version_line())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=program(), description="Delve: a roguelike that plays its generators.")
-    parser.add_argument("--version", action="version", version=version_line())
+    parser.add_argument("--version", action=_Version, nargs=0, default=argparse.SUPPRESS,
+                        help="print the version, rules version and save format, then exit")
     add_run_options(parser, "run seed text for the game (no command: play)")
     parser.add_argument("--save-dir", type=save_folder, metavar="DIR",
                         help="where saves go (default: the user's data directory)")
@@ -275,6 +286,12 @@ def _saves(listing: argparse.ArgumentParser) -> None:
     listing.add_argument("--json", action="store_true")
 
 
+def _games(listing: argparse.ArgumentParser) -> None:
+    listing.add_argument("--save-dir", type=save_folder, metavar="DIR", default=argparse.SUPPRESS,
+                         help="the folder whose morgue/ to list (default: where the game saves)")
+    listing.add_argument("--json", action="store_true")
+
+
 def _save_info(info: argparse.ArgumentParser) -> None:
     info.add_argument("file", type=Path)
     info.add_argument("--json", action="store_true")
@@ -303,6 +320,7 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
     ("autoplay", "a bot plays without a window; prints a summary", _autoplay),
     ("saves", "list the saved runs, newest first", _saves),
     ("save-info", "check a save file and say what it holds", _save_info),
+    ("games", "list the finished games with their morgue and replay", _games),
     ("codex", "every item, monster and feature with its numbers", _codex),
     ("amazeing", "A-Maze-ing: a maze from a config file", _amazeing),
 )

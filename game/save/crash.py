@@ -29,15 +29,22 @@ class Snapshot:
 
     data: dict[str, Any]
     arrays: Arrays
+    actions: list[object] | None
+    """The game's recorded actions (appended to, never changed: `taken` says how many were
+    the snapshot's)."""
+    taken: int
 
     def restore(self) -> Game:
-        """A new game equal to the one the snapshot was taken of."""
-        return game_from_data(self.data, self.arrays)
+        """A new game equal to the one the snapshot was taken of, its recording with it."""
+        game = game_from_data(self.data, self.arrays)
+        game.actions = None if self.actions is None else self.actions[: self.taken]
+        return game
 
 
 def snapshot(game: Game) -> Snapshot:
     data, arrays = game_data(game)
-    return Snapshot(data, {name: array.copy() for name, array in arrays.items()})
+    return Snapshot(data, {name: array.copy() for name, array in arrays.items()},
+                    game.actions, len(game.actions or ()))
 
 
 def report_text(game: Game, what: str, error: BaseException) -> str:

@@ -52,6 +52,7 @@ from game.ui.screens.menu import MainMenu
 from game.ui.screens.newgame import DAILY, FIRST_DEPTH, NewGameScreen
 from game.ui.screens.options import OptionsScreen
 from game.ui.screens.params import ParamEditor
+from game.ui.screens.pastgames import PastGamesScreen
 from game.ui.screens.play import PlayState
 from game.ui.screens.replay import ReplayState
 from game.ui.screens.scores import ScoresScreen
@@ -595,3 +596,19 @@ def _vault(scene: Scene) -> list[State]:
     update_fov(floor, *game.player.pos)
     game.log(underfoot(game))
     return [scene.play(game)]
+
+
+@shot("past-games")
+def _past_games(scene: Scene) -> list[State]:
+    """Past games: two finished runs with their morgue files and replays."""
+    from game.world.dungeon import new_game
+
+    session = scene.session()
+    if not scene.extra.get("past games"):
+        for seed, cause in (("a run a friend shared", "killed by an ogre"),
+                            ("amber-flint-7", "killed by a goblin archer")):
+            game = new_game(Run(seed))
+            game.outcome, game.cause = Outcome.DEAD, cause
+            saves.record_run_end(game)
+        scene.extra["past games"] = True
+    return [MainMenu(session), LoadScreen(session), PastGamesScreen(session)]

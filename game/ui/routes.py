@@ -22,6 +22,7 @@ from game.world.model import Game, Item
 
 if TYPE_CHECKING:
     from game.codex_text import Entry
+    from game.replay import Recording
 
 
 class Play(Protocol):
@@ -69,6 +70,8 @@ class Routes:
     describe: Callable[[list[Entry]], State]
     shop: Callable[[Play, int], State]
     altar: Callable[[Play, Point], State]
+    past_games: Callable[[Session], State]
+    replay: Callable[[Session, Recording], State]
 
 
 @cache
@@ -92,7 +95,9 @@ def to() -> Routes:
     from game.ui.screens.newgame import NewGameScreen
     from game.ui.screens.options import OptionsScreen
     from game.ui.screens.params import ParamEditor
+    from game.ui.screens.pastgames import PastGamesScreen
     from game.ui.screens.play import PlayState
+    from game.ui.screens.replay import ReplayState
     from game.ui.screens.scores import ScoresScreen
     from game.ui.screens.shop import AltarScreen, ShopScreen
 
@@ -102,7 +107,7 @@ def to() -> Routes:
         help=HelpScreen, game_menu=GameMenu, end=EndScreen, character=CharacterScreen,
         history=HistoryScreen, floor_map=FloorMapScreen, inventory=InventoryScreen,
         look=LookScreen, door_prompt=DoorPrompt, level_up=LevelUpScreen, describe=DescribeScreen,
-        shop=ShopScreen, altar=AltarScreen,
+        shop=ShopScreen, altar=AltarScreen, past_games=PastGamesScreen, replay=ReplayState,
     )
 
 

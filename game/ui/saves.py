@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar
 
+from game import recorder
 from game.morgue import record_score, write_morgue
 from game.save import AUTOSAVE_TURNS, crash
 from game.save.format import SaveError
@@ -33,6 +34,8 @@ class _Binding:
     game: Game
     slot: SaveSlot
     started_at: str
+    written: int = 0
+    """The game's actions already in its recording file (game.recorder)."""
 
 
 class _Settings:
@@ -166,8 +169,10 @@ def load_run(path: Path) -> Game | None:
     if restored is None:
         _Settings.problem = f"Cannot continue: {path} is gone"
         return None
-    _bind(_Binding(restored.game, slot, read_entry(path).started_at))
-    _Settings.problem = " ".join(restored.notes)
+    lost = recorder.take_up(recorder.beside(path), restored.game)
+    _bind(_Binding(restored.game, slot, read_entry(path).started_at,
+                   len(restored.game.actions or ())))
+    _Settings.problem = " ".join([*restored.notes, *([lost] if lost else [])])
     _Settings.loaded = (restored.game, _Settings.problem)
     return restored.game
 
@@ -178,6 +183,7 @@ def delete_run(path: Path) -> bool:
     try:
         slot = store().slot(path)
         slot.delete()
+        recorder.beside(path).unlink(missing_ok=True)
     except (SaveError, OSError) as failure:
         _Settings.problem = f"Not deleted: {failure}"
         return False
@@ -217,6 +223,7 @@ def save_run(game: Game) -> bool:
     try:
         bound = _slot_for(game)
         stamps = {"started_at": bound.started_at, "saved_at": stamp(datetime.now(UTC))}
+        _record(bound)
         bound.slot.save(game, stamps)
     except SaveError as failure:
         _Settings.problem = f"Not saved: {failure}."
@@ -227,6 +234,19 @@ def save_run(game: Game) -> bool:
         return False
     _Settings.problem = ""
     return True
+
+
+def _record(bound: _Binding) -> None:
+    """Bring the run's recording up to the moment being saved (before the save: a crash
+    between the two leaves the recording ahead, which loading cuts back). A recording that
+    cannot be written stops recording this run, with a note; the save goes on."""
+    try:
+        bound.written = recorder.append(recorder.beside(bound.slot.path), bound.game,
+                                        bound.written)
+    except OSError as failure:
+        bound.game.actions = None
+        bound.game.tell(f"The recording could not be written ({failure.strerror or failure}):"
+                        " this run is not recorded from here.")
 
 
 def saves_exist() -> bool:
@@ -256,24 +276,28 @@ def report_crash(game: Game, what: str, error: BaseException) -> str:
 
 
 def record_run_end(game: Game) -> str:
-    """The run has ended: write the morgue file and the high-score entry, and delete this run's
-    save, as Brogue and DCSS do (a dead hero cannot be reloaded; a won run is over too). The
-    morgue and the score keep the run; other runs' saves are never touched.
+    """The run has ended: write the morgue file, its recording beside it (both in the saves
+    folder's morgue/) and the high-score entry, and delete this run's save and its recording in
+    progress, as Brogue and DCSS do (a dead hero cannot be reloaded; a won run is over too).
+    The morgue, the recording and the score keep the run; other runs' saves are never touched.
 
     The one call site is the end screen, once per finished run. Returns a line for the player
     ("" when there is nothing to say); a file that cannot be written is reported, not raised.
     """
     lines = []
+    try:
+        morgue = write_morgue(game, folder())
+        recorded = recorder.finish(recorder.beside(morgue), game)
+        record_score(game)
+    except OSError as failure:
+        return f"Could not record the run: {failure}"
     bound = _binding(game)
     try:
         if bound is not None and bound.slot.belongs_to(game):
             bound.slot.delete()
+            recorder.beside(bound.slot.path).unlink(missing_ok=True)
     except (SaveError, OSError) as failure:
         lines.append(f"The save could not be deleted: {failure}")
     _unbind(lambda other: other is bound)
-    try:
-        write_morgue(game)
-        record_score(game)
-    except OSError as failure:
-        return " ".join([*lines, f"Could not record the run: {failure}"])
-    return " ".join([*lines, "The run is recorded (morgue file and high scores)."])
+    kept = "morgue file, replay and high scores" if recorded else "morgue file and high scores"
+    return " ".join([f"The run is recorded ({kept}).", *lines])

@@ -47,7 +47,8 @@ def new_game(run: Run, background: str = DEFAULT) -> Game:
         damage=UNARMED,
     )
     hero = Hero(strength=chosen.strength, background=chosen.key, talents=[chosen.signature])
-    game = Game(run=run, player=player, hero=hero, rng=Rng(derive(run.seed_hash, "play")))
+    game = Game(run=run, player=player, hero=hero, rng=Rng(derive(run.seed_hash, "play")),
+                actions=[])  # a new run is recorded from its first action
     for kind in chosen.kit:
         game.hero.inventory.append(Item(game.new_id(), kind))
     for kind in chosen.equip:

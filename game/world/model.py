@@ -464,6 +464,12 @@ class Game:
     stance: str = "quiet"
     """What the hero's last turn sounded like, for stealth (game.rules.stealth): set by the turn
     loop from the action before the monsters act; not saved, since every turn sets it again."""
+    actions: list[object] | None = None
+    """Every action the player took since the run began, in order (game.turns.player_act keeps
+    it), while this process has them all: a new game starts it, a save loaded with its
+    recording takes it up (game.recorder). What the game's recording is written from; None for
+    a run loaded without one. Not saved or hashed: the recording file holds it. (The actions
+    are game.rules.actions classes, named `object` here: the world does not import the rules.)"""
 
     @property
     def floor(self) -> Floor:

@@ -1,6 +1,7 @@
 """The Load screen: every run's save, newest first (seed, depth, turn, hero level, when saved),
 the selected one's full run code and file below. Enter plays it; `d` deletes it after a yes/no,
-the only way a save is removed from the interface while its run goes on."""
+the only way a save is removed from the interface while its run goes on; `p` opens Past games,
+the finished runs with their morgue files and replays."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from game.ui.draw import (
     wrap,
 )
 from game.ui.session import Session
-from game.ui.state import Transition
+from game.ui.state import Push, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
 
 TOP = 7
@@ -91,6 +92,8 @@ class LoadScreen(ChoiceMenu):
         if event.sym == KeySym.D and self.entries:
             self.asking = self.selected()
             return None
+        if event.sym == KeySym.P:
+            return Push(routes.to().past_games(self.session))
         return super().on_key(event)
 
     def on_intent(self, intent: intents.Intent) -> Transition | None:
@@ -174,6 +177,6 @@ class LoadScreen(ChoiceMenu):
             for row, line in enumerate(reversed(wrap(question, width))):
                 console.print(2, bottom - row, line, fg=(255, 230, 120))
             return
-        hint = "Up/Down: choose   Enter: play   d: delete   Esc: back"
+        hint = "Up/Down: choose   Enter: play   d: delete   p: past games   Esc: back"
         console.print(console.width // 2, bottom, clip(hint, console.width), fg=MUTED,
                       alignment=tcod.constants.CENTER)

@@ -1,8 +1,10 @@
 """Watching a replay: the recorded actions applied, one at a time, to the run its code names.
 
 The screen counts in ticks (game.ui.state.TICKS_PER_SECOND), so its speed is the same whatever
-the frame rate. After every action the state hash is compared with the recording; the first
-difference is shown as a warning with its action number, and the replay plays on.
+the frame rate. After every action that has a state hash in the recording, the hash is compared;
+the first difference is shown as a warning with its action number, and the replay plays on.
+Stepping back restores the nearest keyframe before the step (a snapshot taken every KEYFRAME
+actions on the way forward) and plays on from it to the action wanted.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from tcod.event import KeySym, Modifier
 from game.replay import Recording
 from game.rules.actions import Illegal
 from game.run import Run
+from game.save.crash import Snapshot, snapshot
 from game.turns import player_act
 from game.ui import intents, routes
 from game.ui.draw import cells, clip
@@ -32,10 +35,15 @@ JUMP_BATCH: Final = 100
 """Actions a tick while jumping to the next floor (the window stays responsive)."""
 BANNER_BG: Final = (40, 40, 10)
 WARNING_BG: Final = (130, 20, 20)
-KEYS: Final = "Space pause  . or Right step  + - speed  > next floor  m v @ views  Esc quit"
+KEYS: Final = ("Space pause  . Right step  , Left back  + - speed  > next floor  m v @ views"
+               "  Esc quit")
 FASTER: Final = (KeySym.PLUS, KeySym.EQUALS, KeySym.KP_PLUS)
 SLOWER: Final = (KeySym.MINUS, KeySym.KP_MINUS)
 STEP: Final = (KeySym.PERIOD, KeySym.RIGHT, KeySym.KP_6)
+BACK: Final = (KeySym.COMMA, KeySym.LEFT, KeySym.KP_4)
+KEYFRAME: Final = 250
+"""Actions between keyframes: a step back replays at most this many (a fraction of a second),
+and a long game keeps a hundred or so snapshots."""
 
 
 class ReplayState(BaseState):
@@ -45,6 +53,7 @@ class ReplayState(BaseState):
         self.session = session
         self.recording = recording
         self.game = new_game(Run.from_code(recording.code), recording.background)
+        self.game.actions = None  # a game watched is not recorded again
         session.game = self.game
         self.done = 0
         """Actions applied so far."""
@@ -58,6 +67,8 @@ class ReplayState(BaseState):
         """The first action after which the state differed from the recording."""
         self.view = MapView()
         """The map's camera, with the play screen's dead zone (it does not jump every step)."""
+        self.keyframes: dict[int, Snapshot] = {0: snapshot(self.game)}
+        """The game after that many actions, taken on the way forward."""
 
     @property
     def total(self) -> int:
@@ -74,10 +85,24 @@ class ReplayState(BaseState):
         action, digest = self.recording.steps[self.done]
         result = player_act(self.game, action)
         self.done += 1
+        if self.done % KEYFRAME == 0 and self.done not in self.keyframes:
+            self.keyframes[self.done] = snapshot(self.game)
         if self.diverged is None and (isinstance(result, Illegal)
-                                      or state_hash(self.game) != digest):
+                                      or (digest is not None
+                                          and state_hash(self.game) != digest)):
             self.diverged = self.done
         return True
+
+    def step_back(self) -> None:
+        """Back one action: the nearest keyframe at or before it, played on to it."""
+        if self.done == 0:
+            return
+        target = self.done - 1
+        base = max(done for done in self.keyframes if done <= target)
+        self.game = self.session.game = self.keyframes[base].restore()
+        self.done = base
+        while self.done < target:
+            self.step()
 
     def jump(self) -> None:
         """Up to JUMP_BATCH actions toward the next floor; the jump ends on arrival or at the end
@@ -111,6 +136,10 @@ class ReplayState(BaseState):
         elif sym in STEP:
             self.paused = True
             self.step()
+        elif sym in BACK:
+            self.paused = True
+            self.jump_from = None
+            self.step_back()
         elif sym in FASTER or sym in SLOWER:
             self.change_speed(1 if sym in FASTER else -1)
         else:
