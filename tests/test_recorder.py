@@ -187,3 +187,24 @@ def test_past_games_watch_the_replay_and_read_the_morgue() -> None:
     reading = screen.on_event(key(KeySym.M))
     assert isinstance(reading, Push) and isinstance(reading.state, MorgueScreen)
     assert f"Run code: {game.run.code}" in reading.state.text
+
+
+def test_giving_up_ends_the_run_with_a_morgue_and_a_replay_that_verifies() -> None:
+    from game.rules.actions import GiveUp
+    from game.rules.progress import GAVE_UP
+    from game.ui.screens.end import EndScreen
+    from game.ui.screens.gamemenu import GIVE_UP, GameMenu
+    from game.ui.state import Reset
+
+    game = bot_game(turns=25)
+    assert saves.save_run(game)
+    menu = GameMenu(Session(game=game))
+    assert menu.choose(GIVE_UP) is None and not game.outcome  # asked once: nothing yet
+    ended = menu.choose(GIVE_UP)
+    assert isinstance(ended, Reset) and isinstance(ended.state, EndScreen)
+    assert (game.outcome, game.cause) == (Outcome.DEAD, GAVE_UP)
+    assert game.actions is not None and game.actions[-1] == GiveUp()
+    assert "replay" in ended.state.recorded  # the end screen recorded the run
+    (past,) = past_games(data_dir())
+    assert past.replay is not None and "gave up" in past.outcome
+    assert verify(read(past.replay)) is None

@@ -21,7 +21,7 @@ from game.ui.screens.character import CharacterScreen
 from game.ui.screens.direction import DoorPrompt
 from game.ui.screens.end import EndScreen
 from game.ui.screens.floormap import FloorMapScreen
-from game.ui.screens.gamemenu import GameMenu
+from game.ui.screens.gamemenu import QUIT, GameMenu
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.history import HistoryScreen
 from game.ui.screens.inventory import InventoryScreen
@@ -480,7 +480,7 @@ def test_game_menu_resumes_or_returns_to_the_main_menu() -> None:
     result = menu.on_event(key(KeySym.RETURN))
     assert isinstance(result, Reset) and isinstance(result.state, MainMenu)
     menu = GameMenu(state.session)
-    assert isinstance(menu.choose(3), Quit)
+    assert isinstance(menu.choose(QUIT), Quit)
 
 
 def test_app_runs_headless_from_menu_to_play_and_back() -> None:

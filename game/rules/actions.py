@@ -218,16 +218,22 @@ class OrderAllies:
     wait: bool
 
 
+@dataclass(frozen=True, slots=True)
+class GiveUp:
+    """The hero gives up: the run ends here as a death would, with its morgue file, score and
+    recording (NetHack's #quit, DCSS's "quit and lose the character"). Only the hero may."""
+
+
 Action = (
     Move | Attack | Wait | OpenDoor | CloseDoor | PickUp | Drop | Use | Equip | Search
     | TakeStairs | ChooseLevelUp | Interact | Zap | Fire | Throw | Quiver | Rest | Shove | Eat
-    | Buy | Sell | Offer | UseTalent | OrderAllies
+    | Buy | Sell | Offer | UseTalent | OrderAllies | GiveUp
 )
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (Move, Attack, Wait, OpenDoor, CloseDoor, PickUp, Drop, Use, Equip, Search,
                 TakeStairs, ChooseLevelUp, Interact, Zap, Fire, Throw, Quiver, Rest, Shove, Eat,
-                Buy, Sell, Offer, UseTalent, OrderAllies)
+                Buy, Sell, Offer, UseTalent, OrderAllies, GiveUp)
 }
 """By name: replays store an action as its class name and fields."""

@@ -21,6 +21,7 @@ from game.rules.actions import (
     Eat,
     Equip,
     Fire,
+    GiveUp,
     Interact,
     Move,
     Offer,
@@ -70,6 +71,8 @@ def illegal(game: Game, actor: Actor, action: Action) -> str:
                 return f"There are no stairs {direction} here."
         case OrderAllies() if actor.id != PLAYER_ID:
             return "Only the hero gives orders."
+        case GiveUp() if actor.id != PLAYER_ID:
+            return "Only the hero gives up the run."
         case ChooseLevelUp(choice):
             return level_choice_refused(game, choice)
         case UseTalent(key, target):

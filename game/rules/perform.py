@@ -30,6 +30,7 @@ from game.rules.actions import (
     Eat,
     Equip,
     Fire,
+    GiveUp,
     Illegal,
     Impossible,
     Interact,
@@ -126,6 +127,8 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
             return feats.use(game, key, target)
         case OrderAllies(wait):
             return allies.order(game, wait)
+        case GiveUp():
+            return progress.give_up(game)
 
 
 def _attack(game: Game, actor: Actor, target: int) -> Result:
