@@ -192,7 +192,7 @@ def test_past_games_watch_the_replay_and_read_the_morgue() -> None:
 def test_giving_up_ends_the_run_with_a_morgue_and_a_replay_that_verifies() -> None:
     from game.rules.actions import GiveUp
     from game.rules.progress import GAVE_UP
-    from game.ui.screens.end import EndScreen
+    from game.ui.screens.end import EndScreen, summary
     from game.ui.screens.gamemenu import GIVE_UP, GameMenu
     from game.ui.state import Reset
 
@@ -205,6 +205,7 @@ def test_giving_up_ends_the_run_with_a_morgue_and_a_replay_that_verifies() -> No
     assert (game.outcome, game.cause) == (Outcome.DEAD, GAVE_UP)
     assert game.actions is not None and game.actions[-1] == GiveUp()
     assert "replay" in ended.state.recorded  # the end screen recorded the run
+    assert summary(game)[0] == "You gave up the run."
     (past,) = past_games(data_dir())
     assert past.replay is not None and "gave up" in past.outcome
     assert verify(read(past.replay)) is None

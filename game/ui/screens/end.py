@@ -5,6 +5,7 @@ from __future__ import annotations
 import tcod.console
 import tcod.event
 
+from game.rules.progress import GAVE_UP
 from game.ui import clipboard, intents, routes, saves
 from game.ui.draw import MUTED, TEXT, TITLE, box, clip, wrap
 from game.ui.session import Session
@@ -17,7 +18,8 @@ WIDTH = 64
 def summary(game: Game, width: int = WIDTH - 4) -> list[str]:
     won = game.outcome == "won"
     lines = [
-        "You escaped with the relic!" if won else "You have died.",
+        "You escaped with the relic!" if won else (
+            "You gave up the run." if game.cause == GAVE_UP else "You have died."),
         "",
         f"Cause: {game.cause or game.outcome}",
         f"Depth reached: {game.depth} of {game.last_depth}",
