@@ -1,6 +1,6 @@
 """The main menu: new game (the New game screen sets the run up), continue (the latest saved
-run, selected when there is one), load (every run's save), high scores, the generator lab,
-options, help, quit."""
+run, selected when there is one), load (every run's save), past games (finished runs: morgue
+and replay), high scores, the generator lab, options, help, quit."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import tcod.console
 import tcod.constants
 import tcod.event
 
+from game.pastgames import past_games
 from game.ui import intents, routes, saves
 from game.ui.draw import MUTED, TITLE, box, clip, wrap_at_most
 from game.ui.session import Session
@@ -15,9 +16,9 @@ from game.ui.state import Push, Quit, Transition
 from game.ui.widgets.choices import ChoiceMenu, Choices
 from game.world.model import Game
 
-NEW, CONTINUE, LOAD, SCORES, LAB, OPTIONS, HELP, QUIT = range(8)
-LABELS = ("New game", "Continue", "Load game", "High scores", "Generator lab", "Options", "Help",
-          "Quit")
+NEW, CONTINUE, LOAD, PAST, SCORES, LAB, OPTIONS, HELP, QUIT = range(9)
+LABELS = ("New game", "Continue", "Load game", "Past games", "High scores", "Generator lab",
+          "Options", "Help", "Quit")
 WIDTH = 44
 TOP = 20
 ERROR_LINES = 4
@@ -38,6 +39,8 @@ class MainMenu(ChoiceMenu):
             disabled[CONTINUE] = "no saved run"
         if not listed:
             disabled[LOAD] = "no saves"
+        if not past_games(saves.folder()):
+            disabled[PAST] = "none finished yet"
         self.choices = Choices(list(LABELS), disabled, CONTINUE if latest is not None else NEW)
 
     def _left(self, console: tcod.console.Console) -> int:
@@ -66,6 +69,8 @@ class MainMenu(ChoiceMenu):
             return self._play(game)
         if row == LOAD:
             return Push(routes.to().load_game(self.session))
+        if row == PAST:
+            return Push(routes.to().past_games(self.session))
         if row == SCORES:
             return Push(routes.to().scores())
         if row == LAB:

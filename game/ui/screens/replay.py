@@ -35,8 +35,8 @@ JUMP_BATCH: Final = 100
 """Actions a tick while jumping to the next floor (the window stays responsive)."""
 BANNER_BG: Final = (40, 40, 10)
 WARNING_BG: Final = (130, 20, 20)
-KEYS: Final = ("Space pause  . Right step  , Left back  + - speed  > next floor  m v @ views"
-               "  Esc quit")
+KEYS: Final = "Space pause  Left/Right step  + - speed  > next floor  m v @ views  Esc quit"
+"""The banner: Left steps back, Right on (`,` and `.` too)."""
 FASTER: Final = (KeySym.PLUS, KeySym.EQUALS, KeySym.KP_PLUS)
 SLOWER: Final = (KeySym.MINUS, KeySym.KP_MINUS)
 STEP: Final = (KeySym.PERIOD, KeySym.RIGHT, KeySym.KP_6)
