@@ -166,15 +166,19 @@ def _shown(text: str) -> str:
 # --- the program ---------------------------------------------------------------------------
 
 
-def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Read the config, write OUTPUT_FILE, show the maze; ValueError (exit 2) for bad input."""
-    out = out if out is not None else sys.stdout
-    err = err if err is not None else sys.stderr
-    theme = _theme(args.theme)
-    config, warnings = read_config(args.config)
-    for warning in warnings:
-        print(f"warning: {warning}", file=err)
-    mg = mazegen.MazeGenerator(config.width, config.height, config.seed, config.perfect,
+@dataclass(frozen=True, slots=True)
+class Maze:
+    """One maze of the config: its seed, cells and shortest path (cells and letters)."""
+
+    seed: int
+    cells: CellGrid
+    path: list[Point]
+    letters: str
+
+
+def make(config: Config, seed: int | None, err: TextIO) -> Maze:
+    """Carve the config's maze from `seed` (None: a fresh one) and write OUTPUT_FILE."""
+    mg = mazegen.MazeGenerator(config.width, config.height, seed, config.perfect,
                                entry=config.entry)
     for notice in mg.warnings:
         print(f"notice: {notice}", file=err)
@@ -188,11 +192,41 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         write_atomic(config.output_file, text.encode("ascii"), make_folder=False)
     except OSError as problem:
         raise ValueError(write_problem(config.output_file, problem)) from None
+    assert mg.seed is not None
+    return Maze(mg.seed, mg.cells, path, letters)
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Read the config (config.txt when none is named), write OUTPUT_FILE, show the maze:
+    interactively on a terminal (game.cli.amazeing_tui), else printed once. ValueError (exit 2)
+    for bad input."""
+    from game.cli import amazeing_tui
+
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    found, chosen = _themes(args.theme)
+    config, warnings = read_config(args.config)
+    for warning in warnings:
+        print(f"warning: {warning}", file=err)
+    maze = make(config, config.seed, err)
+    terminal = None if args.no_tui or out is not sys.stdout else amazeing_tui.terminal_fds(
+        sys.stdin, sys.stdout)
+    if terminal is not None:
+        session = amazeing_tui.Session(maze.seed, found, chosen)
+        shown = [maze]
+
+        def draw(session: amazeing_tui.Session) -> str:
+            if shown[0].seed != session.seed:
+                shown[0] = make(config, session.seed, err)
+            return show(shown[0].cells, shown[0].path if session.show_path else [],
+                        session.themes[session.theme])
+
+        return amazeing_tui.run(session, draw, *terminal)
     colour = out.isatty() and not os.environ.get("NO_COLOR")
-    out.write(show(mg.cells, path, theme if colour else None))
+    out.write(show(maze.cells, maze.path, found[chosen] if colour else None))
     kind = "perfect" if config.perfect else "with loops"
     print(f"wrote {config.output_file}: {config.width}x{config.height} cells {kind}, seed"
-          f" {mg.seed}, shortest path {len(letters)} steps", file=out)
+          f" {maze.seed}, shortest path {len(maze.letters)} steps", file=out)
     return 0
 
 
@@ -205,14 +239,16 @@ def _same_file(output: Path, source: Path) -> bool:
         return False
 
 
-def _theme(name: str | None) -> themes.Theme:
-    """The named theme (or the first); ValueError listing the names when it is not there."""
-    found, problem = themes.load_themes()
+def _themes(name: str | None) -> tuple[list[themes.Theme], int]:
+    """Every theme and the index of the named one (or the first); ValueError listing the names
+    when it is not there."""
+    loaded, problem = themes.load_themes()
+    found = list(loaded)
     if name is None:
-        return found[0]
-    for theme in found:
+        return found, 0
+    for index, theme in enumerate(found):
         if theme.name == name:
-            return theme
+            return found, index
     names = ", ".join(t.name for t in found)
     shown = name if len(name) <= 40 else name[:40] + "..."
     raise ValueError(f"--theme {shown!r} is not a theme; valid: {names}" + (

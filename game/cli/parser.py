@@ -305,8 +305,11 @@ def _codex(codex: argparse.ArgumentParser) -> None:
 
 
 def _amazeing(amaze: argparse.ArgumentParser) -> None:
-    amaze.add_argument("config", type=Path, help="the config file (WIDTH=20, HEIGHT=15, ...)")
+    amaze.add_argument("config", type=Path, nargs="?", default=Path("config.txt"),
+                       help="the config file (WIDTH=20, HEIGHT=15, ...; default config.txt)")
     amaze.add_argument("--theme", help="colour theme from assets/themes.toml (default: first)")
+    amaze.add_argument("--no-tui", action="store_true",
+                       help="print the maze once, even on a terminal (r, p, t, q otherwise)")
 
 
 COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
