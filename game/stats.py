@@ -15,6 +15,13 @@ from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
 
 
+PAIR_SOURCES, PAIR_TARGETS = 4, 20
+"""Room pairs for the room pair ratio: four floods (a 1000x1000 floor's flood is a fifth of a
+second), twenty rooms each."""
+PAIR_STREAM = 0x5EED_0F_0A1B5
+"""The fixed stream the pairs are drawn on: the same floor always gives the same figure."""
+
+
 @dataclass(frozen=True, slots=True)
 class FloorStats:
     """Counts over the walkable graph: tiles are nodes, 4-neighbour steps and teleporters edges."""
@@ -30,6 +37,9 @@ class FloorStats:
     secret_doors: int = 0
     notes: tuple[str, ...] = ()
     """What the generator could not do as asked (its plan's `extra["notes"]`)."""
+    room_pair_ratio: float = 0.0
+    """`pair_path_ratio` over PAIR_SOURCES x PAIR_TARGETS room pairs drawn on a fixed stream:
+    how far a walk between two rooms runs beside the straight line (0 without two rooms)."""
 
     def as_dict(self) -> dict[str, float | int | list[str]]:
         values = asdict(self)
@@ -44,7 +54,8 @@ class FloorStats:
             f"dead ends        {self.dead_ends}",
             f"loops            {self.loops}",
             f"regions          {self.regions}",
-            f"path ratio       {self.path_ratio:.2f}",
+            f"path ratio       {self.path_ratio:.2f} (stairs)",
+            f"room pair ratio  {self.room_pair_ratio:.2f}",
             f"teleporter pairs {self.teleporter_pairs}",
             f"secret doors     {self.secret_doors}",
             *(f"note: {note}" for note in self.notes),
@@ -57,7 +68,9 @@ def floor_stats(plan: FloorPlan) -> FloorStats:
     dead ends: walkable tiles with one way out; loops: the cyclomatic number E - V + C of the
     walkable graph (teleporter links are edges; every open 2x2 block counts, as the definition
     says); regions: 4-connected walkable areas without teleporters; path ratio: walking distance
-    from the arrival to the nearest way down over the straight-line distance.
+    from the arrival to the nearest way down over the straight-line distance (generators that put
+    the stairs as far apart by walk as they can, as bsp does, make it large on purpose); room
+    pair ratio: the same for rooms drawn at random, the measure of how winding the floor is.
     """
     walk = tiles.walkable(plan.tiles)
     nodes = int(walk.sum())
@@ -84,6 +97,7 @@ def floor_stats(plan: FloorPlan) -> FloorStats:
         teleporter_pairs=len(plan.teleporters),
         secret_doors=int((plan.tiles == tiles.SECRET_DOOR).sum()),
         notes=tuple(str(note) for note in plan.extra.get("notes", ())),
+        room_pair_ratio=pair_path_ratio(plan, Rng(PAIR_STREAM), PAIR_SOURCES, PAIR_TARGETS),
     )
 
 

@@ -63,3 +63,27 @@ def test_teleporters_join_regions_without_making_loops() -> None:
     assert stats.loops == 0
     assert stats.teleporter_pairs == 1
     assert stats.path_ratio == pytest.approx(3 / 4)
+
+
+def test_the_room_pair_ratio_is_the_walk_between_rooms_over_the_straight_line() -> None:
+    """Two one-tile rooms 4 apart as the crow flies, 8 steps apart by the corridor around the
+    wall: every pair drawn is the two rooms (ratio 2) or a room with itself (skipped)."""
+    from dataclasses import replace
+
+    from game.floorplan import Room
+
+    around = """
+#######
+#<#.#>#
+#.#.#.#
+#.....#
+#######
+"""
+    plan = replace(plan_of(around, (1, 1), ((5, 1),)),
+                   rooms=(Room(0, 1, 1, 1, 1), Room(1, 5, 1, 1, 1)))
+    stats = floor_stats(plan)
+    assert stats.room_pair_ratio == pytest.approx(2.0)
+    assert stats.path_ratio == pytest.approx(2.0)  # the stairs stand in the two rooms
+    assert "room pair ratio  2.00" in stats.lines() and "path ratio       2.00 (stairs)" in \
+        stats.lines()
+    assert floor_stats(plan_of(around, (1, 1), ((5, 1),))).room_pair_ratio == 0.0  # no rooms
