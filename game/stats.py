@@ -14,7 +14,6 @@ from game.grids import label4
 from game.pathing import UNREACHED, to_yx, walk_distance
 from game.seeds import Rng
 
-
 PAIR_SOURCES, PAIR_TARGETS = 4, 20
 """Room pairs for the room pair ratio: four floods (a 1000x1000 floor's flood is a fifth of a
 second), twenty rooms each."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 from scipy import ndimage
@@ -413,16 +413,35 @@ def distinct_fits(total: int, count: int, last_extra: int) -> bool:
     return total >= least + (last_extra if count == 1 else 0)
 
 
+def most_distinct_by_search(total: int, count: int, last_extra: int) -> int:
+    """The most different sizes, by trying every number d of different values with the cheapest
+    sizes that have that many (any d values cost at least MIN_CELL, MIN_CELL + 1, ... once each,
+    and the other cells at least MIN_CELL); 0 when not even equal sizes fit."""
+    best = 0
+    for distinct in range(1, count + 1):
+        values = [power.MIN_CELL + value for value in range(distinct)]
+        least = sum(values) + (count - distinct) * power.MIN_CELL
+        if total >= least + (last_extra if distinct == 1 else 0):
+            best = distinct
+    return best
+
+
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), count=st.integers(1, 30), total=st.integers(5, 700),
        last_extra=st.integers(0, 1))
+@example(seed=1, count=22, total=198, last_extra=1)  # a 200-tile side: many rows, little room
+@example(seed=2, count=3, total=3 * power.MIN_CELL + 3, last_extra=0)  # exactly all different
+@example(seed=3, count=3, total=3 * power.MIN_CELL + 2, last_extra=1)  # one short of that
 def test_distinct_split(seed: int, count: int, total: int, last_extra: int) -> None:
-    sizes = power.distinct_split(Rng(seed), total, count, last_extra)
-    if not distinct_fits(total, count, last_extra):
-        assert sizes is None
+    best = most_distinct_by_search(total, count, last_extra)
+    if best == 0:
+        with pytest.raises(ValueError, match="do not fit"):
+            power.distinct_split(Rng(seed), total, count, last_extra)
         return
-    assert sizes is not None
-    assert len(sizes) == count and sum(sizes) == total and len(set(sizes)) == count
+    sizes = power.distinct_split(Rng(seed), total, count, last_extra)
+    assert len(sizes) == count and sum(sizes) == total
+    assert len(set(sizes)) >= best
+    assert (len(set(sizes)) == count) == distinct_fits(total, count, last_extra)
     assert min(sizes) >= power.MIN_CELL and sizes[-1] >= power.MIN_CELL + last_extra
 
 
@@ -437,11 +456,14 @@ def test_rows_and_columns_get_distinct_sizes_whenever_they_fit(
     notes = plan.extra["notes"]
     for name, sizes, total, extra in (("row", plan.extra["row_sizes"], height - 2, 1),
                                       ("column", plan.extra["col_sizes"], width - 2, 0)):
+        assert len(set(sizes)) >= most_distinct_by_search(total, len(sizes), extra)
         if distinct_fits(total, len(sizes), extra):
             assert len(set(sizes)) == len(sizes), (name, sizes)
             assert not any(note.startswith(name) for note in notes)
         else:
-            assert any(note.startswith(f"{name} sizes repeat") for note in notes)
+            repeats = len(sizes) - len(set(sizes))
+            assert any(note.startswith(f"{name} sizes repeat") and f"({repeats} repeat;" in note
+                       for note in notes), notes
 
 
 def test_default_floors_have_distinct_sizes_and_the_stats_say_when_not() -> None:

@@ -4,11 +4,12 @@ Power: fill one more than half the cells of a grid with chambers; the chambers o
 horizontally (corridors may pass through empty cells), vertically adjacent chambers connect, the
 entrance is a chamber of the first row and the exit one of the last, both chosen at random
 (`ends=far` picks a pair far apart instead). The plugin adds: every row and column its own distinct
-random size (where the floor is too small for distinct sizes they may repeat, and the plan's notes
-say so); each chamber sized at random inside its cell; straight corridors from a random point along
-the facing walls; where no straight corridor fits, one chamber grows until the two share a 10-foot
-section (2 tiles); doors at both ends of every corridor and at the entrance and exit. Its closing
-idea, "make some doors secret", is `secret=P`: a share P of all doors become SECRET_DOOR tiles.
+random size (where the floor is too small for that, as many different sizes as fit, and the
+plan's notes say how many repeat); each chamber sized at random inside its cell; straight
+corridors from a random point along the facing walls; where no straight corridor fits, one
+chamber grows until the two share a 10-foot section (2 tiles); doors at both ends of every
+corridor and at the entrance and exit. Its closing idea, "make some doors secret", is `secret=P`:
+a share P of all doors become SECRET_DOOR tiles.
 
 A secret door is never the only way: the links of a random spanning tree of the chamber graph keep
 plain doors, and each other link (a loop) may get one secret door, at one random end, so its
@@ -156,13 +157,10 @@ def lay_out(rng: Rng, width: int, height: int, params: Mapping[str, ParamValue])
     cols = grid_count(int(params["cols"]), width - 2, cell, extra=0)
     row_sizes = distinct_split(rng, height - 2, rows, last_extra=1)
     col_sizes = distinct_split(rng, width - 2, cols, last_extra=0)
-    notes = [f"{name} sizes repeat: {count} distinct sizes need more room"
-             for name, count, sizes in (("row", rows, row_sizes), ("column", cols, col_sizes))
-             if sizes is None]
-    if row_sizes is None:
-        row_sizes = split(rng, height - 2, [MIN_CELL] * (rows - 1) + [MIN_CELL + 1])
-    if col_sizes is None:
-        col_sizes = split(rng, width - 2, [MIN_CELL] * cols)
+    notes = [f"{name} sizes repeat: {len(set(sizes))} different sizes for {len(sizes)} {name}s"
+             f" ({len(sizes) - len(set(sizes))} repeat; all different need more room)"
+             for name, sizes in (("row", row_sizes), ("column", col_sizes))
+             if len(set(sizes)) < len(sizes)]
     row_spans = chamber_spans(row_sizes, last_extra=1)
     col_spans = chamber_spans(col_sizes, last_extra=0)
 
@@ -197,25 +195,44 @@ def split(rng: Rng, total: int, minimums: Sequence[int]) -> list[int]:
     return [low + shares[i + 1] - shares[i] for i, low in enumerate(minimums)]
 
 
-def distinct_split(rng: Rng, total: int, count: int, last_extra: int) -> list[int] | None:
-    """`count` different sizes in random order summing to `total`, each at least MIN_CELL and the
-    last at least MIN_CELL + `last_extra` (0 or 1); None when `total` is too small for that.
+def distinct_split(rng: Rng, total: int, count: int, last_extra: int) -> list[int]:
+    """`count` sizes in random order summing to `total`, each at least MIN_CELL and the last at
+    least MIN_CELL + `last_extra` (0 or 1), with as many different sizes as `total` allows: all
+    of them when it is big enough (`most_distinct`).
 
-    Ranks 0..count-1 go to the places at random and size = MIN_CELL + rank + a share of the
-    spare; the shares, sorted, go up with the rank, so the sizes stay as distinct as the ranks.
-    """
-    spare = total - count * MIN_CELL - count * (count - 1) // 2
-    ranks = list(range(count))
+    Each place gets a rank, 0..d-1 once each (d = most_distinct) and 0 for the rest, shuffled;
+    size = MIN_CELL + rank + a share of the spare, the shares sorted to go up with the rank, so
+    places of different ranks always differ in size (and places of rank 0 mostly do too)."""
+    distinct = most_distinct(total, count, last_extra)
+    ranks = [*range(distinct), *[0] * (count - distinct)]
     rng.shuffle(ranks)
-    if count > 1 and ranks[-1] < last_extra:
-        other = rng.below(count - 1)
+    if distinct > 1 and ranks[-1] < last_extra:
+        swaps = [place for place in range(count - 1) if ranks[place] >= last_extra]
+        other = swaps[rng.below(len(swaps))]
         ranks[-1], ranks[other] = ranks[other], ranks[-1]
-    elif count == 1:
-        spare -= last_extra
-    if spare < 0:
-        return None
+    spare = total - count * MIN_CELL - sum(ranks) - (last_extra if distinct == 1 else 0)
     shares = sorted(split(rng, spare, [0] * count))
-    return [MIN_CELL + rank + shares[rank] + (last_extra if count == 1 else 0) for rank in ranks]
+    order = sorted(range(count), key=lambda place: (ranks[place], place))
+    sizes = [0] * count
+    for share, place in zip(shares, order, strict=True):
+        sizes[place] = MIN_CELL + ranks[place] + share
+    if distinct == 1:
+        sizes[-1] += last_extra
+    return sizes
+
+
+def most_distinct(total: int, count: int, last_extra: int) -> int:
+    """The most different sizes `count` cells of at least MIN_CELL can have in `total` tiles (the
+    last cell at least MIN_CELL + `last_extra`): sizes MIN_CELL, MIN_CELL + 1, ... once each
+    and the rest MIN_CELL are the cheapest with d values. ValueError when not even equal sizes
+    fit."""
+    def cost(distinct: int) -> int:
+        return (count * MIN_CELL + distinct * (distinct - 1) // 2
+                + (last_extra if distinct == 1 else 0))
+
+    if cost(1) > total:
+        raise ValueError(f"{count} cells of at least {MIN_CELL} tiles do not fit in {total}")
+    return max(d for d in range(1, count + 1) if cost(d) <= total)
 
 
 def chamber_spans(sizes: Sequence[int], last_extra: int) -> list[Span]:
