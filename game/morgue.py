@@ -18,6 +18,7 @@ from typing import Any
 
 from game.content.backgrounds import DEFAULT, background_name
 from game.content.items import kind_of
+from game.pastgames import MORGUE_DIR
 from game.rules import gear
 from game.userfiles import data_dir, unused_path, write_atomic
 from game.world import pack
@@ -25,7 +26,6 @@ from game.world.kinds import Outcome
 from game.world.model import Game
 
 SCORES_FILE = "scores.json"
-MORGUE_DIR = "morgue"
 SCORES_FORMAT = "delve-scores"
 SCORES_VERSION = 1
 MAX_SCORES = 100

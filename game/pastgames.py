@@ -10,9 +10,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game import recorder
-from game.morgue import MORGUE_DIR
 from game.userfiles import read_text
+
+MORGUE_DIR = "morgue"
+"""The folder of finished runs, in the saves folder: morgue files and their recordings."""
+RECORDING_SUFFIX = ".replay"
+
+
+def recording_beside(path: Path) -> Path:
+    """The recording that belongs with a save or a morgue file: the same name, .replay."""
+    return path.with_suffix(RECORDING_SUFFIX)
+
 
 HEADER_BYTES = 64 * 1024
 """A morgue file's first lines are all a listing reads; a bigger file is not a morgue."""
@@ -73,7 +81,7 @@ def read_past_game(path: Path) -> PastGame | None:
         elif name == "Depth":
             depth = _leading_number(value)
             turns = _leading_number(value.rpartition("Turns: ")[2])
-    replay = recorder.beside(path)
+    replay = recording_beside(path)
     return PastGame(path, replay if replay.is_file() else None, facts.get("seed", ""),
                     facts.get("code", ""), facts.get("outcome", ""), depth, turns,
                     moment.isoformat(timespec="seconds").replace("+00:00", "Z"))

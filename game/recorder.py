@@ -15,18 +15,15 @@ import os
 from pathlib import Path
 from typing import cast
 
+from game.pastgames import recording_beside
 from game.replay import header_line, read, step_line
 from game.rules.actions import Action
 from game.userfiles import write_atomic
 from game.world.model import Game
 from game.world.serial import state_hash
 
-SUFFIX = ".replay"
-
-
-def beside(path: Path) -> Path:
-    """The recording that belongs with a save or a morgue file: the same name, .replay."""
-    return path.with_suffix(SUFFIX)
+beside = recording_beside
+"""The recording that belongs with a save or a morgue file (game.pastgames)."""
 
 
 def append(path: Path, game: Game, written: int) -> int:

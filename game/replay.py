@@ -22,9 +22,7 @@ from game.content.backgrounds import DEFAULT, background_keys
 from game.floorplan import Point
 from game.rules.actions import ACTION_TYPES, Action, Illegal
 from game.run import Run
-from game.turns import player_act
 from game.userfiles import read_text
-from game.world.dungeon import new_game
 from game.world.model import Game
 from game.world.serial import state_hash
 
@@ -171,6 +169,9 @@ def verify(recording: Recording) -> int | None:
     """Replay without a window: None when every state hash recorded matches, else the first
     action number (1-based) whose state hash differs. An action outside the legal set (a forged
     file) is ReplayError naming its line."""
+    from game.turns import player_act  # playing: not needed to read or write a recording
+    from game.world.dungeon import new_game
+
     game = new_game(Run.from_code(recording.code), recording.background)
     for number, (action, digest) in enumerate(recording.steps, start=1):
         result = player_act(game, action)

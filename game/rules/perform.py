@@ -55,6 +55,7 @@ from game.rules.actions import (
 )
 from game.rules.legal import illegal
 from game.world import pack
+from game.world.kinds import MessageKind, Outcome
 from game.world.model import PLAYER_ID, Actor, Game
 
 
@@ -128,7 +129,14 @@ def _verb(game: Game, actor: Actor, action: Action) -> Result:
         case OrderAllies(wait):
             return allies.order(game, wait)
         case GiveUp():
-            return progress.give_up(game)
+            return _give_up(game)
+
+
+def _give_up(game: Game) -> Result:
+    """End the run here, as a death would: no monster acts again (the action takes no time)."""
+    game.outcome, game.cause = Outcome.DEAD, progress.GAVE_UP
+    game.log("You give up the run.", MessageKind.PROGRESS)
+    return Success(turns=0)
 
 
 def _attack(game: Game, actor: Actor, target: int) -> Result:

@@ -4,9 +4,8 @@ level is gained and kept in `Hero.offers`, and waits for the player's choice."""
 from __future__ import annotations
 
 from game.content.talents import LEGACY_CHOICES, talents
-from game.rules.actions import Success
 from game.rules.talents import choice_talent, draw_offers, learn
-from game.world.kinds import MessageKind, Outcome
+from game.world.kinds import MessageKind
 from game.world.model import Game
 
 MAX_LEVEL = 1000
@@ -91,11 +90,5 @@ def choose(game: Game, choice: str) -> str | None:
 
 
 GAVE_UP = "gave up"
-"""The cause of a run the hero gave up (the morgue: "died: gave up on depth 3")."""
-
-
-def give_up(game: Game) -> Success:
-    """End the run here, as a death would: no monster acts again (the turn takes no time)."""
-    game.outcome, game.cause = Outcome.DEAD, GAVE_UP
-    game.log("You give up the run.", MessageKind.PROGRESS)
-    return Success(turns=0)
+"""The cause of a run the hero gave up (the morgue: "died: gave up on depth 3"; the GiveUp
+action, game.rules.perform)."""
