@@ -19,7 +19,6 @@ from game.run.recipes import DEFAULT_SIZES
 from game.ui import clipboard, recipe_rows, saves
 from game.ui.draw import cells
 from game.ui.render import render_play
-from game.ui.sidebar import code_lines
 from game.ui.screens.character import CharacterScreen
 from game.ui.screens.end import EndScreen
 from game.ui.screens.gamemenu import GameMenu
@@ -36,6 +35,7 @@ from game.ui.screens.params import ParamEditor
 from game.ui.screens.play import PlayState
 from game.ui.screens.scores import ScoresScreen
 from game.ui.session import Session, rows_of
+from game.ui.sidebar import code_lines
 from game.ui.state import BaseState, Pop, Push, Reset, Transition, draw_stack
 from game.version import RULES_VERSION
 from game.world.dungeon import new_game

@@ -57,7 +57,7 @@ from game.world.model import Actor, Floor, Game
 
 STATUS_WIDTH: Final = SIDEBAR_WIDTH - 1
 """Columns of the side panel's text (game.ui.sidebar lays the screen out)."""
-HOVER_LINES: Final = 4
+HOVER_LINES: Final = 3
 """A long hover text wraps upwards over the map's bottom rows, up to this many lines."""
 REMEMBERED: Final = 0.4
 """Brightness of explored tiles out of sight."""
@@ -280,10 +280,14 @@ CAPTIVE_BG: Final = (70, 55, 20)
 
 
 def ally_lines(game: Game, width: int) -> list[str]:
-    """The hero's allies here (name, hit points, waiting or following) and those left on other
-    floors, each line at most `width` long."""
+    """The hero's allies here out of sight (name, hit points, waiting or following: one in
+    sight has its entry in the panel's "In view") and those left on other floors, each line
+    at most `width` long."""
     lines: list[str] = []
+    seen = game.floor.visible
     for ally in _allies(game.floor):
+        if seen[ally.y, ally.x]:
+            continue
         order = "waits" if ally.waiting else "follows"
         lines += wrap(f"Ally {ally.name} {ally.hp}/{ally.max_hp} {order}", width)
     elsewhere = [d for d in sorted(game.floors) if d != game.depth
@@ -312,7 +316,9 @@ def panel_lines(game: Game, lay: Layout) -> list[Line]:
     """The side panel's rows, top to bottom: the HP bar, the hero's numbers, then what is in
     view in the rows left. The hero's lines that do not fit are cuts (recorded)."""
     player, width = game.player, lay.side_width
-    rows = lay.footer_row
+    rows = lay.map_height if lay.side_x + 1 < lay.width else 0
+    if not rows:
+        return []
     hero = [Line(f" HP {player.hp}/{player.max_hp}", (255, 255, 255),
                  gauge=(player.hp, player.max_hp, HEALTH_FULL, HEALTH_EMPTY))]
     hero += [Line(text) for text in status_lines(game, width)]
@@ -327,8 +333,10 @@ def draw_side(console: tcod.console.Console, lines: list[Line], lay: Layout,
               lit: Point | None) -> None:
     """The side panel: its background, its lines; the entry naming `lit` highlighted."""
     grid, left, width = cells(console), lay.side_x + 1, lay.side_width
-    grid["bg"][: lay.footer_row, lay.side_x :] = SIDE_BG
-    grid["ch"][: lay.footer_row, lay.side_x :] = ord(" ")
+    if left >= lay.width:
+        return
+    grid["bg"][: lay.map_height, lay.side_x :] = SIDE_BG
+    grid["ch"][: lay.map_height, lay.side_x :] = ord(" ")
     for row, line in enumerate(lines):
         if line.gauge is not None:
             value, most, full, empty = line.gauge
@@ -344,15 +352,16 @@ def draw_side(console: tcod.console.Console, lines: list[Line], lay: Layout,
 
 def draw_panel(console: tcod.console.Console, game: Game, top: int, hover: str,
                lit: Point | None = None) -> None:
-    """Everything but the map: the hover line at row `top` (under the map), the message log
-    beneath it, the side panel (the entry naming `lit` highlighted) and the footer's code."""
+    """Everything but the map: the side panel right of it (the entry naming `lit`
+    highlighted), the hover line at row `top` under both, the message log beneath it and the
+    footer's seed and code, each across the whole width."""
     lay = layout(console.width, console.height)
-    grid = cells(console)
-    map_width = lay.map_width
-    texts = hover_lines(hover, map_width - 2)
+    grid, width = cells(console), console.width
+    draw_side(console, panel_lines(game, lay), lay, lit)
+    texts = hover_lines(hover, width - 2)
     first = top - max(0, len(texts) - 1)
-    grid["bg"][first : top + 1, :map_width] = (25, 25, 35)
-    grid["ch"][first:top, :map_width] = ord(" ")
+    grid["bg"][first : top + 1] = (25, 25, 35)
+    grid["ch"][first:top] = ord(" ")
     for row, text in enumerate(texts, start=first):
         console.print(1, row, text, fg=(240, 240, 170))
     footer = footer_lines(game, console.width - 2)
@@ -360,9 +369,8 @@ def draw_panel(console: tcod.console.Console, game: Game, top: int, hover: str,
     grid["bg"][footer_top:] = FOOTER_BG
     for row, text in enumerate(footer, start=footer_top):
         console.print(1, row, text, fg=MUTED)
-    draw_side(console, panel_lines(game, lay), lay, lit)
     rows = max(0, footer_top - top - 1)  # a code on two lines takes the log's oldest line
-    lines = message_lines(game, map_width - 2, rows) if rows else []
+    lines = message_lines(game, width - 2, rows) if rows else []
     for index, (text, color) in enumerate(lines):
         fade = 0.55 + 0.45 * (index + 1) / len(lines)
         console.print(1, top + 1 + rows - len(lines) + index, text,

@@ -1,11 +1,12 @@
 """The play screen's side panel (Brogue's sidebar is the anchor) and where everything sits.
 
 The screen is laid out by `layout` alone (a function of the console's size): the map in the
-top-left, the side panel down the right, the hover line and the message log under the map, and
-the run code on the footer row across the whole width. The panel tells the hero's numbers, then
-every monster, item and feature in view (`floor.visible`), nearest first, each line knowing the
-floor position it names: the same lines draw the panel and answer which thing the mouse is on,
-so hovering an entry lights its thing on the map and hovering the thing lights its entry.
+top-left and the side panel right of it; under both, across the whole width, the hover line,
+the message log and the footer row with the seed and the run code. The panel tells the hero's
+numbers, then every monster, item and feature in view (`floor.visible`), nearest first, each
+line knowing the floor position it names: the same lines draw the panel and answer which thing
+the mouse is on, so hovering an entry lights its thing on the map and hovering the thing lights
+its entry.
 
 Reads the game only; the first frame draws it, so it loads no rule of play (combat's numbers
 load when first drawn, as render's level-up marker loads the key table).
@@ -27,6 +28,8 @@ from game.world.model import Actor, Game
 
 SIDEBAR_WIDTH: Final = 24
 """Columns of the side panel at the right edge: a gutter and 23 of text."""
+NARROWEST: Final = 3 * SIDEBAR_WIDTH
+"""A console narrower than this (a thumbnail, a test's small console) has no side panel."""
 LOG_ROWS: Final = 10
 """Message lines on an 80x45 console; a taller console gives one more for every two rows."""
 LOG_HEIGHT: Final = 45
@@ -68,7 +71,7 @@ class Layout:
 
     @property
     def hover_row(self) -> int:
-        """The hover line's row, under the map (a long text wraps upwards over the map)."""
+        """The hover line's row, under the map and the panel (a long text wraps upwards)."""
         return self.map_height
 
     @property
@@ -84,7 +87,7 @@ class Layout:
 def layout(width: int, height: int) -> Layout:
     """The play screen's parts on a width x height console: at least LOG_ROWS message lines
     from 80x45 up, the map taking what the panel, the log and the two lines leave."""
-    side = min(SIDEBAR_WIDTH, width // 3)
+    side = SIDEBAR_WIDTH if width >= NARROWEST else 0  # a thumbnail: the map alone
     if height >= LOG_HEIGHT:
         log = LOG_ROWS + (height - LOG_HEIGHT) // 2
     else:
