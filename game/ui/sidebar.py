@@ -140,12 +140,11 @@ def in_view(game: Game) -> list[Entry]:
                                FEATURE))
     for pos, stair in floor.stairs.items():
         if seen(pos):
-            tile = int(floor.tiles[pos[1], pos[0]])
+            look = tiles.TILES[int(floor.tiles[pos[1], pos[0]])]
+            red, green, blue = (int(c) for c in look["fg"])
             name = stair.kind.replace("_", " ")
             name = "collapsed stairs" if stair.dead_end else f"{name} {stair.direction}"
-            found.append(Entry(pos, int(tiles.TILES["glyph"][tile]),
-                               tuple(int(c) for c in tiles.TILES["fg"][tile]),  # type: ignore[arg-type]
-                               name, FEATURE))
+            found.append(Entry(pos, int(look["glyph"]), (red, green, blue), name, FEATURE))
     for pos, trap in floor.traps.items():
         if trap.found and seen(pos) and pos not in floor.doors:
             spent = " (sprung)" if trap.spent else ""
