@@ -9,7 +9,7 @@ from tcod.event import KeySym, MouseButton
 from ui_world import hand_game, key
 
 from game.run import FloorRecipe, Run
-from game.ui.describe import item_name
+from game.ui.describe import describe_at, item_name
 from game.ui.draw import cells
 from game.ui.render import CURSOR_BG, panel_lines, play_camera, render_play, status_lines
 from game.ui.screens.look import LookScreen
@@ -134,6 +134,12 @@ def test_hovering_an_entry_lights_its_thing_on_the_map_and_names_it() -> None:
     assert tuple(cells(console)["bg"][vy, vx]) == CURSOR_BG
     assert "an ant (unhurt, asleep)" in "".join(rows_of(console))
     assert tuple(cells(draw(game))["bg"][vy, vx]) != CURSOR_BG
+
+
+def test_the_hover_line_names_an_item_once() -> None:
+    game = room()
+    name = item_name(game, game.floor.items[0])
+    assert describe_at(game, 2, 2) == f"{name}, floor"
 
 
 def test_clicking_an_entry_acts_on_its_thing() -> None:
