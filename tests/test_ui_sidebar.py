@@ -3,6 +3,8 @@ ways, every notice in the log, ten log lines at 80x45, and the run code on one f
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import tcod.console
 from scenario import monster, scenario
 from tcod.event import KeySym, MouseButton
@@ -11,14 +13,18 @@ from ui_world import hand_game, key
 from game.run import FloorRecipe, Run
 from game.ui.describe import describe_at, item_name
 from game.ui.draw import cells
+from game.ui.gallery import render_all
 from game.ui.render import CURSOR_BG, panel_lines, play_camera, render_play, status_lines
 from game.ui.screens.look import LookScreen
 from game.ui.screens.play import UNKNOWN_KEY, PlayState
 from game.ui.session import Session
 from game.ui.sidebar import (
     HIGHLIGHT_BG,
+    ITEM,
     LOG_ROWS,
+    Entry,
     creature_state,
+    entry_lines,
     footer_lines,
     in_view,
     layout,
@@ -221,3 +227,18 @@ def test_a_code_longer_than_the_width_breaks_whole_and_keeps_the_log() -> None:
         f"Code {game.run.code}")
     rows = rows_of(draw(game, 80, 45))
     assert [row[1:].rstrip() for row in rows[-2:]] == footer
+
+
+def test_a_long_name_wraps_in_its_entry_never_cut() -> None:
+    name = "scroll of a very long name that cannot fit the panel"
+    lines = entry_lines(Entry((3, 4), ord("?"), (200, 200, 200), name, ITEM), 22)
+    assert all(len(line.text) <= 22 and line.pos == (3, 4) for line in lines)
+    assert " ".join(line.text.strip() for line in lines) == name
+
+
+def test_the_sidebar_shot_has_no_cut_at_80x45_nor_80x50(tmp_path: Path) -> None:
+    for height in (45, 50):
+        pictures = render_all(tmp_path / str(height), 80, height, ["sidebar", "play"])
+        assert [(p.name, p.cuts) for p in pictures if p.cuts] == []
+        text = pictures[0].text
+        assert "In view" in text and "asleep" in text and "unaware, webbed" in text
