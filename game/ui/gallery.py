@@ -597,13 +597,12 @@ def _vault(scene: Scene) -> list[State]:
     return [scene.play(game)]
 
 
-
 @shot("sidebar")
 def _sidebar(scene: Scene) -> list[State]:
-    """The side panel at work: monsters asleep, unaware, hunting, fleeing and webbed (one
-    wounded), items and a feature in view, nearest first; the mouse on the hunting monster's
-    entry lights it on the map, and the hero is hungry and slowed."""
-    from game.rules import hunger
+    """The side panel at work: monsters hunting, asleep, fleeing (wounded), unaware and webbed,
+    items and a feature in view, nearest first; the mouse on the hunter's entry lights it on the
+    map; the hero hungry and slowed."""
+    from game.rules.hunger import HUNGRY
     from game.ui.render import panel_lines
     from game.ui.sidebar import layout
     from game.world.dungeon import spots_near
@@ -611,29 +610,22 @@ def _sidebar(scene: Scene) -> list[State]:
     from game.world.kinds import Mode
 
     game = scene.game()
-    floor, bestiary = game.floor, default_bestiary()
+    floor = game.floor
     spots = spots_near(game, floor, game.player.pos, 9)
-    for (kind, mode, effect), spot in zip((
-            ("goblin_cutthroat", Mode.HUNT, ""), ("kobold_whelp", Mode.ASLEEP, ""),
-            ("orc_thug", Mode.FLEE, ""), ("goblin_guard", Mode.WANDER, "webbed"),
-            ("cave_rat", Mode.GUARD, "")), spots[::2], strict=False):
-        actor = monster_from(bestiary.get(kind), game.new_id(), spot, False)
+    states = (("goblin_cutthroat", Mode.HUNT), ("kobold_whelp", Mode.ASLEEP),
+              ("orc_thug", Mode.FLEE), ("goblin_guard", Mode.WANDER), ("cave_rat", Mode.GUARD))
+    for (kind, mode), spot in zip(states, spots[::2], strict=True):
+        actor = monster_from(default_bestiary().get(kind), game.new_id(), spot, False)
         actor.mode = mode
-        if effect:
-            actor.effects[effect] = 5
-        if mode == Mode.FLEE:
-            actor.hp = max(1, actor.max_hp // 4)
         floor.monsters.append(actor)
+    floor.monsters[-3].hp, floor.monsters[-2].effects["webbed"] = 5, 5
     floor.items += [Item(game.new_id(), "potion_healing", *spots[1]),
                     Item(game.new_id(), "gold", *spots[3], amount=23)]
     floor.features[spots[5]] = FeatureState("Anvil", "craft")
     floor.forget_obstacles()
     update_fov(floor, *game.player.pos)
-    game.hero.food = hunger.HUNGRY - 1
-    game.player.effects["slowed"] = 4
-    play = scene.play(game)
-    lay = layout(scene.columns, scene.rows)
-    lines = panel_lines(game, lay)
-    hunter = next(row for row, line in enumerate(lines) if line.pos == spots[0])
-    play.session.mouse = (lay.side_x + 3, hunter)
+    game.hero.food, game.player.effects["slowed"] = HUNGRY - 1, 4
+    play, lay = scene.play(game), layout(scene.columns, scene.rows)
+    row = next(row for row, line in enumerate(panel_lines(game, lay)) if line.pos == spots[0])
+    play.session.mouse = (lay.side_x + 3, row)
     return [play]
