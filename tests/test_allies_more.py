@@ -19,6 +19,7 @@ from game.run import Run
 from game.save.codec import load_bytes, save_bytes
 from game.ui.describe import describe_at
 from game.ui.render import status_lines
+from game.ui.sidebar import view_lines
 from game.world.model import Actor
 from game.world.serial import actor_data, state_hash
 
@@ -107,13 +108,18 @@ def test_describe_tells_how_to_free_a_captive_and_names_an_ally() -> None:
 
 
 def test_the_side_panel_lists_allies_with_their_order() -> None:
+    """An ally in sight is an entry of "In view" (its bar says its order); out of sight it has
+    a line of its own among the hero's."""
     scene = scenario("""
     #######
     #@a...#
     #######
     """, legend={"a": ally(name="orc")})
-    assert "Ally orc 10/10 follows" in status_lines(scene.game)
+    lines = view_lines(scene.game, 22, 10)
+    assert [line.text for line in lines[1:3]] == ["  orc", " ally, follows"]
+    assert not any("Ally orc" in line for line in status_lines(scene.game))
     scene.monster("a").waiting = True
+    scene.floor.visible[scene.monster("a").y, scene.monster("a").x] = False
     assert "Ally orc 10/10 waits" in status_lines(scene.game)
 
 

@@ -14,7 +14,8 @@ from game.cli import main
 from game.run import Run
 from game.ui import gallery
 from game.ui.draw import Cuts, clip
-from game.ui.render import STATUS_WIDTH, code_lines, hover_lines, render_play, status_lines
+from game.ui.render import STATUS_WIDTH, hover_lines, render_play, status_lines
+from game.ui.sidebar import code_lines
 from game.ui.state import BaseState, Pop
 from game.ui.widgets.choices import ChoiceMenu
 from game.world.dungeon import new_game
@@ -87,10 +88,10 @@ def test_a_larger_console_is_drawn_too(tmp_path: Path) -> None:
 # --- item 7: nothing is cut ---------------------------------------------------------------
 
 
-def test_the_whole_run_code_is_in_the_panel_on_whole_lines() -> None:
-    for code in ("D3-0C100-1B8CN-P6RVS-XBVQK-W", "D3-" + "-".join(["ABCDE"] * 9) + "-Q"):
-        lines = code_lines(code, STATUS_WIDTH - 1)
-        assert all(len(line) <= STATUS_WIDTH - 1 for line in lines)
+def test_a_run_code_too_long_for_the_footer_breaks_on_whole_lines() -> None:
+    for code in ("D3-0C100-1B8CN-P6RVS-XBVQK-W", "D3-" + "-".join(["ABCDE"] * 20) + "-Q"):
+        lines = code_lines(code, 78)
+        assert all(len(line) <= 78 for line in lines)
         assert "".join(line.strip() for line in lines) == "Code " + code
 
 
@@ -99,7 +100,7 @@ def test_the_status_column_never_exceeds_its_width() -> None:
     game.hero.level, game.hero.xp, game.hero.pending_levels = 19, 109_999, 3
     game.player.effects.update({"confused": 3, "hasted": 3})
     lines = status_lines(game)
-    assert all(len(line) <= STATUS_WIDTH - 1 for line in lines)
+    assert all(len(line) <= STATUS_WIDTH for line in lines)
     assert any("109999/" in line for line in lines)
 
 

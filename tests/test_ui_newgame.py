@@ -18,7 +18,7 @@ from game.run.recipe import RANDOM
 from game.run.recipes import DEFAULT_SIZES
 from game.ui import clipboard, recipe_rows, saves
 from game.ui.draw import cells
-from game.ui.render import STATUS_WIDTH, code_lines, render_play
+from game.ui.render import render_play
 from game.ui.screens.character import CharacterScreen
 from game.ui.screens.end import EndScreen
 from game.ui.screens.gamemenu import GameMenu
@@ -35,6 +35,7 @@ from game.ui.screens.params import ParamEditor
 from game.ui.screens.play import PlayState
 from game.ui.screens.scores import ScoresScreen
 from game.ui.session import Session, rows_of
+from game.ui.sidebar import code_lines
 from game.ui.state import BaseState, Pop, Push, Reset, Transition, draw_stack
 from game.version import RULES_VERSION
 from game.world.dungeon import new_game
@@ -382,9 +383,8 @@ def test_the_panel_and_character_sheet_show_the_code() -> None:
     game = hand_game()
     console = tcod.console.Console(80, 50)
     render_play(console, game)
-    panel = "".join("".join(chr(int(c)) for c in row[:STATUS_WIDTH])
-                    for row in cells(console)["ch"][-8:])
-    assert game.run.code in panel.replace(" ", ""), "the whole code, on two lines"
+    footer = "".join(chr(int(c)) for c in cells(console)["ch"][-1])
+    assert f"Code {game.run.code}" in footer, "the whole code, on the footer's one line"
     sheet = text_of(CharacterScreen(game)).replace("\n", "")
     assert game.run.code in sheet.replace(" ", "")
 

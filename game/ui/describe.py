@@ -131,7 +131,6 @@ def describe_at(game: Game, x: int, y: int) -> str:
     seller = floor.merchant_at(x, y)
     if seller is not None:
         parts.append(merchant_text(game, seller))
-    parts.extend(item_name(game, item) for item in floor.items_at(x, y))
     chamber = floor.features.get((x, y))
     if chamber is not None:
         parts.append(chamber_text(chamber))

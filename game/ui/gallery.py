@@ -612,3 +612,37 @@ def _past_games(scene: Scene) -> list[State]:
             saves.record_run_end(game)
         scene.extra["past games"] = True
     return [MainMenu(session), LoadScreen(session), PastGamesScreen(session)]
+
+
+@shot("sidebar")
+def _sidebar(scene: Scene) -> list[State]:
+    """The side panel at work: monsters hunting, asleep, fleeing (wounded), unaware and webbed,
+    items and a feature in view, nearest first; the mouse on the hunter's entry lights it on the
+    map; the hero hungry and slowed."""
+    from game.rules.hunger import HUNGRY
+    from game.ui.render import panel_lines
+    from game.ui.sidebar import layout
+    from game.world.dungeon import spots_near
+    from game.world.fov import update_fov
+    from game.world.kinds import Mode
+
+    game = scene.game()
+    floor = game.floor
+    spots = spots_near(game, floor, game.player.pos, 9)
+    states = (("goblin_cutthroat", Mode.HUNT), ("kobold_whelp", Mode.ASLEEP),
+              ("orc_thug", Mode.FLEE), ("goblin_guard", Mode.WANDER), ("cave_rat", Mode.GUARD))
+    for (kind, mode), spot in zip(states, spots[::2], strict=True):
+        actor = monster_from(default_bestiary().get(kind), game.new_id(), spot, False)
+        actor.mode = mode
+        floor.monsters.append(actor)
+    floor.monsters[-3].hp, floor.monsters[-2].effects["webbed"] = 5, 5
+    floor.items += [Item(game.new_id(), "potion_healing", *spots[1]),
+                    Item(game.new_id(), "gold", *spots[3], amount=23)]
+    floor.features[spots[5]] = FeatureState("Anvil", "craft")
+    floor.forget_obstacles()
+    update_fov(floor, *game.player.pos)
+    game.hero.food, game.player.effects["slowed"] = HUNGRY - 1, 4
+    play, lay = scene.play(game), layout(scene.columns, scene.rows)
+    row = next(row for row, line in enumerate(panel_lines(game, lay)) if line.pos == spots[0])
+    play.session.mouse = (lay.side_x + 3, row)
+    return [play]

@@ -28,21 +28,35 @@ from game.ui.draw import (
     ASLEEP_DIM,
     MESSAGE_COLOURS,
     MONSTER_STATE_BG,
-    TEXT,
+    MUTED,
     Cuts,
     bar,
     cells,
     clip,
     wrap,
 )
+from game.ui.sidebar import (
+    FOOTER_BG,
+    HEALTH_EMPTY,
+    HEALTH_FULL,
+    HIGHLIGHT_BG,
+    SIDE_BG,
+    SIDEBAR_WIDTH,
+    Layout,
+    Line,
+    entry_at,
+    footer_lines,
+    hero_numbers,
+    layout,
+    stealth_line,
+    view_lines,
+)
 from game.world.dreams import seen_as
 from game.world.kinds import MessageKind
 from game.world.model import Actor, Floor, Game
 
-PANEL_HEIGHT: Final = 9
-"""Rows under the map: the hover line, then status on the left and messages on the right."""
-STATUS_WIDTH: Final = 30
-"""The status column, wide enough for a default run code on two lines."""
+STATUS_WIDTH: Final = SIDEBAR_WIDTH - 1
+"""Columns of the side panel's text (game.ui.sidebar lays the screen out)."""
 HOVER_LINES: Final = 3
 """A long hover text wraps upwards over the map's bottom rows, up to this many lines."""
 REMEMBERED: Final = 0.4
@@ -73,8 +87,9 @@ DARK: Final = _graphics(REMEMBERED, 0.6)
 
 
 def view_size(width: int, height: int) -> tuple[int, int]:
-    """The map view of a width x height console: everything above the panel."""
-    return width, max(1, height - PANEL_HEIGHT)
+    """The map view of a width x height console: left of the side panel, above the log."""
+    lay = layout(width, height)
+    return lay.map_width, lay.map_height
 
 
 def play_camera(game: Game, width: int, height: int, focus: Point | None = None,
@@ -221,21 +236,10 @@ def message_lines(game: Game, width: int, count: int) -> list[tuple[str, tuple[i
     return lines[-count:]
 
 
-def code_lines(code: str, width: int, label: str = "Code ") -> list[str]:
-    """The whole run code after `label`, broken after a "-" onto as many lines as it needs
-    (never cut: a friend must be able to copy it from the screen)."""
-    lines, line = [], label
-    for group in code.split("-"):
-        piece = group if line.endswith((" ", "-")) else f"-{group}"
-        if len(line) + len(piece) + 1 > width and line.strip() != label.strip():
-            lines.append(line + "-")
-            line, piece = " " * len(label), group
-        line += piece
-    return [*lines, line]
-
-
-def status_lines(game: Game, width: int = STATUS_WIDTH - 1) -> list[str]:
-    """The status column, every line at most `width` long: long texts wrap, none is cut."""
+def status_lines(game: Game, width: int = STATUS_WIDTH) -> list[str]:
+    """The hero's part of the panel under its HP bar, every line at most `width` long: long
+    texts wrap, none is cut. Armour, to-hit, speed, stealth, level, depth, turn and gold; then
+    hunger, conditions, the relic and a level to spend; the talents' keys; the allies."""
     hero, floor = game.hero, game.floor
     marker: list[str] = []
     if hero.pending_levels:
@@ -245,16 +249,16 @@ def status_lines(game: Game, width: int = STATUS_WIDTH - 1) -> list[str]:
         marker = [f"LEVEL UP x{hero.pending_levels}: press {key}" if hero.pending_levels > 1
                   else f"LEVEL UP: press {key}"]
     hungry = [state] if (state := hunger.state(hero)) else []
-    tail = " ".join(marker + hungry + sorted(game.player.effects)
-                    + (["RELIC"] if hero.has_relic else []))
+    effects = [f"{name} {turns}" for name, turns in sorted(game.player.effects.items())]
+    tail = ", ".join(marker + hungry + effects + (["RELIC"] if hero.has_relic else []))
     return [
+        *wrap(hero_numbers(game), width),
+        *wrap(stealth_line(game), width),
         *wrap(f"Lvl {hero.level}  XP {hero.xp}/{xp_for_level(hero.level + 1)}", width),
         *wrap(f"Depth {game.depth}/{game.last_depth} {floor.generator}", width),
         *wrap(f"Turn {game.turn}  Gold {hero.gold}", width),
-        *wrap(f"Seed {game.run.seed}", width),
-        *code_lines(game.run.code, width),
         *(wrap(tail, width) if tail else []),
-        *wrap(talent_line(game), width),
+        *(wrap(line, width) if (line := talent_line(game)) else []),
         *ally_lines(game, width),
     ]
 
@@ -276,10 +280,14 @@ CAPTIVE_BG: Final = (70, 55, 20)
 
 
 def ally_lines(game: Game, width: int) -> list[str]:
-    """The hero's allies here (name, hit points, waiting or following) and those left on other
-    floors, each line at most `width` long."""
+    """The hero's allies here out of sight (name, hit points, waiting or following: one in
+    sight has its entry in the panel's "In view") and those left on other floors, each line
+    at most `width` long."""
     lines: list[str] = []
+    seen = game.floor.visible
     for ally in _allies(game.floor):
+        if seen[ally.y, ally.x]:
+            continue
         order = "waits" if ally.waiting else "follows"
         lines += wrap(f"Ally {ally.name} {ally.hp}/{ally.max_hp} {order}", width)
     elsewhere = [d for d in sorted(game.floors) if d != game.depth
@@ -304,36 +312,79 @@ def hover_lines(hover: str, width: int) -> list[str]:
     return lines
 
 
-def draw_panel(console: tcod.console.Console, game: Game, top: int, hover: str) -> None:
-    width = console.width
-    grid = cells(console)
+def panel_lines(game: Game, lay: Layout) -> list[Line]:
+    """The side panel's rows, top to bottom: the HP bar, the hero's numbers, then what is in
+    view in the rows left. The hero's lines that do not fit are cuts (recorded)."""
+    player, width = game.player, lay.side_width
+    rows = lay.map_height if lay.side_x + 1 < lay.width else 0
+    if not rows:
+        return []
+    hero = [Line(f" HP {player.hp}/{player.max_hp}", (255, 255, 255),
+                 gauge=(player.hp, player.max_hp, HEALTH_FULL, HEALTH_EMPTY))]
+    hero += [Line(text) for text in status_lines(game, width)]
+    if len(hero) > rows:
+        Cuts.seen.extend(line.text for line in hero[rows:])
+        return hero[:rows]
+    gap = [Line("")] if len(hero) < rows else []
+    return hero + gap + view_lines(game, width, rows - len(hero) - len(gap))
+
+
+def draw_side(console: tcod.console.Console, lines: list[Line], lay: Layout,
+              lit: Point | None) -> None:
+    """The side panel: its background, its lines; the entry naming `lit` highlighted."""
+    grid, left, width = cells(console), lay.side_x + 1, lay.side_width
+    if left >= lay.width:
+        return
+    grid["bg"][: lay.map_height, lay.side_x :] = SIDE_BG
+    grid["ch"][: lay.map_height, lay.side_x :] = ord(" ")
+    for row, line in enumerate(lines):
+        if line.gauge is not None:
+            value, most, full, empty = line.gauge
+            bar(console, left, row, width, value, most, line.text, full, empty)
+            continue
+        if lit is not None and line.pos == lit:
+            grid["bg"][row, left : left + width] = HIGHLIGHT_BG
+        console.print(left, row, line.text, fg=line.fg)
+        if line.glyph is not None:
+            grid["ch"][row, left] = line.glyph[0]
+            grid["fg"][row, left] = line.glyph[1]
+
+
+def draw_panel(console: tcod.console.Console, game: Game, top: int, hover: str,
+               lit: Point | None = None) -> None:
+    """Everything but the map: the side panel right of it (the entry naming `lit`
+    highlighted), the hover line at row `top` under both, the message log beneath it and the
+    footer's seed and code, each across the whole width."""
+    lay = layout(console.width, console.height)
+    grid, width = cells(console), console.width
+    draw_side(console, panel_lines(game, lay), lay, lit)
     texts = hover_lines(hover, width - 2)
     first = top - max(0, len(texts) - 1)
     grid["bg"][first : top + 1] = (25, 25, 35)
     grid["ch"][first:top] = ord(" ")
     for row, text in enumerate(texts, start=first):
         console.print(1, row, text, fg=(240, 240, 170))
-    player = game.player
-    bar(console, 0, top + 1, STATUS_WIDTH - 1, player.hp, player.max_hp,
-        f" HP {player.hp}/{player.max_hp}", (150, 30, 30), (50, 20, 20))
-    room = console.height - top - 2
-    status = status_lines(game)
-    if len(status) > room:  # the run code holds the seed: its line goes first
-        status = [line for line in status if not line.startswith("Seed ")]
-    if len(status) > room:  # then the code itself (the character sheet and Esc show it)
-        code = code_lines(game.run.code, STATUS_WIDTH - 1)
-        status = [line for line in status if line not in code]
-    if len(status) > room:
-        Cuts.seen.extend(status[room:])
-    for row, text in enumerate(status[:room], start=top + 2):
-        console.print(0, row, text, fg=TEXT)
-    log_width = width - STATUS_WIDTH
-    rows = console.height - top - 1
-    lines = message_lines(game, log_width, rows)
+    footer = footer_lines(game, console.width - 2)
+    footer_top = console.height - len(footer)
+    grid["bg"][footer_top:] = FOOTER_BG
+    for row, text in enumerate(footer, start=footer_top):
+        console.print(1, row, text, fg=MUTED)
+    rows = max(0, footer_top - top - 1)  # a code on two lines takes the log's oldest line
+    lines = message_lines(game, width - 2, rows) if rows else []
     for index, (text, color) in enumerate(lines):
         fade = 0.55 + 0.45 * (index + 1) / len(lines)
-        console.print(STATUS_WIDTH, top + 1 + index, text,
+        console.print(1, top + 1 + rows - len(lines) + index, text,
                       fg=(int(color[0] * fade), int(color[1] * fade), int(color[2] * fade)))
+
+
+def pointed(game: Game, cam: Camera, lay: Layout, mouse: Point | None) -> Point | None:
+    """The floor position the mouse names: the map cell under it, or the thing of the panel
+    entry under it; None off both."""
+    if mouse is None:
+        return None
+    if 0 <= mouse[0] < cam.width and 0 <= mouse[1] < cam.height:
+        return cam.to_world(*mouse)
+    return entry_at(panel_lines(game, lay), lay, mouse)
 
 
 def render_play(console: tcod.console.Console, game: Game, mouse: Point | None = None, *,
@@ -341,21 +392,24 @@ def render_play(console: tcod.console.Console, game: Game, mouse: Point | None =
                 notice: str = "", cam: Camera | None = None) -> None:
     """Draw the whole play screen (map, things, panel) onto `console`; changes nothing in game.
 
-    `mouse` is a console cell: what is under it is named on the hover line. `cursor` highlights a
+    `mouse` is a console cell: what is under it (on the map, or an entry of the side panel) is
+    named on the hover line and lit both on the map and in the panel. `cursor` highlights a
     floor position (look and target modes); `focus` centres the camera elsewhere than the player;
-    `cam` is the camera to draw with (the play screen's, with its dead zone).
+    `cam` is the camera to draw with (the play screen's, with its dead zone). `notice` is shown
+    on the hover line while nothing is hovered (the replay's status, say): the play screen's own
+    notices go into the message log, where a hover never hides them.
     """
     console.clear()
     cam = cam or play_camera(game, console.width, console.height, focus)
+    lay = layout(console.width, console.height)
     draw_map(console, game.floor, cam)
     draw_things(console, game, cam)
+    lit = cursor if cursor is not None else pointed(game, cam, lay, mouse)
     hover = notice
-    if cursor is not None:
-        draw_cursor(console, cam, cursor)
-        hover = describe_at(game, *cursor)
-    elif mouse is not None and 0 <= mouse[0] < cam.width and 0 <= mouse[1] < cam.height:
-        hover = describe_at(game, *cam.to_world(*mouse)) or notice
-    draw_panel(console, game, cam.height, hover)
+    if lit is not None:
+        draw_cursor(console, cam, lit)
+        hover = describe_at(game, *lit) or notice
+    draw_panel(console, game, cam.height, hover, lit)
 
 
 def play_pixels(game: Game, width: int = 80, height: int = 50) -> NDArray[np.uint8]:

@@ -24,8 +24,8 @@ def draw_minimap(console: tcod.console.Console, game: Game, facing: int, rows: i
     an arrow pointing the way it faces."""
     width, height = MINIMAP
     width, height = min(width, console.width - 2), min(height, rows - 2)
-    if width < 3 or height < 3:
-        return
+    if width < 3 or height < 3 or 2 * width > console.width:
+        return  # a view too small to spare half its width for the map
     left = console.width - width - 1
     floor = game.floor
     mini = tcod.console.Console(width, height, order="C")

@@ -26,10 +26,11 @@ def view_height(console: tcod.console.Console) -> int:
 
 
 def firstperson_frame(console: tcod.console.Console, game: Game, facing: int,
-                      style: str = "blocks") -> None:
-    """Draw the first-person view (picture, compass, minimap) above the panel in `style`;
-    reads the game only. One frame of the view, for the benchmark."""
-    rows = view_height(console)
+                      style: str = "blocks", rows: int | None = None) -> None:
+    """Draw the first-person view (picture, compass, minimap) above the panel in `style`
+    (`rows` tall: the whole console when it is the view's own); reads the game only. One frame
+    of the view, for the benchmark."""
+    rows = view_height(console) if rows is None else rows
     draw = line_pixels if style == "labyrinth" else view_pixels
     console.draw_semigraphics(draw(game, facing, console.width, rows), 0, 0)
     label = f" {NAMES[facing].capitalize()} "
@@ -54,6 +55,8 @@ def render_firstperson(console: tcod.console.Console, game: Game, facing: int,
     """The whole play screen in first person, drawn in `style`: the view, and the usual panel
     beneath it (its top line shows `notice`, or what lies straight ahead)."""
     console.clear()
-    firstperson_frame(console, game, facing, style)
+    view = tcod.console.Console(*view_size(console.width, console.height), order="C")
+    firstperson_frame(view, game, facing, style, view.height)  # left of the panel, as the map
+    view.blit(console, 0, 0)
     hover = notice or ahead_text(game.floor, game.player.pos, facing)
     draw_panel(console, game, view_height(console), hover)

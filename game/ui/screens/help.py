@@ -15,6 +15,8 @@ MOUSE = (
     ("hover", "name what is under the cursor"),
     ("left click", "walk there by the shortest known path (stops when a monster appears)"),
     ("right click", "look at that spot (then Enter or a click describes it)"),
+    ("panel entry", "hover: light that thing on the map (hovering the thing lights its entry);"
+                    " a click acts as on its spot"),
 )
 KEY_COLUMN = 22
 RULES_OF_THUMB = (
@@ -27,6 +29,9 @@ RULES_OF_THUMB = (
     "its treasures and the rest vanish.",
     "Each level gained offers a choice of 3 talents (run.py codex talents lists all 28);"
     " the number keys 1-9 use your active ones, listed with their cooldowns on the panel.",
+    "The side panel lists all you see, nearest first: a creature's bar is its health, the words"
+    " on it its state (asleep, unaware, hunting, fleeing, webbed ...). Every notice also goes"
+    " into the message log.",
 )
 INTRO = (
     "Welcome to Delve.",
@@ -43,9 +48,9 @@ INTRO = (
     "with its own numbers, kit and signature talent (run.py codex backgrounds lists them). The "
     "background makes only the hero: one run code is one dungeon, whoever goes down.",
     "",
-    "A run is fully described by its run code (shown in the panel and the Esc menu, where c "
-    "copies it): the same code gives the same floors and the same dice, so a run can be shared, "
-    "replayed and compared.",
+    "A run is fully described by its run code (shown at the foot of the play screen and in the "
+    "Esc menu, where c copies it): the same code gives the same floors and the same dice, so a "
+    "run can be shared, replayed and compared.",
     "",
     "Tab switches the map to a first-person view of the same floor: up/down walk, left/right "
     "turn. z explores, > walks to the stairs, ? lists every key.",

@@ -32,7 +32,7 @@ from game.rules.noise import way_to
 from game.rules.stairs import GOES, stairs_mask
 from game.save import crash
 from game.turns import player_act
-from game.ui import firstperson, intents, options, routes, saves
+from game.ui import firstperson, intents, options, render, routes, saves
 from game.ui.activity import (
     Activity,
     Repeat,
@@ -46,6 +46,7 @@ from game.ui.camera import Camera
 from game.ui.render import MapView, render_play
 from game.ui.seek import Explore, Sightings, ToStairs
 from game.ui.session import Session
+from game.ui.sidebar import layout
 from game.ui.state import BaseState, Push, Replace, Transition
 from game.world.kinds import MessageKind, StairsWay
 from game.world.model import Game
@@ -64,8 +65,8 @@ class PlayState(BaseState):
         self.session = session
         self.game: Game = session.game
         self.activity: Activity | None = None
+        self._notice = ""
         self.notice = saves.note_for(self.game)  # a run just loaded: from the backup, ...
-        """A line from the interface itself (why travel stopped); the game log is not ours."""
         self.last_result: Result | None = None
         self.facing = firstperson.initial_facing(self.game.floor, self.game.player.pos)
         """The way the player looks (the last step's direction): the screen's, not the game's."""
@@ -88,6 +89,19 @@ class PlayState(BaseState):
         self.offered: tuple[int, int] = (0, 0)
         """The (level, pending levels) the level-up choice last opened by itself for."""
 
+    @property
+    def notice(self) -> str:
+        """A line from the interface itself (why travel stopped, a refusal, a file problem)."""
+        return self._notice
+
+    @notice.setter
+    def notice(self, text: str) -> None:
+        """The one place a notice is given: every notice and refusal also goes into the message
+        log (`Game.tell`: shown, never saved), where a hover never hides it."""
+        self._notice = text
+        if text:
+            self.game.tell(text)
+
     def camera(self) -> Camera:
         """The map's camera: it moves only when the player leaves its dead zone (a new floor
         starts centred)."""
@@ -98,7 +112,7 @@ class PlayState(BaseState):
         # an impossible action logs its reason; one that raised was undone (None)
         self.last_result = self.guarded(repr(action), lambda: self.act_and_pick_up(action))
         if isinstance(self.last_result, Illegal):  # e.g. '>' away from stairs: say why
-            self.game.tell(self.last_result.reason)
+            self.notice = self.last_result.reason
         return self.aftermath()
 
     def act_and_pick_up(self, action: Action) -> Result:
@@ -185,10 +199,8 @@ class PlayState(BaseState):
             going = self.guarded(f"{type(activity).__name__} step", activity.step)
             self.facing = firstperson.facing_after(before, self.game.player.pos, self.facing)
             if going is not None and not going:  # done or stopped (None: it raised, undone)
-                self.notice = activity.notice
+                self.notice = activity.notice  # logged too: a hover never hides why
                 self.activity = None
-                if activity.notice:  # the hover line is overwritten; the log keeps why
-                    self.game.tell(activity.notice)
         return self.aftermath()
 
     def on_key(self, event: tcod.event.KeyDown) -> Transition | None:
@@ -212,7 +224,6 @@ class PlayState(BaseState):
             return None
         if self.stop() and running is not None:  # a key pressed while exploring only stops it
             self.notice = f"You stop {running.doing}."
-            self.game.tell(self.notice)
             return None
         self.notice = ""
         match intent:
@@ -328,7 +339,6 @@ class PlayState(BaseState):
                            f" you know no other stairs {direction} yet: z explores to find them."
                            if dead else
                            f"You know no stairs {direction} yet: z explores to find them.")
-            self.game.tell(self.notice)
             return None
         return self.act(TakeStairs(direction))
 
@@ -364,11 +374,8 @@ class PlayState(BaseState):
     def describe_hovered(self) -> Transition | None:
         """The describe screen for the spot under the mouse (what the hover line names), or
         for the hero's own spot when the mouse is off the map."""
-        cam, mouse = self.camera(), self.session.mouse
-        spot = self.game.player.pos
-        if (mouse is not None and not self.first_person
-                and 0 <= mouse[0] < cam.width and 0 <= mouse[1] < cam.height):
-            spot = cam.to_world(*mouse)
+        pointed = None if self.first_person else self.pointed(self.session.mouse)
+        spot = self.game.player.pos if pointed is None else pointed
         entries = codex.describe_spot(self.game, *spot)
         if not entries:
             self.notice = "You know nothing of that spot."
@@ -379,13 +386,19 @@ class PlayState(BaseState):
         self.session.mouse = (x, y)
         return None
 
+    def pointed(self, mouse: Point | None) -> Point | None:
+        """The floor position under the mouse: its map cell, or the thing of the side panel's
+        entry under it (a click there acts as on the thing's cell)."""
+        session = self.session
+        return render.pointed(self.game, self.camera(), layout(session.columns, session.rows),
+                              mouse)
+
     def on_click(self, x: int, y: int, button: tcod.event.MouseButton) -> Transition | None:
         self.session.mouse = (x, y)
-        cam = self.camera()
-        if self.first_person or not (0 <= x < cam.width and 0 <= y < cam.height):
+        goal = None if self.first_person else self.pointed((x, y))
+        if goal is None:
             return None
         self.stop()
-        goal = cam.to_world(x, y)
         if button == tcod.event.MouseButton.RIGHT:
             return Push(routes.to().look(self, cursor=goal))
         if button != tcod.event.MouseButton.LEFT:
@@ -410,5 +423,4 @@ class PlayState(BaseState):
             firstperson.render_firstperson(console, self.game, self.facing, self.notice,
                                            options.current().view_style)
             return
-        render_play(console, self.game, self.session.mouse, notice=self.notice,
-                    cam=self.camera())
+        render_play(console, self.game, self.session.mouse, cam=self.camera())  # notices: log

@@ -182,8 +182,10 @@ class ReplayState(BaseState):
         render_play(console, self.game, notice=self.status(), cam=cam)
         grid = cells(console)
         grid["bg"][0] = BANNER_BG
-        console.print(1, 0, clip(KEYS, console.width - 2), fg=(255, 255, 160))
+        console.print(0, 0, f" {clip(KEYS, console.width - 2)}".ljust(console.width),
+                      fg=(255, 255, 160))  # the whole row: the side panel's line goes under
         warning = self.warning()
         if warning:
             grid["bg"][1] = WARNING_BG
-            console.print(1, 1, clip(warning, console.width - 2), fg=(255, 255, 255))
+            console.print(0, 1, f" {clip(warning, console.width - 2)}".ljust(console.width),
+                          fg=(255, 255, 255))
