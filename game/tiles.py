@@ -51,7 +51,7 @@ TILES: Final[NDArray[np.void]] = np.array(
         ("open door", True, True, "'", ord("'"), (200, 150, 60), (12, 12, 16)),
         ("secret door", False, False, "S", ord("#"), (130, 110, 80), (40, 32, 24)),
         ("trapdoor with ladder", True, True, "_", ord("_"), (255, 255, 255), (30, 30, 30)),
-        ("shaft", True, True, "%", ord("%"), (255, 255, 255), (30, 30, 30)),
+        ("shaft", True, True, "*", ord("◙"), (255, 255, 255), (30, 30, 30)),
     ],
     dtype=tile_dtype,
 )

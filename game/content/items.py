@@ -13,6 +13,14 @@ from game.assets import ASSETS_DIR, toml_tables
 ITEMS_PATH = ASSETS_DIR / "items.toml"
 KINDS = ("potion", "scroll", "wand", "weapon", "launcher", "ammo", "armour", "shield", "ring",
          "amulet", "key", "gold", "relic", "food")
+CATEGORY_GLYPHS: dict[str, str] = {
+    "weapon": ")", "armour": "[", "potion": "!", "scroll": "?", "wand": "/", "ring": "=",
+    "amulet": '"', "gold": "$", "key": "(", "food": "%", "shield": "]", "launcher": "}",
+    "ammo": "{", "relic": "&",
+}
+"""Each category's one glyph, by roguelike convention (a key is a tool, `(`; ammunition and
+launchers take Angband's `{` and `}`): checked on load, and no feature or tile uses one
+(game/content/features.py, tests/test_glyphs.py)."""
 WORN_KINDS = ("weapon", "launcher", "armour", "shield", "ring", "amulet")
 """Categories worn in a slot: each needs one."""
 UNKNOWN_KINDS = ("potion", "scroll", "wand", "ring", "amulet")
@@ -140,8 +148,8 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         if dice and not (isinstance(dice, str) and _DICE.match(dice)):
             raise ValueError(f"{dice_field} {dice!r} is not dice")
     glyph = _text(entry, "glyph")
-    if len(glyph) != 1:
-        raise ValueError("glyph must be one character")
+    if glyph != CATEGORY_GLYPHS[kind]:
+        raise ValueError(f"glyph must be {CATEGORY_GLYPHS[kind]!r}, the glyph of every {kind}")
     if kind in WORN_KINDS and not entry.get("slot"):
         raise ValueError(f"a {kind} needs a slot")
     _check_effect(kind, entry)
