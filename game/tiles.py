@@ -74,6 +74,9 @@ TRAP_GLYPH: Final = "▲"
 everywhere: `^` is a teleporter in the ASCII exports (drawn as its table glyph, Ω, elsewhere),
 never a trap (tests/test_glyphs.py checks every table against every other)."""
 
+TRAP_COLOUR: Final = (230, 40, 40)
+"""A found trap's colour (dark once sprung: the renderer dims it)."""
+
 CHAR_TO_ID: Final[dict[str, int]] = {str(c): i for i, c in enumerate(TILES["char"])}
 
 

@@ -47,7 +47,7 @@ HOVER_LINES: Final = 3
 REMEMBERED: Final = 0.4
 """Brightness of explored tiles out of sight."""
 COLLAPSED: Final = (95, 95, 95)
-TRAP: Final = (230, 40, 40)
+TRAP: Final = tiles.TRAP_COLOUR
 SPENT_TRAP: Final = (120, 40, 40)
 SEALED_DOOR: Final = (220, 90, 60)
 CURSOR_BG: Final = (200, 180, 40)

@@ -7,8 +7,8 @@ from game import tiles
 from game.content.features import feature_kinds
 from game.content.items import CATEGORY_GLYPHS, item_kinds
 from game.ui import intents, keyfile
-from game.ui.palette import PLAIN_EFFECTS
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
+from game.ui.palette import PLAIN_EFFECTS
 from game.ui.widgets.text import Line, TextScreen
 from game.userfiles import config_dir
 
