@@ -82,10 +82,10 @@ def symbols() -> list[tuple[str, str]]:
         rows.append((chr(tile["glyph"]), "a secret door: it looks like wall until found"
                      if tile["glyph"] == tiles.TILES["glyph"][tiles.WALL] and name != "wall"
                      else name))
-    rows += [("monster (dim, blue)", "asleep (a purple ground with colour-blind map colours)"),
+    rows += [("monster (dim, blue)", "asleep (a deep blue ground with colour-blind map colours)"),
              ("monster (plain)", "awake but unaware of you (wandering or guarding)"),
-             ("monster (red)", "hunting you (orange with colour-blind map colours)"),
-             ("monster (yellow)", "fleeing (grey-green with colour-blind map colours)"),
+             ("monster (red)", "hunting you (dark red with colour-blind map colours)"),
+             ("monster (yellow)", "fleeing (grey with colour-blind map colours)"),
              ("same letter", "a different kind when the colour differs: x names it (Options:"
               " Map colours keeps them apart for colour-blind eyes)")]
     rows += [("+ (red)", "a locked or magically held door, once seen up close"),
