@@ -148,8 +148,8 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         if dice and not (isinstance(dice, str) and _DICE.match(dice)):
             raise ValueError(f"{dice_field} {dice!r} is not dice")
     glyph = _text(entry, "glyph")
-    if glyph != CATEGORY_GLYPHS[kind]:
-        raise ValueError(f"glyph must be {CATEGORY_GLYPHS[kind]!r}, the glyph of every {kind}")
+    if len(glyph) != 1:
+        raise ValueError("glyph must be one character")
     if kind in WORN_KINDS and not entry.get("slot"):
         raise ValueError(f"a {kind} needs a slot")
     _check_effect(kind, entry)
@@ -157,6 +157,8 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         raise ValueError("food, and only food, has a nutrition above 0")
     if entry.get("cursed") and kind not in WORN_KINDS:
         raise ValueError(f"a {kind} cannot be cursed (only worn gear can)")
+    if glyph != CATEGORY_GLYPHS[kind]:
+        raise ValueError(f"glyph must be {CATEGORY_GLYPHS[kind]!r}, the glyph of every {kind}")
     return ItemKind(
         key=key, name=_text(entry, "name"), kind=kind, glyph=glyph,
         color=(color[0], color[1], color[2]), depth=(depth[0], depth[1]),

@@ -90,11 +90,16 @@ def actor_look(kind_key: str, glyph: str, colour: Color,
                chosen: Palette | None = None) -> tuple[str, Color]:
     """How an actor of `kind_key` is drawn: its kind's glyph and palette colour, or the actor's
     own look when its kind is not in the bestiary (the hero, a benchmark's soldiers)."""
-    try:
-        kind = default_bestiary().get(kind_key)
-    except KeyError:
+    kind = _kinds().get(kind_key)
+    if kind is None:
         return glyph, colour
     return kind.glyph, monster_colour(kind, chosen)
+
+
+@functools.cache
+def _kinds() -> dict[str, MonsterKind]:
+    """The bestiary by key (the map looks up every monster in sight each frame)."""
+    return {kind.key: kind for kind in default_bestiary().kinds}
 
 
 def tint(name: str) -> Color | None:
