@@ -23,6 +23,7 @@ from game.ui import colourdiff, options, palette
 from game.ui.colourdiff import DISTINCT, ciede2000, difference, lab, simulate, worst
 from game.ui.draw import MONSTER_STATE_BG, cells
 from game.ui.render import ALLY_BG, CAPTIVE_BG, draw_map, draw_things, play_camera
+from game.world.kinds import Mode
 from game.world.model import FeatureState, Item
 
 SHARMA: tuple[tuple[float, ...], ...] = (
@@ -197,3 +198,7 @@ def test_the_map_draws_kinds_by_the_chosen_palette(config_home: Path) -> None:
     assert tuple(cell(5, 2)["fg"]) == chosen.monsters["orc_thug"] != thug.colour
     assert tuple(cell(5, 2)["bg"]) == chosen.tints["hunting"]
     assert tuple(cell(6, 3)["bg"]) == chosen.tints["ally"] != CAPTIVE_BG
+    orc.mode = Mode.ASLEEP  # undimmed: its colour is what keeps it apart from the other orcs
+    grid = drawn(game)
+    assert tuple(cell(5, 2)["fg"]) == chosen.monsters["orc_thug"]
+    assert tuple(cell(5, 2)["bg"]) == chosen.tints["asleep"]

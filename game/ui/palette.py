@@ -17,7 +17,7 @@ from typing import Final
 from game.assets import ASSETS_DIR, read_toml
 from game.content.bestiary import MonsterKind, default_bestiary
 from game.ui import options
-from game.ui.draw import MONSTER_STATE_BG, Color
+from game.ui.draw import ASLEEP_DIM, MONSTER_STATE_BG, Color
 
 COLOURBLIND_PATH: Final = ASSETS_DIR / "colourblind.toml"
 STANDARD: Final = "standard"
@@ -107,6 +107,12 @@ def tint(name: str) -> Color | None:
     "captive" when the palette swaps them (None: the renderer's own)."""
     chosen = current().tints.get(name)
     return chosen if chosen is not None else MONSTER_STATE_BG.get(name)
+
+
+def asleep_dim() -> float:
+    """How bright an asleep monster's glyph is drawn: dimmed in the standard palette; whole in
+    the colour-blind one, whose asleep tint tells it and whose colours are kept apart undimmed."""
+    return 1.0 if current().tints.get("asleep") else ASLEEP_DIM
 
 
 PLAIN_EFFECTS: Final = frozenset({"decor", "clue", "terrain"})

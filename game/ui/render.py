@@ -25,7 +25,6 @@ from game.ui import camera, palette
 from game.ui.camera import Camera
 from game.ui.describe import describe_at, item_colour
 from game.ui.draw import (
-    ASLEEP_DIM,
     MESSAGE_COLOURS,
     TEXT,
     Cuts,
@@ -131,7 +130,7 @@ def _mark_state(grid: NDArray[Any], cam: Camera, pos: Point, state: str) -> None
     cell = grid[vy, vx]
     cell["bg"] = tint
     if state == "asleep":
-        cell["fg"] = tuple(int(c * ASLEEP_DIM) for c in cell["fg"])
+        cell["fg"] = tuple(int(c * palette.asleep_dim()) for c in cell["fg"])
 
 
 def _back(grid: NDArray[Any], cam: Camera, pos: Point, bg: tuple[int, int, int] | None,

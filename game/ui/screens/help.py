@@ -82,7 +82,8 @@ def symbols() -> list[tuple[str, str]]:
         rows.append((chr(tile["glyph"]), "a secret door: it looks like wall until found"
                      if tile["glyph"] == tiles.TILES["glyph"][tiles.WALL] and name != "wall"
                      else name))
-    rows += [("monster (dim, blue)", "asleep (a deep blue ground with colour-blind map colours)"),
+    rows += [("monster (dim, blue)",
+              "asleep (undimmed, on a deep blue ground, with colour-blind map colours)"),
              ("monster (plain)", "awake but unaware of you (wandering or guarding)"),
              ("monster (red)", "hunting you (dark red with colour-blind map colours)"),
              ("monster (yellow)", "fleeing (grey with colour-blind map colours)"),
