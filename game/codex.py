@@ -172,6 +172,7 @@ def item_entry(kind: ItemKind) -> Entry:
         "to_hit": kind.attack, "armour": kind.ac, "charges": getattr(kind, "charges", 0),
         "effects": list[JsonValue](effects), "depth": [kind.depth[0], kind.depth[1]],
         "effect": kind.effect or None, "harmful": kind.harmful,
+        "glyph": kind.glyph, "colour": list[JsonValue](kind.color),
     })
     facts.pop("attack", None)
     facts.pop("ac", None)
@@ -333,6 +334,7 @@ def feature_entry(kind: FeatureKind) -> Entry:
         "key": kind.key, "effect": kind.effect, "use": use, "once": once,
         "blocks_move": kind.blocks_move, "blocks_sight": kind.blocks_sight,
         "damage": None, "armour": None, "charges": None, "effects": [use], "depth": None,
+        "glyph": kind.glyph, "colour": list[JsonValue](kind.color),
     }
     return Entry(kind.name, kind.effect, lines + extra_lines, {**facts, **extra})
 
@@ -375,7 +377,8 @@ def door_entries() -> list[Entry]:
             extras.append(Entry(name, "door", [row.text, DOOR_RULES[1]] if row.fields.get(
                 "reinforced") else [row.text], {
                 "damage": None, "armour": None, "charges": None,
-                "effects": [row.text], "depth": None, "chance": row.size / table.sides}))
+                "effects": [row.text], "depth": None, "chance": row.size / table.sides,
+                **_tile_look(tiles.DOOR)}))
             continue
         quality = str(row.fields.get("quality", "none"))
         name = f"{'' if quality == 'none' else quality + ' '}{row.fields['material']} door"
@@ -395,8 +398,33 @@ def door_entries() -> list[Entry]:
                  " as well.", DOOR_RULES[0]]
         entries.append(Entry(name, "door", lines, {
             "states": dict[str, JsonValue](states), "chance": share, "damage": None,
-            "armour": None, "charges": None, "effects": [DOOR_RULES[0]], "depth": None}))
+            "armour": None, "charges": None, "effects": [DOOR_RULES[0]], "depth": None,
+            **_tile_look(tiles.DOOR)}))
     return entries + extras
+
+
+def _tile_look(tile: int) -> dict[str, JsonValue]:
+    """How a tile is drawn, for `codex --json`: its glyph and colour."""
+    row = tiles.TILES[tile]
+    return {"glyph": chr(int(row["glyph"])), "colour": [int(c) for c in row["fg"]]}
+
+
+TERRAIN_SAYS: Final = {
+    tiles.TELEPORTER: "Step on it to be carried to its twin elsewhere on the floor.",
+    tiles.STAIRS_DOWN: "Stairs down to the next floor.",
+    tiles.STAIRS_UP: "Stairs up to the floor above (out of floor 1 to leave the dungeon).",
+    tiles.TRAPDOOR: "A trapdoor with a ladder: one floor up or down.",
+    tiles.SHAFT: "A shaft: one floor up or down.",
+}
+"""The terrain the codex lists beside the features: the tiles that take you somewhere."""
+
+
+def terrain_entries() -> list[Entry]:
+    """The tiles that take you somewhere (teleporters, stairs, trapdoors, shafts), drawn on the
+    map by their tile glyph."""
+    return [Entry(str(tiles.TILES[tile]["name"]), "tile", [says], {
+        "damage": None, "armour": None, "charges": None, "effects": [says], "depth": None,
+        **_tile_look(tile)}) for tile, says in TERRAIN_SAYS.items()]
 
 
 def describe_door(game: Game, pos: Point, door: DoorState) -> Entry:
@@ -449,7 +477,8 @@ def trap_entries() -> list[Entry]:
         lines = [does, search_text()]
         entries.append(Entry(f"{kind.name.replace('_', ' ')} trap", "trap", lines, {
             "search_dc": kind.search_dc, "damage": wound[0] if wound else None,
-            "armour": None, "charges": None, "effects": [does], "depth": None}))
+            "armour": None, "charges": None, "effects": [does], "depth": None,
+            "glyph": tiles.TRAP_GLYPH, "colour": list[JsonValue](tiles.TRAP_COLOUR)}))
     return entries
 
 
@@ -522,15 +551,16 @@ def describe_spot(game: Game, x: int, y: int) -> list[Entry]:
 
 
 def section(name: str) -> list[Entry]:
-    """One section of the codex: "items", "monsters", "features" (chamber features, doors
-    and traps) or "talents"."""
+    """One section of the codex: "items", "monsters", "features" (chamber features, doors,
+    traps and the terrain that takes you somewhere) or "talents"."""
     if name == "items":
         return [item_entry(kind) for kind in item_kinds().values()]
     if name == "monsters":
         return [monster_entry(kind) for kind in default_bestiary().kinds]
     if name == "features":
         chamber = sorted(feature_kinds().values(), key=lambda k: k.name.lower())
-        return [feature_entry(kind) for kind in chamber] + door_entries() + trap_entries()
+        return [feature_entry(kind) for kind in chamber] + door_entries() + trap_entries() \
+            + terrain_entries()
     if name == "backgrounds":
         return background_entries()
     if name == "talents":

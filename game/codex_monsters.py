@@ -159,6 +159,7 @@ def monster_entry(kind: MonsterKind) -> Entry:
         "opens_doors": actor.opens_doors, "charges": None, "effects": list[JsonValue](effects),
         "depth": [kind.depth_min, kind.depth_max],
         "abilities": [ability_facts(a, actor.reach) for a in kind.abilities],
+        "glyph": kind.glyph, "colour": list[JsonValue](kind.colour),
     }
     if actor.reach > 1:
         facts["range"] = actor.reach

@@ -51,7 +51,7 @@ TILES: Final[NDArray[np.void]] = np.array(
         ("open door", True, True, "'", ord("'"), (200, 150, 60), (12, 12, 16)),
         ("secret door", False, False, "S", ord("#"), (130, 110, 80), (40, 32, 24)),
         ("trapdoor with ladder", True, True, "_", ord("_"), (255, 255, 255), (30, 30, 30)),
-        ("shaft", True, True, "%", ord("%"), (255, 255, 255), (30, 30, 30)),
+        ("shaft", True, True, "*", ord("◙"), (255, 255, 255), (30, 30, 30)),
     ],
     dtype=tile_dtype,
 )
@@ -73,6 +73,9 @@ TRAP_GLYPH: Final = "▲"
 """A found trap, in play and in the game master's key alike. Every glyph has one meaning
 everywhere: `^` is a teleporter in the ASCII exports (drawn as its table glyph, Ω, elsewhere),
 never a trap (tests/test_glyphs.py checks every table against every other)."""
+
+TRAP_COLOUR: Final = (230, 40, 40)
+"""A found trap's colour (dark once sprung: the renderer dims it)."""
 
 CHAR_TO_ID: Final[dict[str, int]] = {str(c): i for i, c in enumerate(TILES["char"])}
 

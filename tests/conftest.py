@@ -27,8 +27,10 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         patch.setenv("DELVE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
         patch.setenv("DELVE_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
         saves.configure()
+        options.reload()  # options a test saved (a monkey pressing F2) never reach the next
         yield
         saves.configure()
+        options.reload()
 
 
 @pytest.fixture

@@ -26,9 +26,9 @@ REQUIRED: Final = (
     "glyph", "colour",
 )
 OPTIONAL: Final = ("range", "abilities")
-RESERVED_GLYPHS: Final = frozenset("#.+^<>0123456789 ($!*=")
-"""Map characters, digits (the game master's map numbers its areas with them) and the marks of
-keys, traps, treasure, the relic and stairs without a tile."""
+RESERVED_GLYPHS: Final = frozenset("#.+^<>'_*0123456789 )[]!?/=\"$(%{}&")
+"""Map characters, digits (the game master's map numbers its areas with them) and the item
+glyphs (a weapon, armour, a potion... and the marks of keys, treasure and the relic)."""
 
 KEY_PATTERN: Final = re.compile(r"^[a-z][a-z0-9_]*$")
 """A key: lower_case_words (monsters, and the bosses that name them)."""

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.assets import ASSETS_DIR, toml_tables
+from game.content.items import CATEGORY_GLYPHS
 
 FEATURES_PATH: Final = ASSETS_DIR / "features.toml"
 EFFECTS: Final = (
@@ -66,6 +67,8 @@ def _feature(key: str, entry: dict[str, Any]) -> FeatureKind:
         raise ValueError(f"effect {effect!r} is not one of {', '.join(EFFECTS)}")
     if len(glyph) != 1:
         raise ValueError("glyph must be one character")
+    if glyph in CATEGORY_GLYPHS.values():
+        raise ValueError(f"glyph {glyph!r} is an item's: a feature must not look like an item")
     color = entry["color"]
     if not (isinstance(color, list) and len(color) == 3
             and all(isinstance(c, int) and 0 <= c <= 255 for c in color)):

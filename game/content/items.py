@@ -13,6 +13,14 @@ from game.assets import ASSETS_DIR, toml_tables
 ITEMS_PATH = ASSETS_DIR / "items.toml"
 KINDS = ("potion", "scroll", "wand", "weapon", "launcher", "ammo", "armour", "shield", "ring",
          "amulet", "key", "gold", "relic", "food")
+CATEGORY_GLYPHS: dict[str, str] = {
+    "weapon": ")", "armour": "[", "potion": "!", "scroll": "?", "wand": "/", "ring": "=",
+    "amulet": '"', "gold": "$", "key": "(", "food": "%", "shield": "]", "launcher": "}",
+    "ammo": "{", "relic": "&",
+}
+"""Each category's one glyph, by roguelike convention (a key is a tool, `(`; ammunition and
+launchers take Angband's `{` and `}`): checked on load, and no feature or tile uses one
+(game/content/features.py, tests/test_glyphs.py)."""
 WORN_KINDS = ("weapon", "launcher", "armour", "shield", "ring", "amulet")
 """Categories worn in a slot: each needs one."""
 UNKNOWN_KINDS = ("potion", "scroll", "wand", "ring", "amulet")
@@ -149,6 +157,8 @@ def _item(key: str, entry: dict[str, object]) -> ItemKind:
         raise ValueError("food, and only food, has a nutrition above 0")
     if entry.get("cursed") and kind not in WORN_KINDS:
         raise ValueError(f"a {kind} cannot be cursed (only worn gear can)")
+    if glyph != CATEGORY_GLYPHS[kind]:
+        raise ValueError(f"glyph must be {CATEGORY_GLYPHS[kind]!r}, the glyph of every {kind}")
     return ItemKind(
         key=key, name=_text(entry, "name"), kind=kind, glyph=glyph,
         color=(color[0], color[1], color[2]), depth=(depth[0], depth[1]),

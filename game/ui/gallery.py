@@ -645,4 +645,31 @@ def _sidebar(scene: Scene) -> list[State]:
     play, lay = scene.play(game), layout(scene.columns, scene.rows)
     row = next(row for row, line in enumerate(panel_lines(game, lay)) if line.pos == spots[0])
     play.session.mouse = (lay.side_x + 3, row)
+@shot("colour-blind")
+def _colour_blind(scene: Scene) -> list[State]:
+    """Map colours for colour-blind eyes: the kinds that share a letter (four orcs, four goblins,
+    four kobolds) in every state tint, and a feature and an item beside them."""
+    from dataclasses import replace
+
+    from game.world.dungeon import spots_near
+    from game.world.kinds import Mode
+
+    options.save(replace(options.current(), map_colours="colour-blind"))
+    play = scene.play()
+    game = play.game
+    bestiary = default_bestiary()
+    kinds = ("orc_thug", "orc_drudge", "orc_warrior", "orc_archer", "goblin_snarer",
+             "goblin_guard", "goblin_cutthroat", "goblin_hexer", "kobold_taskmaster",
+             "kobold_pebbler", "kobold_whelp", "kobold_slinger")
+    modes = (Mode.WANDER, Mode.ASLEEP, Mode.HUNT, Mode.FLEE)
+    spots = [spot for spot in spots_near(game, game.floor, game.player.pos, 60)
+             if game.floor.visible[spot[1], spot[0]]]
+    for index, (kind, spot) in enumerate(zip(kinds, spots, strict=False)):
+        actor = monster_from(bestiary.get(kind), game.new_id(), spot, False)
+        actor.mode = modes[index % len(modes)]
+        game.floor.monsters.append(actor)
+    rest = spots[len(kinds):]
+    if len(rest) >= 2:
+        game.floor.features[rest[0]] = FeatureState("Chest", "container")
+        game.floor.items.append(Item(game.new_id(), "potion_healing", *rest[1]))
     return [play]

@@ -1,7 +1,7 @@
 """Player preferences in the user's config directory: options.toml (window scale, fullscreen,
 integer scaling, the window's remembered size and place,
-colour theme, first-person style, autosave interval, auto-pickup, whether the introduction was
-shown) and keys.toml (bindings, game.ui.keyfile).
+colour theme, first-person style, autosave interval, auto-pickup, map colours, whether the
+introduction was shown) and keys.toml (bindings, game.ui.keyfile).
 
 A missing file means the defaults; a file that cannot be read or holds bad values gives a clear
 message (shown once in the interface) and the defaults too. Nothing here touches the game.
@@ -28,6 +28,9 @@ VIEW_STYLES: Final = ("blocks", "labyrinth")
 SCALES: Final = (0, 1, 2, 3, 4)
 """The window's opening scale: 0 fits it to the display, N is N pixels per tileset pixel."""
 AUTOSAVE_CHOICES: Final = (25, 50, 100, 200, 500)
+MAP_COLOURS: Final = ("standard", "colour-blind")
+"""The map's palette (game/ui/palette.py): the content's colours, or ones kept apart for
+protanopes, deuteranopes and tritanopes (assets/colourblind.toml)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,8 @@ class Options:
     intro_seen: bool = False
     auto_pickup: bool = True
     """Step onto gold, a key, a potion or a scroll and take it (g still takes anything)."""
+    map_colours: str = "standard"
+    """The map's palette (MAP_COLOURS)."""
 
 
 WINDOW_REACH = 65_536
@@ -72,6 +77,8 @@ def _check(options: Options) -> str:
     if not (-WINDOW_REACH <= options.window_x <= WINDOW_REACH
             and -WINDOW_REACH <= options.window_y <= WINDOW_REACH):
         return f"window_x and window_y must be between {-WINDOW_REACH} and {WINDOW_REACH}"
+    if options.map_colours not in MAP_COLOURS:
+        return f"map_colours must be one of {', '.join(MAP_COLOURS)}"
     if not 1 <= options.autosave_every <= 10_000:
         return "autosave_every must be between 1 and 10000"
     return ""

@@ -21,13 +21,11 @@ from game.export.pngfile import encode_png
 from game.floorplan import Point
 from game.rules import hunger, stealth, talents
 from game.rules.progress import xp_for_level
-from game.ui import camera
+from game.ui import camera, palette
 from game.ui.camera import Camera
 from game.ui.describe import describe_at, item_colour
 from game.ui.draw import (
-    ASLEEP_DIM,
     MESSAGE_COLOURS,
-    MONSTER_STATE_BG,
     MUTED,
     Cuts,
     bar,
@@ -62,7 +60,7 @@ HOVER_LINES: Final = 3
 REMEMBERED: Final = 0.4
 """Brightness of explored tiles out of sight."""
 COLLAPSED: Final = (95, 95, 95)
-TRAP: Final = (230, 40, 40)
+TRAP: Final = tiles.TRAP_COLOUR
 SPENT_TRAP: Final = (120, 40, 40)
 SEALED_DOOR: Final = (220, 90, 60)
 CURSOR_BG: Final = (200, 180, 40)
@@ -140,14 +138,22 @@ def _put(grid: NDArray[Any], cam: Camera, pos: Point, glyph: str | int,
 def _mark_state(grid: NDArray[Any], cam: Camera, pos: Point, state: str) -> None:
     """A monster's state on its tile: a tinted background (none while unaware), its glyph
     dimmed while asleep."""
-    tint = MONSTER_STATE_BG.get(state)
+    tint = palette.tint(state)
     if tint is None or not cam.shows(*pos):
         return
     vx, vy = cam.to_view(*pos)
     cell = grid[vy, vx]
     cell["bg"] = tint
     if state == "asleep":
-        cell["fg"] = tuple(int(c * ASLEEP_DIM) for c in cell["fg"])
+        cell["fg"] = tuple(int(c * palette.asleep_dim()) for c in cell["fg"])
+
+
+def _back(grid: NDArray[Any], cam: Camera, pos: Point, bg: tuple[int, int, int] | None,
+          bright: bool) -> None:
+    """A tile's background (a feature's plate), dimmed like its glyph when out of sight."""
+    if bg is not None and cam.shows(*pos):
+        vx, vy = cam.to_view(*pos)
+        grid[vy, vx]["bg"] = bg if bright else tuple(int(c * REMEMBERED) for c in bg)
 
 
 def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
@@ -161,12 +167,15 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
             _put(grid, cam, pos, int(tiles.TILES["glyph"][floor.tiles[pos[1], pos[0]]]), COLLAPSED)
     for pos, trap in floor.traps.items():
         if trap.found and pos not in floor.doors:
-            _put(grid, cam, pos, tiles.TRAP_GLYPH, SPENT_TRAP if trap.spent else TRAP,
-                 bool(floor.visible[pos[1], pos[0]]))
+            colour = palette.mark("spent_trap", SPENT_TRAP) if trap.spent else palette.mark(
+                "trap", TRAP)
+            _put(grid, cam, pos, tiles.TRAP_GLYPH, colour, bool(floor.visible[pos[1], pos[0]]))
     for pos, feature in floor.features.items():
         if floor.explored[pos[1], pos[0]]:
             look = feature_kind(feature.name)
-            _put(grid, cam, pos, look.glyph, look.color, bool(floor.visible[pos[1], pos[0]]))
+            seen = bool(floor.visible[pos[1], pos[0]])
+            _put(grid, cam, pos, look.glyph, look.color, seen)
+            _back(grid, cam, pos, palette.feature_back(look.effect, look.color), seen)
     for item in floor.items:
         if floor.explored[item.y, item.x]:
             kind = kind_of(item.kind)
@@ -175,13 +184,14 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
     for monster in floor.monsters:
         if monster.alive and floor.visible[monster.y, monster.x]:
             dreamed = seen_as(game, monster)
-            glyph, colour = (monster.glyph, monster.color) if dreamed is None else (
-                dreamed.glyph, dreamed.colour)
+            glyph, colour = palette.actor_look(
+                monster.kind if dreamed is None else dreamed.key, monster.glyph, monster.color)
             _put(grid, cam, monster.pos, glyph, colour)
             _mark_state(grid, cam, monster.pos, stealth.awareness(monster))
             if dreamed is None and not monster.hostile and cam.shows(*monster.pos):
                 vx, vy = cam.to_view(*monster.pos)  # an ally or a captive: marked, not a foe
-                grid[vy, vx]["bg"] = ALLY_BG if monster.ally else CAPTIVE_BG
+                grid[vy, vx]["bg"] = (palette.tint("ally") or ALLY_BG) if monster.ally else (
+                    palette.tint("captive") or CAPTIVE_BG)
     for merchant in floor.merchants:
         if floor.explored[merchant.y, merchant.x]:
             _put(grid, cam, merchant.pos, tiles.MERCHANT_GLYPH, tiles.MERCHANT_COLOUR,

@@ -12,6 +12,7 @@ from numpy.typing import NDArray
 
 from game import assets
 from game.content.items import kind_of
+from game.ui import palette
 from game.ui.describe import item_colour
 from game.ui.firstperson.facing import STEP, turn_right
 from game.ui.firstperson.lighting import light
@@ -72,7 +73,8 @@ def sprites_in_view(game: Game, facing: int, view: Projection) -> list[Sprite]:
     for monster in floor.monsters:
         spot = place(monster.x, monster.y)
         if monster.alive and spot is not None:
-            found.append(Sprite(*spot, ord(monster.glyph), monster.color, SPRITE_HEIGHT))
+            glyph, colour = palette.actor_look(monster.kind, monster.glyph, monster.color)
+            found.append(Sprite(*spot, ord(glyph), colour, SPRITE_HEIGHT))
     found.sort(key=lambda s: (-abs(s.lateral), s.height))
     return found
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from game import tiles
 from game.content.features import feature_kinds
-from game.content.items import item_kinds
+from game.content.items import CATEGORY_GLYPHS, item_kinds
 from game.ui import intents, keyfile
 from game.ui.draw import MUTED, TEXT, TITLE, wrap
+from game.ui.palette import PLAIN_EFFECTS
 from game.ui.widgets.text import Line, TextScreen
 from game.userfiles import config_dir
 
@@ -19,6 +20,11 @@ MOUSE = (
                     " a click acts as on its spot"),
 )
 KEY_COLUMN = 22
+ITEM_WORDS = {"weapon": "a weapon", "armour": "armour", "potion": "a potion", "scroll": "a scroll",
+              "wand": "a wand", "ring": "a ring", "amulet": "an amulet", "gold": "gold",
+              "key": "a key (a tool)", "food": "food", "shield": "a shield",
+              "launcher": "a launcher (bow, sling)", "ammo": "ammunition", "relic": "the relic"}
+"""Item categories as the legend names them."""
 RULES_OF_THUMB = (
     "Walking into a monster attacks it; into a door opens it; into a merchant opens their shop"
     " (Tab: sell); a at an altar or shrine: pray, or offer gold for a blessing.",
@@ -81,23 +87,30 @@ def symbols() -> list[tuple[str, str]]:
         rows.append((chr(tile["glyph"]), "a secret door: it looks like wall until found"
                      if tile["glyph"] == tiles.TILES["glyph"][tiles.WALL] and name != "wall"
                      else name))
-    rows += [("monster (dim, blue)", "asleep"),
+    rows += [("monster (dim, blue)",
+              "asleep (undimmed, on a deep blue ground, with colour-blind map colours)"),
              ("monster (plain)", "awake but unaware of you (wandering or guarding)"),
-             ("monster (red)", "hunting you"), ("monster (yellow)", "fleeing")]
+             ("monster (red)", "hunting you (dark red with colour-blind map colours)"),
+             ("monster (yellow)", "fleeing (grey with colour-blind map colours)"),
+             ("same letter", "a different kind when the colour differs: x names it (Options:"
+              " Map colours keeps them apart for colour-blind eyes)")]
     rows += [("+ (red)", "a locked or magically held door, once seen up close"),
              (tiles.TRAP_GLYPH, "a trap you have found (dark once sprung)"),
              (tiles.MERCHANT_GLYPH, "a merchant: walk into them to buy and sell"),
              ("> < (grey)", "collapsed stairs that lead nowhere")]
+    found = {kind.kind for kind in item_kinds().values()}
+    rows.append(("items", "on the bare floor; a feature stands on a ground of its own colour;"
+                 " scenery and clues are bare punctuation"))
+    rows += [(glyph, ITEM_WORDS.get(kind, kind)) for kind, glyph in CATEGORY_GLYPHS.items()
+             if kind in found]
     by_glyph: dict[str, list[str]] = {}
-    for kind in item_kinds().values():
-        names = by_glyph.setdefault(kind.glyph, [])
-        if kind.kind not in names:
-            names.append(kind.kind)
     for feature in feature_kinds().values():
         names = by_glyph.setdefault(feature.glyph, [])
-        if f"{feature.effect} feature" not in names:
-            names.append(f"{feature.effect} feature")
-    rows += [(glyph, " or ".join(names)) for glyph, names in by_glyph.items()]
+        if feature.effect not in names:
+            names.append(feature.effect)
+    for glyph, names in by_glyph.items():
+        plain = all(name in PLAIN_EFFECTS for name in names)
+        rows.append((glyph, " or ".join(names) + (" (scenery)" if plain else " feature")))
     return rows
 
 

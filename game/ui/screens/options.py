@@ -1,5 +1,5 @@
 """Options (F2): window size at start, whole-pixel scaling, fullscreen, colour theme,
-first-person style, autosave interval, auto-pickup; saved to options.toml in the config
+first-person style, autosave interval, auto-pickup, map colours; saved to options.toml in the config
 directory when the screen closes."""
 
 from __future__ import annotations
@@ -16,16 +16,17 @@ from game.ui.widgets.choices import Choices
 
 WIDTH: Final = 52
 ROWS: Final = ("scale", "integer_scaling", "fullscreen", "theme", "autosave_every", "view_style",
-               "auto_pickup")
+               "auto_pickup", "map_colours")
 LABELS: Final = {"scale": "Window size at start", "fullscreen": "Fullscreen (F11)",
                  "integer_scaling": "Whole-pixel scaling",
                  "theme": "Colour theme", "view_style": "First-person style",
                  "autosave_every": "Autosave every (turns)",
-                 "auto_pickup": "Auto-pickup"}
+                 "auto_pickup": "Auto-pickup", "map_colours": "Map colours"}
 CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "scale": options.SCALES, "fullscreen": (False, True), "theme": options.THEMES,
     "view_style": options.VIEW_STYLES, "autosave_every": options.AUTOSAVE_CHOICES,
     "auto_pickup": (False, True), "integer_scaling": (False, True),
+    "map_colours": options.MAP_COLOURS,
 }
 HINTS: Final = ("Up/Down: choose  Left/Right: change", "Esc: save and close",
                 "Drag the window's edge to resize it; its size",
