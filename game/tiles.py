@@ -75,7 +75,8 @@ everywhere: `^` is a teleporter in the ASCII exports (drawn as its table glyph, 
 never a trap (tests/test_glyphs.py checks every table against every other)."""
 
 TRAP_COLOUR: Final = (230, 40, 40)
-"""A found trap's colour (dark once sprung: the renderer dims it)."""
+SPENT_TRAP_COLOUR: Final = (120, 40, 40)
+"""A found trap's colour, and a sprung one's (the palette may swap both)."""
 
 CHAR_TO_ID: Final[dict[str, int]] = {str(c): i for i, c in enumerate(TILES["char"])}
 

@@ -645,6 +645,9 @@ def _sidebar(scene: Scene) -> list[State]:
     play, lay = scene.play(game), layout(scene.columns, scene.rows)
     row = next(row for row, line in enumerate(panel_lines(game, lay)) if line.pos == spots[0])
     play.session.mouse = (lay.side_x + 3, row)
+    return [play]
+
+
 @shot("colour-blind")
 def _colour_blind(scene: Scene) -> list[State]:
     """Map colours for colour-blind eyes: the kinds that share a letter (four orcs, four goblins,

@@ -61,7 +61,7 @@ REMEMBERED: Final = 0.4
 """Brightness of explored tiles out of sight."""
 COLLAPSED: Final = (95, 95, 95)
 TRAP: Final = tiles.TRAP_COLOUR
-SPENT_TRAP: Final = (120, 40, 40)
+SPENT_TRAP: Final = tiles.SPENT_TRAP_COLOUR
 SEALED_DOOR: Final = (220, 90, 60)
 CURSOR_BG: Final = (200, 180, 40)
 SHROUD: Final = np.array((ord(" "), (0, 0, 0), (0, 0, 0)), dtype=tcod.console.rgb_graphic)

@@ -21,6 +21,7 @@ from game import tiles
 from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.floorplan import Point, king_distance
+from game.ui import palette
 from game.ui.describe import item_colour, item_name
 from game.ui.draw import MUTED, TEXT, TITLE, Color, wrap
 from game.world.dreams import seen_as
@@ -42,8 +43,6 @@ HEALTH_FULL: Final = (150, 30, 30)
 HEALTH_EMPTY: Final = (50, 20, 20)
 FOE_FULL: Final = (120, 60, 30)
 FOE_EMPTY: Final = (45, 25, 15)
-TRAP_FG: Final = (230, 40, 40)
-"""A found trap, as the map draws it."""
 
 CREATURE, ITEM, FEATURE = 0, 1, 2
 """Entry ranks: at the same distance creatures come first, then items, then features."""
@@ -110,11 +109,13 @@ class Entry:
 
 
 def _creature(game: Game, actor: Actor) -> Entry:
+    """A creature as the map draws it (game.ui.palette: the kind's glyph and the palette's
+    colour), named as the hero believes it is."""
     dreamed = seen_as(game, actor)
-    if dreamed is not None:  # the hero's hallucination: the panel tells what the map shows
-        return Entry(actor.pos, ord(dreamed.glyph), dreamed.colour, dreamed.name.lower(),
-                     CREATURE, actor)
-    return Entry(actor.pos, ord(actor.glyph), actor.color, actor.name, CREATURE, actor)
+    key = actor.kind if dreamed is None else dreamed.key
+    glyph, colour = palette.actor_look(key, actor.glyph, actor.color)
+    name = actor.name if dreamed is None else dreamed.name.lower()  # a hallucination, as seen
+    return Entry(actor.pos, ord(glyph), colour, name, CREATURE, actor)
 
 
 def in_view(game: Game) -> list[Entry]:
@@ -148,7 +149,9 @@ def in_view(game: Game) -> list[Entry]:
     for pos, trap in floor.traps.items():
         if trap.found and seen(pos) and pos not in floor.doors:
             spent = " (sprung)" if trap.spent else ""
-            found.append(Entry(pos, ord(tiles.TRAP_GLYPH), TRAP_FG, f"{trap.kind} trap{spent}",
+            colour = (palette.mark("spent_trap", tiles.SPENT_TRAP_COLOUR) if trap.spent
+                      else palette.mark("trap", tiles.TRAP_COLOUR))
+            found.append(Entry(pos, ord(tiles.TRAP_GLYPH), colour, f"{trap.kind} trap{spent}",
                                FEATURE))
     return sorted(found, key=lambda e: (king_distance(here, e.pos), e.rank, e.pos[1], e.pos[0]))
 
