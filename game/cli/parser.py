@@ -163,11 +163,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _generate(gen: argparse.ArgumentParser) -> None:
-    gen.add_argument("--generator", default="bsp", help=f"one of: {', '.join(generators.names())}")
-    gen.add_argument("--seed", help="run seed text (required unless --from-hex)")
+    gen.add_argument("--generator", help=f"one of: {', '.join(generators.names())} (default:"
+                     " the run's at --depth)")
+    gen.add_argument("--seed", help="run seed text (required unless --code or --from-hex)")
+    gen.add_argument("--code", dest="run_code", metavar="CODE",
+                     help="a shared run code: its floor at --depth, as the game plays it")
+    gen.add_argument("--plan", dest="run_plan", metavar="PLAN",
+                     help='with --seed: generator per depth, e.g. "1-2:bsp,3:power,4-10:random"')
     gen.add_argument("--depth", type=whole_number(1), default=1)
-    gen.add_argument("--width", type=whole_number(1, MAX_SIDE), default=80)
-    gen.add_argument("--height", type=whole_number(1, MAX_SIDE), default=50)
+    gen.add_argument("--width", type=whole_number(1, MAX_SIDE),
+                     help="default: the generator's size in the game (bsp 80x45)")
+    gen.add_argument("--height", type=whole_number(1, MAX_SIDE))
     gen.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
     gen.add_argument("--format", choices=FORMATS, default="ascii")
     gen.add_argument("--out", type=Path, help="write here instead of standard output")

@@ -3,7 +3,9 @@
 The map comes first, with area numbers written into the areas (where a run of plain floor holds
 the digits) and every placed thing marked; then the stairs, then each area in number order with
 its shape, contents, features, doors (type and break DC), traps, treasure, keys and encounter
-(template, difficulty, XP, and each monster's stat line); then what lies outside every area.
+(template, difficulty, XP, and its monsters grouped by kind, "3 x cave rat (minion)", each group
+with its places and one stat line); then what lies outside every area. Every area's number is on
+the map: in the area, else on the rock beside it, else on the nearest rock that holds it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from game.dressing.model import (
     Trap,
 )
 from game.dressing.stairs import drawn_stairs
+from game.export.keyparts import floor_groups, group_line, grouped
 from game.floorplan import FloorPlan, Point
 from game.grids import grow8
 from game.world.build import monster_from
@@ -55,13 +58,23 @@ TEMPLATE_NAMES = {
 }
 
 
+NUMBER_REACH = 8
+"""How far from its area (in tiles) an area's number may stand when nothing nearer holds it."""
+
+
 def text_key(
-    plan: FloorPlan, dressing: Dressing, seed: str, depth: int, bestiary: Bestiary | None = None
+    plan: FloorPlan, dressing: Dressing, seed: str, depth: int, bestiary: Bestiary | None = None,
+    code: str | None = None,
 ) -> str:
-    """The whole key as one text (ends with a newline)."""
+    """The whole key as one text (ends with a newline); `code`, the run code that plays it."""
     bestiary = bestiary or default_bestiary()
     amap = build_areas(plan)
     lines = _header(plan, dressing, seed, depth)
+    if code is not None:
+        lines.insert(2, f"Run code {code}, depth {depth}.")
+    monsters = floor_groups((m for e in dressing.encounters for m in e.monsters), bestiary)
+    if monsters:
+        lines.append(f"Monsters: {group_line(monsters)}.")
     chars, unplaced = _map(plan, dressing, amap, bestiary)
     lines += ["", "MAP", *(f"    {line}" for line in LEGEND), "", *_ruled(chars)]
     if unplaced:
@@ -105,6 +118,10 @@ def _map(
     for area in amap.areas:
         label = str(area.id)
         spot = _number_spot(chars, digits, amap, area, len(label))
+        for margin in range(2, NUMBER_REACH + 1):
+            if spot is not None:
+                break
+            spot = _rock_spot(chars, digits, amap, area, len(label), margin)
         if spot is None:
             unplaced.append(f"{area.id} at {area.center}")
             continue
@@ -153,6 +170,17 @@ def _number_spot(
         if spot is not None:
             return spot
     return None
+
+
+def _rock_spot(
+    chars: NDArray[np.str_], digits: NDArray[np.bool_], amap: AreaMap, area: Area, length: int,
+    margin: int,
+) -> Point | None:
+    """A run of rock within `margin` tiles of the area (a closet or a corridor spot hemmed in
+    by doors and things has no room for its number beside it)."""
+    box = amap.box(area, margin)
+    return _run(chars[box] == "#", digits[box], length, area.center,
+                (box[1].start, box[0].start))
 
 
 def _run(
@@ -341,13 +369,10 @@ def _encounter(encounter: Encounter, bestiary: Bestiary) -> list[str]:
         f"  Encounter {encounter.id}: {name} (tactic {encounter.tactic}), {encounter.difficulty}"
         f" (XP {encounter.xp} of a budget of {encounter.budget}{traps}{cramped})"
     ]
-    for monster in encounter.monsters:
-        kind = bestiary.get(monster.kind)
-        tags = " ".join(t for t, on in (("BOSS", monster.boss), ("elite", monster.elite)) if on)
-        lines.append(
-            f"    {kind.glyph} {kind.name}{' ' + tags if tags else ''} ({monster.role})"
-            f" at {monster.point}: {played_summary(kind, monster.elite or monster.boss)}"
-        )
+    for group in grouped(encounter.monsters, bestiary):
+        kind = bestiary.get(group.kind)
+        lines += [f"    {group.label} {group.glyph} at {', '.join(map(str, group.points))}",
+                  f"      {played_summary(kind, group.elite or group.boss)}"]
     return lines
 
 
