@@ -35,7 +35,7 @@ COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
     "autoplay": "autoplay", "snapshot": "snapshot", "replay": "replay", "save-info": "saves",
     "saves": "saves", "bench": "bench", "amazeing": "amazeing", "screens": "screens",
-    "codex": "codex",
+    "codex": "codex", "gm": "gm",
 }
 """The module of game.cli that runs each command (None: no command, the window); each has
 `run(args) -> int`."""
@@ -288,6 +288,15 @@ def _amazeing(amaze: argparse.ArgumentParser) -> None:
     amaze.add_argument("--theme", help="colour theme from assets/themes.toml (default: first)")
 
 
+def _gm(gm: argparse.ArgumentParser) -> None:
+    add_run_options(gm)
+    gm.add_argument("--depth", type=whole_number(1), default=1)
+    gm.add_argument("--format", choices=("html", "svg", "dd2vtt"), default="html",
+                    help="html: a printable page (map, legend, key); svg: the map alone; "
+                         "dd2vtt: a Universal VTT file (walls, doors, lights, image)")
+    gm.add_argument("--out", type=Path, required=True, metavar="FILE")
+
+
 COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
     ("generate", "make one floor and print or export it", _generate),
     ("roll", "roll on a dice table (a game master's dice)", _roll),
@@ -301,6 +310,7 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
     ("save-info", "check a save file and say what it holds", _save_info),
     ("codex", "every item, monster and feature with its numbers", _codex),
     ("amazeing", "A-Maze-ing: a maze from a config file", _amazeing),
+    ("gm", "a game master's floor: printable HTML, SVG map or a VTT file", _gm),
 )
 """(name, help, flags) of each command, in the order `run.py --help` lists them."""
 
