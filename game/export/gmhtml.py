@@ -6,6 +6,7 @@ with tactic and difficulty. The listing's lines are the text key's (game.export.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from game.content.bestiary import Bestiary, default_bestiary
@@ -31,14 +32,16 @@ svg.gm-map { width: 100%; height: auto; display: block; border: 1.5px solid #111
           break-after: page; }
 .legend span { display: flex; align-items: center; gap: 1.5mm; }
 .legend svg { width: 5mm; height: 5mm; flex: none; border: 0.5px solid #999; }
-.area { break-inside: avoid; margin: 0 0 3mm; }
+.area { margin: 0 0 3mm; }
+.area h3 { break-after: avoid; }
 .area h3 { font: bold 11pt "DejaVu Sans", Arial, sans-serif; margin: 2mm 0 1mm;
            display: flex; align-items: baseline; gap: 2mm; }
 .area h3 .no { display: inline-block; min-width: 8mm; text-align: center; border: 1.5px solid #111;
                border-radius: 1.5mm; padding: 0 1mm; }
 .area p, .area ul { margin: 0.5mm 0 0.5mm 10mm; }
 .area ul { padding-left: 4mm; }
-.enc { margin: 1mm 0 0 10mm; padding: 1mm 2mm; border-left: 3px solid #b3261e; }
+.enc { margin: 1mm 0 0 10mm; padding: 1mm 2mm; border-left: 3px solid #b3261e;
+       break-inside: avoid; }
 .enc b { font-family: "DejaVu Sans", Arial, sans-serif; }
 .stat { color: #444; font-size: 9pt; }
 .small { font-size: 9pt; color: #333; }
@@ -99,7 +102,7 @@ def _area(key: AreaKey, bestiary: Bestiary) -> str:
     if key.area is None:
         head = f"<h3>{escape(key.title.capitalize())}</h3>"
     else:
-        title = key.title.split(" - ", 1)[-1]
+        title = re.sub(r"^room \d+, (\S+) ", r"\1 room, ", key.title.split(" - ", 1)[-1])
         head = f'<h3><span class="no">{key.area.id}</span>{escape(title)}</h3>'
     parts = ['<section class="area">', head]
     if key.contents:

@@ -1,11 +1,11 @@
 """The game master's map as SVG: a printable floor on a square grid, light and ink only.
 
-Rock is grey, open ground white under a fine grid, walls a black line along every wall face; every
-area's number sits in a box on the area; doors are drawn by kind (open, stuck, locked, held by
-magic, secret, trapped), and stairs, trapdoors, shafts, teleporters, traps, features, treasure,
-keys, the relic, merchants and captives each have a mark. Monsters are not drawn: the key lists
-them by area. `map_svg` is the map alone (`run.py gm --format svg`); the HTML page embeds it and
-draws its legend with the same marks (`mark`)."""
+Rock is grey, open ground white with a fine grid of squares, walls a black line along every
+wall face; every area's number sits in a box on the area; doors are drawn by kind (open, stuck,
+locked, held by magic, secret, trapped), and stairs, trapdoors, shafts, teleporters, traps,
+features, treasure, keys, the relic, merchants and captives each have a mark. Monsters are not
+drawn: the key lists them by area. `map_svg` is the map alone (`run.py gm --format svg`); the
+HTML page embeds it and draws its legend with the same marks (`mark`)."""
 
 from __future__ import annotations
 
@@ -66,10 +66,13 @@ def map_svg(plan: FloorPlan, dressing: Dressing, amap: AreaMap | None = None,
                  f'font-family="DejaVu Sans, Arial, sans-serif">')
     if title:
         parts.append(f"<title>{escape(title)}</title>")
+    parts.append(f'<defs><pattern id="gm-grid" width="{CELL}" height="{CELL}" '
+                 f'patternUnits="userSpaceOnUse"><rect width="{CELL}" height="{CELL}" '
+                 f'fill="#ffffff"/><path d="M{CELL} 0H0V{CELL}" fill="none" stroke="{GRID}" '
+                 'stroke-width="0.5"/></pattern></defs>')
     parts.append(f'<rect width="{w}" height="{h}" fill="{ROCK}"/>')
     open_ = plan.tiles != tiles.WALL
-    parts.append(_runs(open_, "#ffffff"))
-    parts.append(_grid(plan.width, plan.height))
+    parts.append(_runs(open_, "url(#gm-grid)"))
     parts.append(_walls(open_))
     parts += _stairs_and_tiles(plan, dressing, used)
     parts += _doors(plan, dressing, used)
@@ -90,12 +93,6 @@ def _runs(mask: NDArray[np.bool_], fill: str) -> str:
             rects.append(f'<rect x="{start * CELL}" y="{y * CELL}" width="{(stop - start) * CELL}"'
                          f' height="{CELL}"/>')
     return f'<g fill="{fill}">' + "".join(rects) + "</g>"
-
-
-def _grid(width: int, height: int) -> str:
-    lines = [f"M{x * CELL} 0V{height * CELL}" for x in range(1, width)]
-    lines += [f"M0 {y * CELL}H{width * CELL}" for y in range(1, height)]
-    return f'<path d="{"".join(lines)}" stroke="{GRID}" stroke-width="0.4" fill="none"/>'
 
 
 def wall_segments(open_: NDArray[np.bool_]) -> Iterator[tuple[Point, Point]]:
@@ -296,7 +293,7 @@ def _door_mark(name: str, x0: float, y0: float, across: bool) -> str:
     if not across:
         leaf_w, leaf_h = leaf_h, leaf_w
         rx, ry = x0 + (c - leaf_w) / 2, y0 + 0.5
-    fill = {"door-locked": INK, "door-reinforced": "#2f5fa7", "door-stuck": "#ffffff",
+    fill = {"door-locked": INK, "door-reinforced": "#2f5fa7", "door-stuck": "#9a9a9a",
             "door-open": "#ffffff", "door-secret": "none"}.get(name, "#ffffff")
     if name == "door-secret":
         return (f'<text x="{x0 + c / 2}" y="{y0 + 0.82 * c}" font-size="{0.9 * c}" '
@@ -306,7 +303,4 @@ def _door_mark(name: str, x0: float, y0: float, across: bool) -> str:
             f'fill="{fill}" stroke="{INK}" stroke-width="0.8"')
     if name == "door-open":
         return rect + ' stroke-dasharray="1.5 1.2"/>'
-    if name == "door-stuck":
-        return (rect + f'/><path d="M{rx:.1f} {ry:.1f}L{rx + leaf_w:.1f} {ry + leaf_h:.1f}" '
-                f'stroke="{INK}" stroke-width="0.6"/>')
     return rect + "/>"

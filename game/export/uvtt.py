@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 from game import tiles
 from game.content.features import feature_kind
 from game.dressing.model import Dressing
+from game.dressing.stairs import drawn_stairs
 from game.export.gmmap import wall_segments
 from game.export.pngfile import encode_png
 from game.floorplan import FloorPlan
@@ -58,7 +59,7 @@ def to_uvtt(plan: FloorPlan, dressing: Dressing) -> dict[str, Any]:
              "color": LIGHT_COLOUR, "shadows": True}
             for f in dressing.features if feature_kind(f.name).effect == "light"
         ],
-        "image": base64.b64encode(encode_png(floor_image(plan, ppg))).decode("ascii"),
+        "image": base64.b64encode(encode_png(floor_image(plan, dressing, ppg))).decode("ascii"),
     }
 
 
@@ -85,14 +86,17 @@ def _portal(plan: FloorPlan, x: int, y: int) -> dict[str, Any]:
     }
 
 
-def floor_image(plan: FloorPlan, ppg: int) -> NDArray[np.uint8]:
+def floor_image(plan: FloorPlan, dressing: Dressing, ppg: int) -> NDArray[np.uint8]:
     """The floor as RGB pixels, ppg a square: white ground, grey rock, a light grid, black
-    wall faces, brown doors (a secret door is drawn as rock: players see this image)."""
+    wall faces, brown doors, slate blue stairs, trapdoors, shafts and teleporters (a secret
+    door is drawn as rock: players see this image)."""
     open_ = plan.tiles != tiles.WALL
     ground = np.where(open_[:, :, None], np.uint8(250), np.uint8(190)).astype(np.uint8)
     ground = np.repeat(ground, 3, axis=2)
     ground[np.isin(plan.tiles, (tiles.DOOR, tiles.OPEN_DOOR))] = (150, 100, 55)
     ground[plan.tiles == tiles.SECRET_DOOR] = 190  # the players see rock until it is found
+    ways = (tiles.STAIRS_UP, tiles.STAIRS_DOWN, tiles.TRAPDOOR, tiles.SHAFT, tiles.TELEPORTER)
+    ground[np.isin(drawn_stairs(plan.tiles, dressing.stairs), ways)] = (110, 120, 170)
     image = np.repeat(np.repeat(ground, ppg, axis=0), ppg, axis=1)
     image[::ppg, :, :] = np.minimum(image[::ppg, :, :], 200)
     image[:, ::ppg, :] = np.minimum(image[:, ::ppg, :], 200)
