@@ -212,9 +212,9 @@ def _numbers(amap: AreaMap, used: set[str]) -> list[str]:
     return parts
 
 
-def number_box(number: int, x: int, y: int) -> str:
+def number_box(number: int | str, x: int, y: int) -> str:
     """The area's number in a box centred on tile (x, y), wide enough for its digits."""
-    text = str(number)
+    text = escape(str(number))
     width = CELL * (0.62 * len(text) + 0.5)
     cx, cy = (x + 0.5) * CELL, (y + 0.5) * CELL
     return (f'<g class="num"><rect x="{cx - width / 2:.1f}" y="{cy - 0.62 * CELL:.1f}" '
@@ -281,7 +281,7 @@ def mark(name: str, x: int, y: int, across: bool = True) -> str:
                 f'y="{cy + 0.3 * c}" font-size="{0.75 * c}" text-anchor="middle" '
                 f'fill="{INK}">{letter}</text>')
     if name == "number":
-        return number_box(7, x, y)
+        return number_box("n", x, y)  # the legend's sample: no area's number
     raise ValueError(f"no mark {name!r}")
 
 
