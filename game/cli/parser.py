@@ -310,7 +310,7 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
     ("save-info", "check a save file and say what it holds", _save_info),
     ("codex", "every item, monster and feature with its numbers", _codex),
     ("amazeing", "A-Maze-ing: a maze from a config file", _amazeing),
-    ("gm", "a game master's floor: printable HTML, SVG map or a VTT file", _gm),
+    ("gm", "a game master's floor: HTML page, SVG map, VTT file", _gm),
 )
 """(name, help, flags) of each command, in the order `run.py --help` lists them."""
 
