@@ -25,11 +25,12 @@ h1 { font: bold 17pt "DejaVu Sans", Arial, sans-serif; margin: 0 0 2mm; }
 h2 { font: bold 12.5pt "DejaVu Sans", Arial, sans-serif; border-bottom: 1.5px solid #111;
      margin: 5mm 0 2mm; }
 .meta { color: #333; margin: 0 0 3mm; }
-figure { margin: 0; break-inside: avoid; }
-svg.gm-map { width: 100%; height: auto; display: block; border: 1.5px solid #111; }
+figure { margin: 0; break-inside: avoid; border: 1.5px solid #111; }
+svg.gm-map { width: 100%; height: auto; display: block; }
 .legend { display: grid; grid-template-columns: repeat(3, 1fr); gap: 1mm 4mm;
-          font: 8.5pt "DejaVu Sans", Arial, sans-serif; margin: 2mm 0; break-inside: avoid;
-          break-after: page; }
+          font: 8.5pt "DejaVu Sans", Arial, sans-serif; margin: 2mm 0; break-inside: avoid; }
+.legend.features { grid-template-columns: 1fr 1fr; }
+.legends { break-after: page; }
 .legend span { display: flex; align-items: center; gap: 1.5mm; }
 .legend svg { width: 5mm; height: 5mm; flex: none; border: 0.5px solid #999; }
 .area { margin: 0 0 3mm; }
@@ -91,11 +92,18 @@ def _legend(used: frozenset[str], features: tuple[tuple[str, str], ...]) -> str:
                     f'<rect x="-1" y="-1" width="12" height="12" fill="#fff"/>'
                     f"{mark(name, 0, 0)}</svg>")
             cells.append(f"<span>{icon}{escape(text)}</span>")
+    names: dict[str, list[str]] = {}
     for glyph, name in features:
+        names.setdefault(glyph, []).append(name)
+    rows = []
+    for glyph, kinds in names.items():  # one entry a glyph: the key names each by its place
         icon = (f'<svg viewBox="0 0 10 10" xmlns="http://www.w3.org/2000/svg"><text x="5" y="8"'
                 f' font-size="8.5" text-anchor="middle" fill="#555">{escape(glyph)}</text></svg>')
-        cells.append(f"<span>{icon}{escape(name)}</span>")
-    return '<div class="legend">' + "".join(cells) + "</div>"
+        rows.append(f"<span>{icon}{escape(', '.join(sorted(kinds)))}</span>")
+    features_part = (f'<p class="small">Features (each listed by its place in the key):</p>'
+                     f'<div class="legend features">{"".join(rows)}</div>' if rows else "")
+    return (f'<div class="legends"><div class="legend">{"".join(cells)}</div>'
+            f"{features_part}</div>")
 
 
 def _area(key: AreaKey, bestiary: Bestiary) -> str:
