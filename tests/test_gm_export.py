@@ -55,6 +55,10 @@ def _as_catalog(data: dict[str, Any]) -> dict[str, Any]:
             for e in data["encounters"]
         ],
         "items": [list(p) for p in sorted(Counter(i["kind"] for i in data["items"]).items())],
+        "stairs": sorted(f"{s['direction']} {s['stair_kind']}"
+                         f"{' (dead end)' if s['dead_end'] else ''}" for s in data["stairs"]),
+        "rooms": len(data["rooms"]),
+        "teleporter_pairs": len(data["teleporters"]),
     }
 
 
@@ -69,7 +73,8 @@ def test_generate_gives_the_floor_the_catalog_lists(
         code = json.loads(_out(capsys, "catalog", *run_flags, "--format", "json"))["code"]
         for entry in floors["floors"]:
             depth = str(entry["depth"])
-            wanted = {k: entry[k] for k in ("fingerprint", "doors", "encounters", "items")}
+            wanted = {k: entry[k] for k in ("fingerprint", "doors", "encounters", "items",
+                                            "stairs", "rooms", "teleporter_pairs")}
             by_code = json.loads(_out(capsys, "generate", "--code", code, "--depth", depth,
                                       "--format", "json"))
             assert _as_catalog(by_code) == wanted, f"{seed} {run_flags} depth {depth}"

@@ -101,6 +101,9 @@ def game_floor(args: argparse.Namespace, dressed: bool = True,
     seed = checked_seed(args.seed)
     run = Run.from_plan(seed)
     if not lone:
+        if args.depth > run.last_depth:
+            raise UsageError(f"--depth {args.depth} is outside the run's depths 1.."
+                             f"{run.last_depth} (name a --generator for a floor at any depth)")
         return run_floor(run, args.depth, dressed, furnished)
     name = args.generator or (run.recipes[args.depth - 1].generator
                               if args.depth <= run.last_depth else "bsp")

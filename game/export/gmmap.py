@@ -189,7 +189,7 @@ def _features(dressing: Dressing, parts: list[str]) -> tuple[tuple[str, str], ..
 
 
 def _things(dressing: Dressing, used: set[str]) -> list[str]:
-    placed: list[tuple[str, Point]] = [(("trap"), t.point) for t in dressing.traps
+    placed: list[tuple[str, Point]] = [("trap", t.point) for t in dressing.traps
                                        if t.source != "door"]
     placed += [("treasure", (t.x, t.y)) for t in dressing.treasures]
     placed += [("key", k.point) for k in dressing.keys]
