@@ -3,9 +3,10 @@
 Rock is grey, open ground white with a fine grid of squares, walls a black line along every
 wall face; every area's number sits in a box on the area; doors are drawn by kind (open, stuck,
 locked, held by magic, secret, trapped), and stairs, trapdoors, shafts, teleporters, traps,
-features, treasure, keys, the relic, merchants and captives each have a mark. Monsters are not
-drawn: the key lists them by area. `map_svg` is the map alone (`run.py gm --format svg`); the
-HTML page embeds it and draws its legend with the same marks (`mark`)."""
+features, treasure, keys, the relic, merchants and captives each have a mark, and each monster
+its letter in a red ring (the key lists them by area, grouped by kind). `map_svg` is the map
+alone (`run.py gm --format svg`); the HTML page embeds it and draws its legend with the same
+marks (`mark`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game import tiles
+from game.content.bestiary import default_bestiary
 from game.content.features import feature_kind
 from game.dressing.areas import AreaMap, build_areas
 from game.dressing.model import DoorDressing, Dressing
@@ -39,6 +41,7 @@ MARKS = (
     ("trapdoor", "trapdoor (with a ladder)"), ("shaft", "shaft up and down"),
     ("teleporter", "teleporter"), ("trap", "trap"), ("treasure", "treasure"), ("key", "key"),
     ("relic", "the relic"), ("merchant", "merchant"), ("captive", "captive"),
+    ("monster", "monster (its letter; the key lists them)"),
     ("number", "area number (see the key)"),
 )
 """Every mark the map draws, with its legend text, in the legend's order."""
@@ -78,7 +81,8 @@ def map_svg(plan: FloorPlan, dressing: Dressing, amap: AreaMap | None = None,
     parts += _doors(plan, dressing, used)
     features = _features(dressing, parts)
     parts += _things(dressing, used)
-    parts += _numbers(amap, used)
+    parts += _monsters(dressing, used)
+    parts += _numbers(amap, _taken(plan, dressing), used)
     parts.append("</svg>")
     return Drawn("\n".join(parts), frozenset(used), features)
 
@@ -203,10 +207,41 @@ def _things(dressing: Dressing, used: set[str]) -> list[str]:
     return [mark(name, x, y) for name, (x, y) in placed]
 
 
-def _numbers(amap: AreaMap, used: set[str]) -> list[str]:
+def _monsters(dressing: Dressing, used: set[str]) -> list[str]:
+    """Each monster as its glyph in a red ring, where the encounter places it."""
+    bestiary = default_bestiary()
+    parts = [_monster(bestiary.get(m.kind).glyph, m.x, m.y)
+             for e in dressing.encounters for m in e.monsters]
+    if parts:
+        used.add("monster")
+    return parts
+
+
+def _monster(glyph: str, x: int, y: int) -> str:
+    cx, cy = (x + 0.5) * CELL, (y + 0.5) * CELL
+    return (f'<circle cx="{cx}" cy="{cy}" r="{0.44 * CELL:.1f}" fill="#ffffff" stroke="{RED}" '
+            f'stroke-width="0.8"/><text x="{cx}" y="{cy + 0.28 * CELL:.1f}" '
+            f'font-size="{0.72 * CELL:.1f}" font-weight="bold" text-anchor="middle" '
+            f'fill="{RED}">{escape(glyph)}</text>')
+
+
+def _taken(plan: FloorPlan, dressing: Dressing) -> set[Point]:
+    """The tiles that hold a mark: an area's number stands clear of them where it can."""
+    taken = {f.point for f in dressing.features} | {t.point for t in dressing.traps}
+    taken |= {(t.x, t.y) for t in dressing.treasures} | {k.point for k in dressing.keys}
+    taken |= {m.point for e in dressing.encounters for m in e.monsters}
+    taken |= {m.point for m in dressing.merchants} | {c.point for c in dressing.captives}
+    taken |= {(s.x, s.y) for s in dressing.stairs} | {(s.x, s.y) for s in plan.stairs}
+    taken |= {i.point for v in dressing.vaults for i in v.items}
+    if dressing.relic is not None:
+        taken.add(dressing.relic)
+    return taken
+
+
+def _numbers(amap: AreaMap, taken: set[Point], used: set[str]) -> list[str]:
     parts = []
     for area in amap.areas:
-        x, y = anchor(amap, area)
+        x, y = anchor(amap, area, taken, len(str(area.id)))
         parts.append(number_box(area.id, x, y))
         used.add("number")
     return parts
@@ -280,6 +315,8 @@ def mark(name: str, x: int, y: int, across: bool = True) -> str:
                 f'fill="#ffffff" stroke="{INK}" stroke-width="0.6"/><text x="{cx}" '
                 f'y="{cy + 0.3 * c}" font-size="{0.75 * c}" text-anchor="middle" '
                 f'fill="{INK}">{letter}</text>')
+    if name == "monster":
+        return _monster("r", x, y)
     if name == "number":
         return number_box("n", x, y)  # the legend's sample: no area's number
     raise ValueError(f"no mark {name!r}")

@@ -5,7 +5,7 @@ One grouping and one placement, so the printed page and the text key say the sam
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -64,14 +64,21 @@ def group_line(groups: Sequence[MonsterGroup]) -> str:
     return ", ".join(g.label for g in groups)
 
 
-def anchor(amap: AreaMap, area: Area) -> Point:
+def anchor(amap: AreaMap, area: Area, taken: Collection[Point] = (), digits: int = 1) -> Point:
     """The area's own tile nearest its centre (reading order breaks ties): where a drawn map
-    writes its number, always inside the area."""
+    writes its number, always inside the area; clear of the `taken` tiles (and, for two digits
+    or more, of those either side, which the wider box covers) where the area has such a tile."""
     box = amap.box(area)
     ys, xs = np.nonzero(amap.owner[box] == area.id)
     if len(xs) == 0:
         return area.center
     xs, ys = xs + box[1].start, ys + box[0].start
     cx, cy = area.center
-    best = int(np.argmin(np.abs(xs - cx) + np.abs(ys - cy)))
+    cost = np.abs(xs - cx) + np.abs(ys - cy)
+    if taken:
+        reach = (-1, 0, 1) if digits > 1 else (0,)
+        blocked = np.array([any((x + d, y) in taken for d in reach)
+                            for x, y in zip(xs.tolist(), ys.tolist(), strict=True)])
+        cost = cost + blocked * (amap.owner.shape[0] + amap.owner.shape[1])
+    best = int(np.argmin(cost))
     return (int(xs[best]), int(ys[best]))
