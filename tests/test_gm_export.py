@@ -23,6 +23,7 @@ from game import tiles
 from game.cli import main
 from game.content.bestiary import default_bestiary
 from game.dressing.areas import build_areas
+from game.export import gmmap
 from game.export.gamefloor import run_floor
 from game.export.keyparts import grouped
 from game.run import Run
@@ -159,6 +160,12 @@ def test_the_svg_map_parses_and_numbers_every_area(tmp_path: Path, seed: str) ->
                    if g.get("class") == "num" for t in g if t.tag.endswith("text")}
         made = run_floor(Run.from_plan(seed), depth, furnished=False)
         assert numbers == {str(a.id) for a in build_areas(made.plan).areas}
+        assert made.dressing is not None  # every monster in its red ring, where it stands
+        rings = {(float(c.get("cx", 0)), float(c.get("cy", 0)))
+                 for c in root.iter("{http://www.w3.org/2000/svg}circle")
+                 if c.get("stroke") == gmmap.RED}
+        assert rings == {((m.x + 0.5) * gmmap.CELL, (m.y + 0.5) * gmmap.CELL)
+                         for e in made.dressing.encounters for m in e.monsters}
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
