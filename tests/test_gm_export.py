@@ -256,3 +256,17 @@ def test_the_html_page_prints_every_area_number_and_the_grouped_key(
         for group in grouped(encounter.monsters, default_bestiary()):
             assert group.label in flat, group.label
         assert f"tactic {encounter.tactic}), {encounter.difficulty}" in flat
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--seed", "a", "--depth", "11"], "outside the run's depths 1..10"),
+    (["--depth", "2"], "name a run"),
+    (["--code", "D10-NOPE", "--seed", "a"], "--code already holds the seed"),
+])
+def test_gm_refuses_a_floor_it_cannot_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    out = tmp_path / "never.html"
+    assert main(["gm", *argv, "--out", str(out)]) == 2
+    assert said in capsys.readouterr().err
+    assert not out.exists()
