@@ -270,3 +270,15 @@ def test_gm_refuses_a_floor_it_cannot_name(
     assert main(["gm", *argv, "--out", str(out)]) == 2
     assert said in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_the_html_page_is_one_self_contained_file(tmp_path: Path) -> None:
+    """No script, no outside file: the map is inline SVG and the style is in the page."""
+    page = _gm(tmp_path, FRESH[2], 2, "html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and page.count("<svg") >= 2
+    assert not re.search(r"<script|<link|<img|\bsrc=|\bhref=|url\((?!#)", page)
+    made = run_floor(Run.from_plan(FRESH[2]), 2, furnished=False)
+    assert made.dressing is not None
+    for encounter in made.dressing.encounters:
+        for group in grouped(encounter.monsters, default_bestiary()):
+            assert group.label in page
