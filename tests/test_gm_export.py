@@ -4,6 +4,7 @@ master's dungeon (HTML checked in a real headless browser, SVG, and the Universa
 from __future__ import annotations
 
 import base64
+import html
 import itertools
 import json
 import re
@@ -281,4 +282,4 @@ def test_the_html_page_is_one_self_contained_file(tmp_path: Path) -> None:
     assert made.dressing is not None
     for encounter in made.dressing.encounters:
         for group in grouped(encounter.monsters, default_bestiary()):
-            assert group.label in page
+            assert html.escape(group.label) in page
