@@ -80,8 +80,9 @@ def test_the_text_key_matches_the_json(capsys: pytest.CaptureFixture[str], name:
             r"Encounter (\d+): .+ \(tactic (\w+)\), (\w+) \(XP", text)}
         assert encounters == {e["id"]: (e["tactic"], e["difficulty"])
                               for e in data["encounters"]}, where
-        monsters = Counter((m[1], _point(m, 2)) for m in re.finditer(
-            rf"^    \S .+ \((\w+)\) at {POINT}: ", text, re.MULTILINE))
+        monsters = Counter((m[2], _point(p)) for m in re.finditer(
+            r"^    (\d+) x .+ \((\w+)\) \S at (.+)$", text, re.MULTILINE)
+            for p in re.finditer(POINT, m[3]))
         assert monsters == Counter((m["role"], (m["x"], m["y"])) for e in data["encounters"]
                                    for m in e["monsters"]), where
         _check_map(text, data, where)
@@ -90,7 +91,8 @@ def test_the_text_key_matches_the_json(capsys: pytest.CaptureFixture[str], name:
 def _check_map(text: str, data: Any, where: str) -> None:
     """The key's map shows the JSON's tiles, with each feature's glyph where nothing else
     stands on it."""
-    rows = [line for line in text.splitlines() if re.match(r"^\s*\d+ [^ ]", line)]
+    mapped = text.split("\nSTAIRS\n", maxsplit=1)[0]  # the map's rows, before the listing
+    rows = [line for line in mapped.splitlines() if re.match(r"^\s*\d+ [^ ]", line)]
     height = data["height"]
     grid = [line[-data["width"]:] for line in rows[-height:]]
     things = {(m["x"], m["y"]) for e in data["encounters"] for m in e["monsters"]}

@@ -52,6 +52,7 @@ COMMANDS: dict[str, Callable[[Path, Path], list[str]]] = {
                                          str(out)],
     "amazeing": lambda out, config: ["amazeing", str(config)],
     "screens": lambda out, _: ["screens", "--only", "play", "--out", str(out)],
+    "gm": lambda out, _: ["gm", "--seed", "a", "--format", "svg", "--out", str(out)],
 }
 
 

@@ -35,7 +35,7 @@ COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
     "autoplay": "autoplay", "snapshot": "snapshot", "replay": "replay", "save-info": "saves",
     "saves": "saves", "bench": "bench", "amazeing": "amazeing", "screens": "screens",
-    "codex": "codex", "games": "games",
+    "codex": "codex", "games": "games", "gm": "gm",
 }
 """The module of game.cli that runs each command (None: no command, the window); each has
 `run(args) -> int`."""
@@ -184,11 +184,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _generate(gen: argparse.ArgumentParser) -> None:
-    gen.add_argument("--generator", default="bsp", help=f"one of: {', '.join(generators.names())}")
-    gen.add_argument("--seed", help="run seed text (required unless --from-hex)")
+    gen.add_argument("--generator", help=f"one of: {', '.join(generators.names())} (default:"
+                     " the run's at --depth)")
+    gen.add_argument("--seed", help="run seed text (required unless --code or --from-hex)")
+    gen.add_argument("--code", dest="run_code", metavar="CODE",
+                     help="a shared run code: its floor at --depth, as the game plays it")
+    gen.add_argument("--plan", dest="run_plan", metavar="PLAN",
+                     help='with --seed: generator per depth, e.g. "1-2:bsp,3:power,4-10:random"')
     gen.add_argument("--depth", type=whole_number(1), default=1)
-    gen.add_argument("--width", type=whole_number(1, MAX_SIDE), default=80)
-    gen.add_argument("--height", type=whole_number(1, MAX_SIDE), default=50)
+    gen.add_argument("--width", type=whole_number(1, MAX_SIDE),
+                     help="default: the generator's size in the game (bsp 80x45)")
+    gen.add_argument("--height", type=whole_number(1, MAX_SIDE))
     gen.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
     gen.add_argument("--format", choices=FORMATS, default="ascii")
     gen.add_argument("--out", type=Path, help="write here instead of standard output")
@@ -312,6 +318,15 @@ def _amazeing(amaze: argparse.ArgumentParser) -> None:
                        help="print the maze once, even on a terminal (r, p, t, q otherwise)")
 
 
+def _gm(gm: argparse.ArgumentParser) -> None:
+    add_run_options(gm)
+    gm.add_argument("--depth", type=whole_number(1), default=1)
+    gm.add_argument("--format", choices=("html", "svg", "dd2vtt"), default="html",
+                    help="html: a printable page (map, legend, key); svg: the map alone; "
+                         "dd2vtt: a Universal VTT file (walls, doors, lights, image)")
+    gm.add_argument("--out", type=Path, required=True, metavar="FILE")
+
+
 COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
     ("generate", "make one floor and print or export it", _generate),
     ("roll", "roll on a dice table (a game master's dice)", _roll),
@@ -326,6 +341,7 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
     ("games", "list the finished games with their morgue and replay", _games),
     ("codex", "every item, monster and feature with its numbers", _codex),
     ("amazeing", "A-Maze-ing: a maze from a config file", _amazeing),
+    ("gm", "a game master's floor: HTML page, SVG map, VTT file", _gm),
 )
 """(name, help, flags) of each command, in the order `run.py --help` lists them."""
 

@@ -10,7 +10,9 @@ encounter's `tactic` and the dressed floor's `features`, each `{"name", "x", "y"
 floor's `tiles` show every stairs entry with its kind's tile (as the game draws them), so no
 stairs lies on plain floor; its `legend` names those tiles too. Issue 29 also added `captives`, each
 `{"kind", "x", "y", "encounter", "area"}` (a shackled prisoner of that encounter, which the hero
-may free as an ally).
+may free as an ally). Issue 31 made `run.py generate` the game's floor and added `items` (every
+item the game lays on the floor, `{"kind", "x", "y", "amount"}`, in the game's id order, as the
+catalog's full spoilers count them) and, for a floor of a run, its run `code`.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
         StairDressing,
         Trap,
     )
+    from game.world.model import Floor
 
 
 def legend(tile_ids: NDArray[np.uint8]) -> dict[str, dict[str, Any]]:
@@ -149,6 +152,16 @@ def dressed_floor_to_dict(
         for m in dressing.merchants
     ]
     return data
+
+
+def add_run_fields(data: dict[str, Any], code: str | None, floor: Floor | None) -> None:
+    """The fields of the floor as the game furnishes it: the run `code` that plays it (when it
+    is a run's) and the `items` lying on it."""
+    if code is not None:
+        data["code"] = code
+    if floor is not None:
+        data["items"] = [{"kind": i.kind, "x": i.x, "y": i.y, "amount": i.amount}
+                         for i in floor.items]
 
 
 def _door(door: DoorDressing) -> dict[str, Any]:

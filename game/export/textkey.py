@@ -3,13 +3,16 @@
 The map comes first, with area numbers written into the areas (where a run of plain floor holds
 the digits) and every placed thing marked; then the stairs, then each area in number order with
 its shape, contents, features, doors (type and break DC), traps, treasure, keys and encounter
-(template, difficulty, XP, and each monster's stat line); then what lies outside every area.
+(template, difficulty, XP, and its monsters grouped by kind, "3 x cave rat (minion)", each group
+with its places and one stat line); then what lies outside every area. Every area's number is on
+the map: in the area, else on the rock beside it, else on the nearest rock that holds it.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
@@ -29,6 +32,7 @@ from game.dressing.model import (
     Trap,
 )
 from game.dressing.stairs import drawn_stairs
+from game.export.keyparts import floor_groups, group_line, grouped
 from game.floorplan import FloorPlan, Point
 from game.grids import grow8
 from game.world.build import monster_from
@@ -56,18 +60,28 @@ TEMPLATE_NAMES = {
 }
 
 
+NUMBER_REACH = 8
+"""How far from its area (in tiles) an area's number may stand when nothing nearer holds it."""
+
+
 def text_key(
-    plan: FloorPlan, dressing: Dressing, seed: str, depth: int, bestiary: Bestiary | None = None
+    plan: FloorPlan, dressing: Dressing, seed: str, depth: int, bestiary: Bestiary | None = None,
+    code: str | None = None,
 ) -> str:
-    """The whole key as one text (ends with a newline)."""
+    """The whole key as one text (ends with a newline); `code`, the run code that plays it."""
     bestiary = bestiary or default_bestiary()
     amap = build_areas(plan)
     lines = _header(plan, dressing, seed, depth)
+    if code is not None:
+        lines.insert(2, f"Run code {code}, depth {depth}.")
+    monsters = floor_groups((m for e in dressing.encounters for m in e.monsters), bestiary)
+    if monsters:
+        lines.append(f"Monsters: {group_line(monsters)}.")
     chars, unplaced = _map(plan, dressing, amap, bestiary)
     lines += ["", "MAP", *(f"    {line}" for line in LEGEND), "", *_ruled(chars)]
     if unplaced:
         lines += ["", "Numbers not on the map: " + ", ".join(unplaced)]
-    lines += ["", "STAIRS", *(_stair(s, plan) for s in dressing.stairs)]
+    lines += ["", "STAIRS", *(stair_line(s, plan) for s in dressing.stairs)]
     lines += _areas(plan, dressing, amap, bestiary)
     return "\n".join(lines) + "\n"
 
@@ -106,6 +120,10 @@ def _map(
     for area in amap.areas:
         label = str(area.id)
         spot = _number_spot(chars, digits, amap, area, len(label))
+        for margin in range(2, NUMBER_REACH + 1):
+            if spot is not None:
+                break
+            spot = _rock_spot(chars, digits, amap, area, len(label), margin)
         if spot is None:
             unplaced.append(f"{area.id} at {area.center}")
             continue
@@ -156,6 +174,17 @@ def _number_spot(
     return None
 
 
+def _rock_spot(
+    chars: NDArray[np.str_], digits: NDArray[np.bool_], amap: AreaMap, area: Area, length: int,
+    margin: int,
+) -> Point | None:
+    """A run of rock within `margin` tiles of the area (a closet or a corridor spot hemmed in
+    by doors and things has no room for its number beside it)."""
+    box = amap.box(area, margin)
+    return _run(chars[box] == "#", digits[box], length, area.center,
+                (box[1].start, box[0].start))
+
+
 def _run(
     usable: NDArray[np.bool_], digits: NDArray[np.bool_], length: int, centre: Point,
     origin: Point,
@@ -190,7 +219,7 @@ def _ruled(chars: NDArray[np.str_]) -> list[str]:
 # --- the listing -----------------------------------------------------------------------------
 
 
-def _stair(stair: StairDressing, plan: FloorPlan) -> str:
+def stair_line(stair: StairDressing, plan: FloorPlan) -> str:
     role = "arrival" if stair.point == plan.arrival else "way down" if stair.point in plan.exits \
         else "feature" if not stair.placed else "stairs"
     leads = ("depths " + " and ".join(map(str, stair.leads_to)) if len(stair.leads_to) > 1
@@ -199,10 +228,27 @@ def _stair(stair: StairDressing, plan: FloorPlan) -> str:
     return f"  {stair.point} {role}: {stair.text}, leads to {leads}{faces}"
 
 
-def _areas(
+@dataclass(frozen=True, slots=True)
+class AreaKey:
+    """One area's entry in the key, as lines any page can set: its title, contents (with the
+    d100 face), features rolled, doors, things (traps, treasure, keys, features, merchants,
+    captives, the relic, vaults) and encounters. Area 0 holds what lies in no area."""
+
+    area: Area | None
+    title: str
+    contents: str | None
+    features: str | None
+    doors: tuple[str, ...]
+    things: tuple[str, ...]
+    encounters: tuple[Encounter, ...]
+    unmet: bool
+    """Contents said monster but the floor's deck ran out before this area."""
+
+
+def area_keys(
     plan: FloorPlan, dressing: Dressing, amap: AreaMap, bestiary: Bestiary
-) -> list[str]:
-    """Each area's entry, then the doors, traps and keys that lie in no area."""
+) -> list[AreaKey]:
+    """Each area's entry, then (when any) the doors, traps and keys that lie in no area."""
     by_area: dict[int, list[str]] = defaultdict(list)
     owner = amap.owner
     doors = {d.point: d for d in dressing.doors}
@@ -253,28 +299,45 @@ def _areas(
     for encounter in dressing.encounters:
         meetings[encounter.area].append(encounter)
     contents = {c.area: c for c in dressing.contents}
-    lines = ["", "AREAS"]
+    keys = []
     for area in amap.areas:
-        lines += ["", _title(area, plan)]
         item = contents.get(area.id)
-        if item is not None:
-            face = f" (d100={item.face})" if item.face is not None else ""
-            lines.append(f"  Contents{face}: {item.text}")
-            if item.minor or item.major:
-                lines.append(f"  Features: {_features(item.minor, item.major)}")
-        if by_area[area.id]:
-            lines += ["  Doors:", *(f"    {line}" for line in by_area[area.id])]
-        lines += [f"  {line}" for line in things[area.id]]
-        for encounter in meetings[area.id]:
-            lines += _encounter(encounter, bestiary)
-        if item is not None and item.monster and not meetings[area.id]:
-            lines.append("  No encounter: the floor's deck ran out before this area.")
+        face = f" (d100={item.face})" if item is not None and item.face is not None else ""
+        keys.append(AreaKey(
+            area, _title(area, plan), f"Contents{face}: {item.text}" if item else None,
+            _features(item.minor, item.major) if item and (item.minor or item.major) else None,
+            tuple(by_area[area.id]), tuple(things[area.id]), tuple(meetings[area.id]),
+            bool(item is not None and item.monster and not meetings[area.id])))
     loose = [d for d in dressing.doors if d.point not in seen_doors]
     if loose or things[0]:
-        lines += ["", "OUTSIDE THE AREAS (corridors)"]
-        lines += [f"  Door {_door(d, traps.get(d.point), keys_for[d.point], secret)}"
-                  for d in loose]
-        lines += [f"  {line}" for line in things[0]]
+        keys.append(AreaKey(None, "OUTSIDE THE AREAS (corridors)", None, None,
+                            tuple(_door(d, traps.get(d.point), keys_for[d.point], secret)
+                                  for d in loose), tuple(things[0]), (), False))
+    return keys
+
+
+def _areas(
+    plan: FloorPlan, dressing: Dressing, amap: AreaMap, bestiary: Bestiary
+) -> list[str]:
+    """Each area's entry as text, then the doors, traps and keys that lie in no area."""
+    lines = ["", "AREAS"]
+    for key in area_keys(plan, dressing, amap, bestiary):
+        if key.area is None:
+            lines += ["", key.title, *(f"  Door {door}" for door in key.doors),
+                      *(f"  {line}" for line in key.things)]
+            continue
+        lines += ["", key.title]
+        if key.contents is not None:
+            lines.append(f"  {key.contents}")
+        if key.features is not None:
+            lines.append(f"  Features: {key.features}")
+        if key.doors:
+            lines += ["  Doors:", *(f"    {line}" for line in key.doors)]
+        lines += [f"  {line}" for line in key.things]
+        for encounter in key.encounters:
+            lines += _encounter(encounter, bestiary)
+        if key.unmet:
+            lines.append("  No encounter: the floor's deck ran out before this area.")
     return lines
 
 
@@ -334,21 +397,22 @@ def _trap(trap: Trap) -> str:
             f" {trap.disarm_dc}){where}: {trap.effect}")
 
 
-def _encounter(encounter: Encounter, bestiary: Bestiary) -> list[str]:
+def encounter_title(encounter: Encounter) -> str:
+    """"Encounter 4: Wolf Pack (tactic flank), average (XP 118 of a budget of 100)"."""
     name = TEMPLATE_NAMES.get(encounter.template, encounter.template)
     traps = f", {len(encounter.traps)} traps" if encounter.traps else ""
     cramped = "; the area is full" if encounter.cramped else ""
-    lines = [
-        f"  Encounter {encounter.id}: {name} (tactic {encounter.tactic}), {encounter.difficulty}"
-        f" (XP {encounter.xp} of a budget of {encounter.budget}{traps}{cramped})"
-    ]
-    for monster in encounter.monsters:
-        kind = bestiary.get(monster.kind)
-        tags = " ".join(t for t, on in (("BOSS", monster.boss), ("elite", monster.elite)) if on)
-        lines.append(
-            f"    {kind.glyph} {kind.name}{' ' + tags if tags else ''} ({monster.role})"
-            f" at {monster.point}: {played_summary(kind, monster.elite or monster.boss)}"
-        )
+    return (f"Encounter {encounter.id}: {name} (tactic {encounter.tactic}),"
+            f" {encounter.difficulty} (XP {encounter.xp} of a budget of {encounter.budget}"
+            f"{traps}{cramped})")
+
+
+def _encounter(encounter: Encounter, bestiary: Bestiary) -> list[str]:
+    lines = [f"  {encounter_title(encounter)}"]
+    for group in grouped(encounter.monsters, bestiary):
+        kind = bestiary.get(group.kind)
+        lines += [f"    {group.label} {group.glyph} at {', '.join(map(str, group.points))}",
+                  f"      {played_summary(kind, group.elite or group.boss)}"]
     return lines
 
 
