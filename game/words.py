@@ -7,6 +7,9 @@ from game.world.model import Actor
 
 
 def article(name: str) -> str:
+    """"a dagger", "an ogre"; a counted name keeps its number ("12 gold")."""
+    if name[:1].isdigit():
+        return name
     return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
 
 
