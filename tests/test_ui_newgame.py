@@ -296,6 +296,30 @@ def test_the_seed_is_typed_or_rolled() -> None:
     assert state.session.seed_text not in ("abc-7", "")  # Enter rolls a fresh seed
 
 
+def test_start_twice_does_not_replay_the_last_run_unasked() -> None:
+    """The New game screen offered the last run's seed, so Start twice replayed the same
+    dungeon. Each visit after a run offers a fresh seed; a typed seed and the daily one still
+    start what they name."""
+    state = screen(seed="typed")
+    first = started(state.activate(START))
+    assert first.run.seed == "typed", "a typed seed plays"
+    session = state.session
+    session.game = None  # the run ended
+    again = NewGameScreen(session)
+    assert session.seed_text != "typed"
+    second = started(again.activate(START))
+    assert second.run.seed not in ("typed", "")
+    session.game = None
+    third = NewGameScreen(session)
+    assert session.seed_text != second.run.seed
+    select(third, DAILY)
+    press(third, KeySym.RETURN)
+    assert started(third.activate(START)).run.seed == daily_seed()
+    session.game = None
+    NewGameScreen(session)
+    assert session.daily and session.seed_text == daily_seed(), "the daily run stays daily"
+
+
 def test_the_daily_toggle_sets_the_daily_seed() -> None:
     state = screen(seed="mine")
     select(state, DAILY)
