@@ -43,6 +43,9 @@ LOOT: Final = frozenset({"corpse_adventurer", "corpse_monster", "bones_humanoid"
 WATERS: Final = ("heals", "poisons", "confuses", "clears")
 """What drinking a feature's water does: fixed per run and feature name (game.seeds.water_seed)."""
 ONCE: Final = frozenset({"container", "water", "sacred", "craft", "clue"})
+INERT: Final = frozenset({"cover", "decor", "light", "passage", "terrain"})
+"""Feature classes the use key can do nothing with: it says what one is, in no time (the use
+key on a pillar spent a turn to repeat its description)."""
 """Features that give once: used, they say so."""
 USES: Final = {"container": "search it", "water": "drink from it", "sacred": "pray here",
                "craft": "use it on your gear", "noise": "strike it", "clue": "search it"}
@@ -88,6 +91,8 @@ def interact(game: Game, actor: Actor, x: int, y: int) -> Result:
     if feature is None:
         return Impossible("There is nothing there to use.")
     kind = feature_kind(feature.name)
+    if kind.effect in INERT:
+        return Impossible(f"The {feature.name.lower()}. {kind.text}")
     if feature.used and kind.effect in ONCE:  # spent: trying costs no turn
         more = " for free: an offering of gold may move it" if kind.key in HOLY else ""
         return Impossible(f"The {feature.name.lower()} has nothing more to give{more}.")
