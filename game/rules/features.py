@@ -17,6 +17,7 @@ from game.rules import crafting, gear, identify
 from game.rules.actions import Impossible, Result, Success
 from game.rules.noise import make_noise
 from game.seeds import Rng, water_seed
+from game.words import agree, article, plain_name
 from game.world.build import bundle_size
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, FeatureState, Floor, Game, Item, Trap
@@ -387,10 +388,13 @@ def _boon(game: Game, key: str, name: str, worth: int) -> None:
 
 
 def _clue(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) -> None:
+    """What a clue tells of: the nearest hostile monster or unfound trap within HINT_RADIUS,
+    said in whole sentences ("The bloodstains tell of an ogre to the east.")."""
     if kind.key in LOOT:
         gold = game.rng.roll("1d6") * game.floor.depth
         game.hero.gold += gold
-        game.log(f"You search the {name} and find {gold} gold.", MessageKind.ITEM)
+        game.log(f"You search the {plain_name(name)} and find {gold} gold.",
+                 MessageKind.ITEM)
         return
     floor = game.floor
     near = sorted(
@@ -399,16 +403,24 @@ def _clue(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) ->
     )
     traps = sorted((king_distance((x, y), pos), y, x) for (x, y), t in
                    floor.traps.items() if not t.found and not t.spent)
+    thing = plain_name(name)
+    the = f"The {thing}"
     if near and near[0][0] <= HINT_RADIUS:
         _, y, x, what = near[0]
-        game.log(f"The {name} tell of {what} to the {_toward(pos, (x, y))}.",
-                 MessageKind.DISCOVERY)
+        game.log(f"{the} {agree(thing, 'tells', 'tell')} of {article(what.lower())}"
+                 f" {_where(pos, (x, y))}.", MessageKind.DISCOVERY)
     elif traps and traps[0][0] <= HINT_RADIUS:
         _, y, x = traps[0]
-        game.log(f"The {name} warn of a trap to the {_toward(pos, (x, y))}.",
+        game.log(f"{the} {agree(thing, 'warns', 'warn')} of a trap {_where(pos, (x, y))}.",
                  MessageKind.DISCOVERY)
     else:
-        game.log(f"The {name} tell of nothing near.")
+        game.log(f"{the} {agree(thing, 'tells', 'tell')} of nothing near.")
+
+
+def _where(start: Point, goal: Point) -> str:
+    """"to the east", or "right here" when the thing stands on the clue itself."""
+    way = _toward(start, goal)
+    return "right here" if way == "here" else f"to the {way}"
 
 
 def _toward(start: Point, goal: Point) -> str:
