@@ -104,7 +104,8 @@ def _ending(game: Game) -> str:
     if game.outcome == Outcome.WON:
         return f"won: {game.cause or 'escaped'}"
     if game.outcome == Outcome.DEAD:
-        return f"died: {game.cause or 'died'} on depth {game.depth}"
+        cause = game.cause or "died"  # most causes name the depth already; say it once
+        return f"died: {cause}" + ("" if " depth " in cause else f" on depth {game.depth}")
     return f"still alive on depth {game.depth} (the run was left)"
 
 

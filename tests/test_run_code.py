@@ -252,3 +252,24 @@ def test_the_run_codes_in_the_readme_play_under_these_rules() -> None:
     assert codes, "the README shows a run code"
     for code in sorted(codes):
         assert decode(code).version == RULES_VERSION, code
+
+
+def test_a_plan_near_the_default_is_coded_as_its_changes_and_read_back() -> None:
+    """One depth changed from the default plan costs a few letters, not every floor's size;
+    the code reads back the same run, and is the one spelling of it."""
+    from game.run import FloorRecipe, default_recipes
+    from game.run.packed import AGAINST_DEFAULT, FLOOR_COUNTS
+
+    base = default_recipes()
+    changed = (*base[:2], FloorRecipe(3, "maze", 61, 41), *base[3:])
+    run = Run("hello", changed)
+    assert len(run.code) <= len(Run("hello").code) + 5
+    assert Run.from_code(run.code) == run
+    everywhere = tuple(FloorRecipe(r.depth, "maze", 61, 41) for r in base)
+    assert Run.from_code(Run("hello", everywhere).code).recipes == everywhere
+    marker = BitWriter()
+    marker.put_choice(AGAINST_DEFAULT, FLOOR_COUNTS)
+    marker.put_number(len(base))  # more changed depths than there are
+    tail = [(marker.value, marker.length)] + [(0, 1)] * 80
+    with pytest.raises(RunCodeError):
+        decode(_forged(_payload(b"x", tail)))

@@ -140,7 +140,7 @@ def test_the_player_dies_with_a_cause() -> None:
             break
         scene.act(Wait())
     assert scene.game.outcome == "dead"
-    assert scene.game.cause == "killed by ogre"
+    assert scene.game.cause == "killed by an ogre"
     assert scene.player.hp <= 0
     assert isinstance(scene.act(Wait()), Impossible)
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from scenario import give, messages, monster, scenario
 
+from game.content.features import feature_kinds
 from game.rules import gear
 from game.rules.actions import Equip, Impossible, Interact, Move, Success
 from game.rules.combat import COVER_BONUS, cover
-from game.rules.features import WATERS, water_effect
+from game.rules.features import INERT, WATERS, water_effect
 from game.world.fov import LIGHT_REACH, SIGHT_RADIUS
 from game.world.kinds import Mode
 from game.world.model import FeatureState, Trap
@@ -25,19 +26,31 @@ def feature(name: str, effect: str) -> FeatureState:
     return FeatureState(name, effect)
 
 
-def test_an_obstacle_blocks_walking_and_sight_and_a_bump_uses_it() -> None:
+def test_an_obstacle_blocks_walking_and_sight_and_a_bump_names_it_in_no_time() -> None:
     scene = scenario("""
         #########
         #@P.....#
         #########
     """, legend={"P": feature("Pillar", "cover")})
-    start = scene.player.pos
+    start, turn = scene.player.pos, scene.game.turn
     result = scene.act(Move(1, 0))
-    assert isinstance(result, Success) and scene.player.pos == start
-    assert any("pillar" in m.lower() for m in messages(scene))
+    assert isinstance(result, Impossible) and scene.player.pos == start
+    assert "pillar" in result.reason.lower() and scene.game.turn == turn
     x, y = scene.at("P")
     assert not scene.floor.walkable()[y, x] and not scene.floor.transparent()[y, x]
     assert not scene.floor.visible[y, x + 2]
+
+
+@pytest.mark.parametrize("effect", sorted(INERT))
+def test_the_use_key_on_a_feature_it_cannot_use_says_what_it_is_for_free(effect: str) -> None:
+    """`a` on an alcove spent a turn to repeat its description."""
+    kind = next(k for k in feature_kinds().values() if k.effect == effect)
+    scene = scenario(ROOM, legend={"F": feature(kind.name, effect)})
+    turn = scene.game.turn
+    result = scene.act(Interact())
+    assert isinstance(result, Impossible)
+    assert result.reason == f"The {kind.name.lower()}. {kind.text}"
+    assert scene.game.turn == turn
 
 
 def test_cover_makes_shots_harder() -> None:

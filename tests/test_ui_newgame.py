@@ -13,7 +13,7 @@ from ui_world import click, hand_game, key, motion
 
 from game import generators
 from game.morgue import Score, save_scores
-from game.run import FloorRecipe, Run, daily_seed
+from game.run import FloorRecipe, Run, daily_seed, default_recipes
 from game.run.recipe import RANDOM
 from game.run.recipes import DEFAULT_SIZES
 from game.ui import clipboard, recipe_rows, saves
@@ -116,26 +116,57 @@ def test_a_random_row_resolves_through_the_run_plan() -> None:
     select(state, FIRST_DEPTH + 2)
     while state.session.recipes[2].generator != RANDOM:
         press(state, KeySym.RIGHT)
-    assert "<  random  >" in text_of(state)
+    assert "<  random  >  usual size" in text_of(state)
     game = started(state.activate(START))
-    assert game.run == Run.from_plan("new-test", "1:bsp@40x30,2:cave@40x30,3:random@31x21")
+    assert game.run == Run.from_plan("new-test", "1:bsp@40x30,2:cave@40x30,3:random")
     assert state_hash(new_game(Run.from_code(game.run.code))) == state_hash(game)
 
 
-def test_cycle_keeps_the_size_within_limits_and_only_parameters_that_fit() -> None:
+def test_cycle_takes_the_usual_size_and_only_parameters_that_fit() -> None:
     row = recipe_rows.Row(3, 3, "tables", (20, 20), (("cleanup", "false"), ("ruleset", "3.5")))
     seen = []
     for _ in recipe_rows.choices():
         row = recipe_rows.cycle(row, 1)
         seen.append(row.generator)
-        width, height = recipe_rows.minimum_size(row.generator)
-        assert row.size is not None and row.size[0] >= width and row.size[1] >= height
+        if row.generator == RANDOM:
+            assert row.size is None, "the drawn generator's own size"
+        else:
+            assert row.size == recipe_rows.usual_size(3, row.generator)
+            width, height = recipe_rows.minimum_size(row.generator)
+            assert row.size is not None and row.size[0] >= width and row.size[1] >= height
         assert row.params == (("ruleset", "3.5"),)  # every floor takes a ruleset, not cleanup
         assert (row.first, row.last) == (3, 3)
     leafy = recipe_rows.Row(1, 1, "bsp", (40, 30), (("leaf", "9"),))
     assert recipe_rows.cycle(leafy, 1).params == ()
     assert sorted(seen) == sorted(recipe_rows.choices())
     assert recipe_rows.minimum_size("random") == (24, 20)  # tables needs 24 wide
+
+
+PLAN_SEEDS = ("hello", "ivy-oak-7", "amber-fox-12", "lantern-willow-99")
+"""The gallery's seed (its one-depth change made a 58-character code) and fresh seeds of a
+short, a middling and the longest length."""
+
+
+@pytest.mark.parametrize("seed", PLAN_SEEDS)
+def test_a_one_depth_change_keeps_the_code_short(seed: str) -> None:
+    """Changing one depth's generator kept the old size, so every depth's size went into the
+    code: 24 characters grew to 58. Every generator at every depth of the default plan now
+    adds at most 5 characters (4 letters and a hyphen) to the default plan's code (at most 40
+    for the gallery's seed), and the code plays back the same run."""
+    rows = rows_of(default_recipes())
+    usual = len(Run.from_entries(seed, rows, False).code)
+    for depth in range(len(rows)):
+        for name in recipe_rows.choices():
+            if name == rows[depth].generator:
+                continue
+            row = rows[depth]
+            while row.generator != name:
+                row = recipe_rows.cycle(row, 1)
+            run = Run.from_entries(seed, (*rows[:depth], row, *rows[depth + 1:]))
+            assert len(run.code) <= usual + 5, (depth + 1, name, run.code)
+            if seed == "hello":
+                assert len(run.code) <= 40, (depth + 1, name, run.code)
+            assert Run.from_code(run.code) == run
 
 
 def test_depths_are_added_removed_and_resized() -> None:
@@ -295,6 +326,30 @@ def test_the_seed_is_typed_or_rolled() -> None:
     assert state.session.seed_text == "abc-7"
     press(state, KeySym.RETURN)
     assert state.session.seed_text not in ("abc-7", "")  # Enter rolls a fresh seed
+
+
+def test_start_twice_does_not_replay_the_last_run_unasked() -> None:
+    """The New game screen offered the last run's seed, so Start twice replayed the same
+    dungeon. Each visit after a run offers a fresh seed; a typed seed and the daily one still
+    start what they name."""
+    state = screen(seed="typed")
+    first = started(state.activate(START))
+    assert first.run.seed == "typed", "a typed seed plays"
+    session = state.session
+    session.game = None  # the run ended
+    again = NewGameScreen(session)
+    assert session.seed_text != "typed"
+    second = started(again.activate(START))
+    assert second.run.seed not in ("typed", "")
+    session.game = None
+    third = NewGameScreen(session)
+    assert session.seed_text != second.run.seed
+    select(third, DAILY)
+    press(third, KeySym.RETURN)
+    assert started(third.activate(START)).run.seed == daily_seed()
+    session.game = None
+    NewGameScreen(session)
+    assert session.daily and session.seed_text == daily_seed(), "the daily run stays daily"
 
 
 def test_the_daily_toggle_sets_the_daily_seed() -> None:

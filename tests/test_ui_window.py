@@ -15,12 +15,12 @@ import pytest
 from tcod.event import KeySym
 from ui_world import key
 
-from game.ui import options
+from game.ui import options, window
 from game.ui.app import App
 from game.ui.options import Options
 from game.ui.screens.menu import MainMenu
 from game.ui.session import Session
-from game.ui.window import opening_size
+from game.ui.window import FILL, opening_size, whole_scaling
 
 SCRIPT = """
 import tcod.event
@@ -96,19 +96,63 @@ def test_it_opens_to_suit_a_1080p_display() -> None:
     """On 1920x1080 (1040 usable) the window takes most of the height: cells of 16 pixels or
     more, the console's aspect kept; whole multiples only when integer scaling is on."""
     width, height = opening_size(CONSOLE_PIXELS, (1920, 1040), Options())
-    assert width == height and 900 <= height <= 1040
+    assert width == height and 900 <= height <= 1040 * FILL
     assert height / 50 >= 16 and width / 80 >= 11
     assert opening_size(CONSOLE_PIXELS, (1920, 1040), Options(integer_scaling=True)) == (800, 800)
     assert opening_size(CONSOLE_PIXELS, (3840, 2100), Options(integer_scaling=True)) == (
         1600, 1600)
-    assert opening_size(CONSOLE_PIXELS, (1280, 700), Options()) == (800, 800), "never below 1:1"
     assert opening_size(CONSOLE_PIXELS, None, Options()) == CONSOLE_PIXELS
 
 
+USABLE = {"1366x768": (1366, 728), "1920x1080": (1920, 1040), "2560x1440": (2560, 1400)}
+"""Three common screens, less a task bar: what SDL calls their usable bounds."""
+
+
+@pytest.mark.parametrize("screen", sorted(USABLE))
+@pytest.mark.parametrize("whole", [False, True])
+def test_it_opens_within_nine_tenths_of_the_screen(screen: str, whole: bool) -> None:
+    """At most 90 % of the usable display each way (a 1366x768 laptop's window was 800 rows
+    of its 728), the aspect kept, and whole multiples with integer scaling whenever one fits."""
+    display = USABLE[screen]
+    width, height = opening_size(CONSOLE_PIXELS, display, Options(integer_scaling=whole))
+    assert width <= display[0] * 0.9 and height <= display[1] * 0.9
+    assert abs(width / height - 1) < 0.01
+    fit = min(display[0] * 0.9 / 800, display[1] * 0.9 / 800)
+    if whole and fit >= 1:
+        assert (width, height) == (800 * int(fit), 800 * int(fit))
+    else:
+        assert height >= display[1] * 0.9 - 2, "as big as fits"
+
+
+def test_whole_scaling_only_when_the_window_holds_the_console(config_home: Path) -> None:
+    """Below 1:1 no whole scale exists: the picture is scaled down to fill the window."""
+    del config_home
+    options.save(Options(integer_scaling=True))
+    assert whole_scaling((800, 800), CONSOLE_PIXELS)
+    assert not whole_scaling((655, 655), CONSOLE_PIXELS)
+    options.save(Options(integer_scaling=False))
+    assert not whole_scaling((1600, 1600), CONSOLE_PIXELS)
+
+
 def test_a_chosen_scale_or_remembered_size_wins() -> None:
-    assert opening_size(CONSOLE_PIXELS, (1920, 1040), Options(scale=2)) == (1600, 1600)
+    assert opening_size(CONSOLE_PIXELS, (3840, 2100), Options(scale=2)) == (1600, 1600)
     remembered = Options(window_width=1000, window_height=700, scale=3)
     assert opening_size(CONSOLE_PIXELS, (1920, 1040), remembered) == (1000, 700)
+
+
+def test_a_chosen_scale_or_size_too_big_for_the_screen_gives_way() -> None:
+    """Scale 2 on a laptop, or a size left on a bigger screen, would open past the screen."""
+    assert opening_size(CONSOLE_PIXELS, (1366, 728), Options(scale=2)) == (655, 655)
+    assert opening_size(CONSOLE_PIXELS, (1920, 1040), Options(scale=2)) == (936, 936)
+    left = Options(window_width=1800, window_height=1300)
+    assert opening_size(CONSOLE_PIXELS, (1366, 728), left) == (655, 655)
+
+
+def test_the_window_asks_for_high_dpi() -> None:
+    """SDL's high-DPI flag: a Retina or scaled display gets its own pixels, a sharp picture."""
+    import tcod.context
+
+    assert window.HIGH_DPI == tcod.context.SDL_WINDOW_ALLOW_HIGHDPI
 
 
 def test_the_window_options_round_trip(config_home: Path) -> None:
@@ -158,4 +202,5 @@ def test_the_window_remembers_its_size_and_place(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     saved = options.parse_options((tmp_path / options.OPTIONS_FILE).read_text())
     assert saved.window_placed and not saved.fullscreen
-    assert saved.window_width >= 800 and saved.window_width == saved.window_height
+    assert saved.window_width == saved.window_height  # the dummy display is 1024x768:
+    assert 600 <= saved.window_height <= 768 * FILL  # nine tenths of it, not 800 rows

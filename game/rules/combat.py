@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from game.floorplan import Point, king_distance, king_length
 from game.rules import abilities, gear, morale, progress, talents
 from game.rules.noise import make_noise, rouse
+from game.words import article
 from game.world.kinds import RESTING, MessageKind, Mode, Outcome
 from game.world.model import PLAYER_ID, Actor, Game
 
@@ -377,7 +378,7 @@ def die(game: Game, victim: Actor, killer: Actor | None, cause: str = "") -> Non
     victim.hp = min(victim.hp, 0)
     if victim.id == PLAYER_ID:
         game.outcome = Outcome.DEAD
-        game.cause = cause or (f"killed by {killer.name}" if killer else "died")
+        game.cause = cause or (f"killed by {article(killer.name)}" if killer else "died")
         game.log("You die...", MessageKind.DEATH)
         return
     game.floor.monsters = [m for m in game.floor.monsters if m.id != victim.id]

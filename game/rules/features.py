@@ -17,6 +17,7 @@ from game.rules import crafting, gear, identify
 from game.rules.actions import Impossible, Result, Success
 from game.rules.noise import make_noise
 from game.seeds import Rng, water_seed
+from game.words import agree, article, plain_name
 from game.world.build import bundle_size
 from game.world.kinds import MessageKind
 from game.world.model import PLAYER_ID, Actor, FeatureState, Floor, Game, Item, Trap
@@ -43,6 +44,9 @@ LOOT: Final = frozenset({"corpse_adventurer", "corpse_monster", "bones_humanoid"
 WATERS: Final = ("heals", "poisons", "confuses", "clears")
 """What drinking a feature's water does: fixed per run and feature name (game.seeds.water_seed)."""
 ONCE: Final = frozenset({"container", "water", "sacred", "craft", "clue"})
+INERT: Final = frozenset({"cover", "decor", "light", "passage", "terrain"})
+"""Feature classes the use key can do nothing with: it says what one is, in no time (the use
+key on a pillar spent a turn to repeat its description)."""
 """Features that give once: used, they say so."""
 USES: Final = {"container": "search it", "water": "drink from it", "sacred": "pray here",
                "craft": "use it on your gear", "noise": "strike it", "clue": "search it"}
@@ -88,6 +92,8 @@ def interact(game: Game, actor: Actor, x: int, y: int) -> Result:
     if feature is None:
         return Impossible("There is nothing there to use.")
     kind = feature_kind(feature.name)
+    if kind.effect in INERT:
+        return Impossible(f"The {feature.name.lower()}. {kind.text}")
     if feature.used and kind.effect in ONCE:  # spent: trying costs no turn
         more = " for free: an offering of gold may move it" if kind.key in HOLY else ""
         return Impossible(f"The {feature.name.lower()} has nothing more to give{more}.")
@@ -382,10 +388,13 @@ def _boon(game: Game, key: str, name: str, worth: int) -> None:
 
 
 def _clue(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) -> None:
+    """What a clue tells of: the nearest hostile monster or unfound trap within HINT_RADIUS,
+    said in whole sentences ("The bloodstains tell of an ogre to the east.")."""
     if kind.key in LOOT:
         gold = game.rng.roll("1d6") * game.floor.depth
         game.hero.gold += gold
-        game.log(f"You search the {name} and find {gold} gold.", MessageKind.ITEM)
+        game.log(f"You search the {plain_name(name)} and find {gold} gold.",
+                 MessageKind.ITEM)
         return
     floor = game.floor
     near = sorted(
@@ -394,16 +403,24 @@ def _clue(game: Game, actor: Actor, pos: Point, kind: FeatureKind, name: str) ->
     )
     traps = sorted((king_distance((x, y), pos), y, x) for (x, y), t in
                    floor.traps.items() if not t.found and not t.spent)
+    thing = plain_name(name)
+    the = f"The {thing}"
     if near and near[0][0] <= HINT_RADIUS:
         _, y, x, what = near[0]
-        game.log(f"The {name} tell of {what} to the {_toward(pos, (x, y))}.",
-                 MessageKind.DISCOVERY)
+        game.log(f"{the} {agree(thing, 'tells', 'tell')} of {article(what.lower())}"
+                 f" {_where(pos, (x, y))}.", MessageKind.DISCOVERY)
     elif traps and traps[0][0] <= HINT_RADIUS:
         _, y, x = traps[0]
-        game.log(f"The {name} warn of a trap to the {_toward(pos, (x, y))}.",
+        game.log(f"{the} {agree(thing, 'warns', 'warn')} of a trap {_where(pos, (x, y))}.",
                  MessageKind.DISCOVERY)
     else:
-        game.log(f"The {name} tell of nothing near.")
+        game.log(f"{the} {agree(thing, 'tells', 'tell')} of nothing near.")
+
+
+def _where(start: Point, goal: Point) -> str:
+    """"to the east", or "right here" when the thing stands on the clue itself."""
+    way = _toward(start, goal)
+    return "right here" if way == "here" else f"to the {way}"
 
 
 def _toward(start: Point, goal: Point) -> str:

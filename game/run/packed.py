@@ -1,7 +1,11 @@
 """A run's recipes packed into a run code's bits, so a custom plan's code stays short.
 
-    floors - 1          truncated binary of 0..MAX_DEPTHS - 1
-    then per floor:
+    floors - 1          truncated binary of 0..MAX_DEPTHS (MAX_DEPTHS: against the default)
+    against the default (when shorter: the New game screen's one-depth change):
+      changes - 1       Exp-Golomb: how many depths differ from the default plan
+      per change        its depth as truncated binary of the depths after the last change,
+                        then that floor as below (generator, size, parameters)
+    else per floor:
       same              1 bit (not on the first floor): as the floor before, nothing follows
       generator         truncated binary of its index in generators.names()
       size              1 bit: 0 the generator's default size, 1 then width and height
@@ -28,9 +32,14 @@ from game import generators
 from game.params import Param
 from game.run.bits import BitReader, BitsError, BitWriter
 from game.run.recipe import RUN_DRESSING, FloorRecipe, param_spec, param_text
-from game.run.recipes import MAX_DEPTHS, MAX_SIDE, MIN_SIDE, default_size
+from game.run.recipes import DEFAULT_FLOORS, MAX_DEPTHS, MAX_SIDE, MIN_SIDE, default_size
 
 SIDES = MAX_SIDE - MIN_SIDE + 1
+AGAINST_DEFAULT = MAX_DEPTHS
+FLOOR_COUNTS = MAX_DEPTHS + 1
+"""The plan's first field: its number of floors less one (0..MAX_DEPTHS - 1), or
+AGAINST_DEFAULT: changes to the default plan follow. One choice more than there are counts
+(so codes of plans under 29 floors read as before this field was widened)."""
 PLACES_BITS = 3
 RAW_FLOAT = 7
 """Decimal places that mean "the 64 IEEE bits follow" (a number with more than 6 places)."""
@@ -44,44 +53,103 @@ def param_names(generator: str) -> list[str]:
     return own + [name for name in RUN_DRESSING if name not in own]
 
 
+def default_plan() -> tuple[FloorRecipe, ...]:
+    """The default run's floors (game.run.default_recipes, made here from the same table)."""
+    return tuple(FloorRecipe(depth, name, width, height)
+                 for depth, (name, width, height) in enumerate(DEFAULT_FLOORS, start=1))
+
+
 def pack_recipes(out: BitWriter, recipes: Sequence[FloorRecipe]) -> None:
-    """Append `recipes` (depths 1..N, canonical) to `out`."""
-    out.put_choice(len(recipes) - 1, MAX_DEPTHS)
-    names = generators.names()
+    """Append `recipes` (depths 1..N, canonical) to `out`: as changes to the default plan when
+    that is shorter (a one-depth change then costs about sixteen bits, not a whole plan of
+    sizes: the code grew from 24 to 58 characters), else floor by floor."""
+    whole = BitWriter()
+    _pack_whole(whole, recipes)
+    changes = _changes(recipes)
+    if changes:
+        against = BitWriter()
+        _pack_changes(against, recipes, changes)
+        if against.length < whole.length:
+            out.put(against.value, against.length)
+            return
+    out.put(whole.value, whole.length)
+
+
+def _changes(recipes: Sequence[FloorRecipe]) -> list[int]:
+    """The indices where `recipes` differ from the default plan; [] when they are not the
+    default plan's length (or do not differ)."""
+    base = default_plan()
+    if len(recipes) != len(base):
+        return []
+    return [index for index, (recipe, usual) in enumerate(zip(recipes, base, strict=True))
+            if not _same(recipe, usual)]
+
+
+def _pack_changes(out: BitWriter, recipes: Sequence[FloorRecipe], changes: list[int]) -> None:
+    out.put_choice(AGAINST_DEFAULT, FLOOR_COUNTS)
+    out.put_number(len(changes) - 1)
+    previous = -1
+    for index in changes:
+        out.put_choice(index - previous - 1, len(recipes) - previous - 1)
+        previous = index
+        _pack_floor(out, recipes[index])
+
+
+def _pack_whole(out: BitWriter, recipes: Sequence[FloorRecipe]) -> None:
+    out.put_choice(len(recipes) - 1, FLOOR_COUNTS)
     for index, recipe in enumerate(recipes):
         if index:
             same = _same(recipes[index - 1], recipe)
             out.put_flag(same)
             if same:
                 continue
-        out.put_choice(names.index(recipe.generator), len(names))
-        sized = (recipe.width, recipe.height) != default_size(recipe.generator)
-        out.put_flag(sized)
-        if sized:
-            out.put_choice(recipe.width - MIN_SIDE, SIDES)
-            out.put_choice(recipe.height - MIN_SIDE, SIDES)
-        _pack_params(out, recipe)
+        _pack_floor(out, recipe)
+
+
+def _pack_floor(out: BitWriter, recipe: FloorRecipe) -> None:
+    names = generators.names()
+    out.put_choice(names.index(recipe.generator), len(names))
+    sized = (recipe.width, recipe.height) != default_size(recipe.generator)
+    out.put_flag(sized)
+    if sized:
+        out.put_choice(recipe.width - MIN_SIDE, SIDES)
+        out.put_choice(recipe.height - MIN_SIDE, SIDES)
+    _pack_params(out, recipe)
 
 
 def unpack_recipes(bits: BitReader) -> tuple[FloorRecipe, ...]:
     """The recipes `pack_recipes` wrote; BitsError or ValueError (ParamError, a bad size) when
     the bits do not hold a plan."""
-    count = bits.get_choice(MAX_DEPTHS) + 1
-    names = generators.names()
-    recipes: list[FloorRecipe] = []
-    for depth in range(1, count + 1):
-        if recipes and bits.get_flag():
-            last = recipes[-1]
-            recipes.append(FloorRecipe(depth, last.generator, last.width, last.height, last.params))
+    floors = bits.get_choice(FLOOR_COUNTS)
+    if floors == AGAINST_DEFAULT:
+        recipes = list(default_plan())
+        previous = -1
+        for _ in range(bits.get_number() + 1):
+            if previous + 1 >= len(recipes):
+                raise BitsError("more changed depths than the default plan has")
+            previous += bits.get_choice(len(recipes) - previous - 1) + 1
+            recipes[previous] = _unpack_floor(bits, previous + 1)
+        return tuple(recipes)
+    unpacked: list[FloorRecipe] = []
+    for depth in range(1, floors + 2):
+        if unpacked and bits.get_flag():
+            last = unpacked[-1]
+            unpacked.append(FloorRecipe(depth, last.generator, last.width, last.height,
+                                        last.params))
             continue
-        generator = names[bits.get_choice(len(names))]
-        width, height = default_size(generator)
-        if bits.get_flag():
-            width, height = bits.get_choice(SIDES) + MIN_SIDE, bits.get_choice(SIDES) + MIN_SIDE
-        generators.get(generator).check_size(width, height)
-        params = _unpack_params(bits, generator)
-        recipes.append(FloorRecipe(depth, generator, width, height, params))
-    return tuple(recipes)
+        unpacked.append(_unpack_floor(bits, depth))
+    return tuple(unpacked)
+
+
+def _unpack_floor(bits: BitReader, depth: int) -> FloorRecipe:
+    names = generators.names()
+    generator = names[bits.get_choice(len(names))]
+    width, height = default_size(generator)
+    if bits.get_flag():
+        width, height = bits.get_choice(SIDES) + MIN_SIDE, bits.get_choice(SIDES) + MIN_SIDE
+    generators.get(generator).check_size(width, height)
+    params = _unpack_params(bits, generator)
+    return FloorRecipe(depth, generator, width, height, params)
 
 
 def _same(one: FloorRecipe, other: FloorRecipe) -> bool:

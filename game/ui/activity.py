@@ -19,7 +19,9 @@ from game.content.items import kind_of
 from game.floorplan import Point, king_length
 from game.rules import rest
 from game.rules.actions import Action, Move, PickUp, Rest, Result, Success
+from game.rules.doors import door_name, has_key, key_hint
 from game.rules.items import AUTO_PICKUP_KINDS
+from game.rules.noise import way_to
 from game.turns import player_act
 from game.ui import options
 from game.words import article
@@ -61,6 +63,28 @@ def travel_path(floor: Floor, start: Point, goal: Point) -> list[Point]:
         return []
     cost[goal[1], goal[0]] = 1
     return pathing.travel(cost, start, goal)
+
+
+def must_force(game: Game, pos: Point) -> str:
+    """The shut door at `pos` if only force would open it (stuck; locked and its key not
+    carried; held by magic): "the iron door to your east is stuck"; "" for anything else. The
+    walks stop before such a door: a bump would force it, a noisy choice left to the player
+    (explore used to force locked doors whose key was not on the floor, unasked)."""
+    floor = game.floor
+    if floor.tiles[pos[1], pos[0]] != tiles.DOOR:
+        return ""
+    door = floor.doors.get(pos)
+    if door is None or door.is_open or has_key(game, pos):
+        return ""
+    if door.state == "stuck":
+        how = "stuck"
+    elif door.reinforced and door.state != "broken":
+        how = "held shut by magic"
+    elif door.sealed:
+        how = f"locked ({key_hint(game, pos)})"
+    else:
+        return ""
+    return f"the {door_name(door)} {way_to(game, pos)} is {how}"
 
 
 @dataclass
@@ -199,6 +223,10 @@ class Travel(Activity):
         blocker = self.game.floor.monster_at(x, y)
         if blocker is not None and not blocker.ally:  # an ally changes places with the hero
             self.notice = f"You stop: {article(blocker.name)} is in the way."
+            return None
+        shut = must_force(self.game, (x, y))
+        if shut:
+            self.notice = f"You stop: {shut}. Bump it to force it (noisy)."
             return None
         return Move(dx, dy)
 

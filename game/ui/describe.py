@@ -7,7 +7,7 @@ from game.content.appearances import look_colour
 from game.content.features import feature_kind
 from game.content.items import kind_of
 from game.rules import identify, stealth, vaults
-from game.words import article, health_word
+from game.words import article, health_word, plain_name, some
 from game.world.dreams import seen_as
 from game.world.model import Actor, FeatureState, Floor, Game, Item, Merchant
 
@@ -95,10 +95,13 @@ def feature_text(floor: Floor, x: int, y: int) -> str:
 
 
 def chamber_text(feature: FeatureState) -> str:
-    """A chamber feature: its name, what it is for, and whether its one use is spent."""
+    """A chamber feature: its name, whether its one use is spent, and what it is for, in
+    brackets so that it joins a list of what is there ("it stops missiles., floor" before)."""
     kind = feature_kind(feature.name)
-    spent = " (used)" if feature.used else ""
-    return f"{article(feature.name.lower())}{spent}: {kind.text}"
+    spent = ", used" if feature.used else ""
+    about = kind.text.strip().rstrip(".")
+    about = about[:1].lower() + about[1:]
+    return f"{some(plain_name(feature.name))} ({about}{spent})"
 
 
 def area_text(floor: Floor, x: int, y: int) -> str:

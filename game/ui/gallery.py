@@ -509,7 +509,7 @@ def _ended(scene: Scene, outcome: Outcome, cause: str) -> list[State]:
 
 @shot("death")
 def _death(scene: Scene) -> list[State]:
-    return _ended(scene, Outcome.DEAD, "killed by a goblin archer on depth 2")
+    return _ended(scene, Outcome.DEAD, "killed by a goblin archer")
 
 
 @shot("victory")

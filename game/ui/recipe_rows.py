@@ -20,6 +20,7 @@ from game import generators
 from game.dressing import DRESSING_PARAMS
 from game.params import Param, ParamError
 from game.pipeline import PARTY
+from game.run import default_recipes
 from game.run.recipe import RANDOM, RUN_DRESSING, split_params
 from game.run.recipes import MAX_DEPTHS, MAX_SIDE, MIN_SIDE, RecipeEntry, default_size
 
@@ -110,9 +111,22 @@ def _clamp(size: tuple[int, int], low: tuple[int, int]) -> tuple[int, int]:
     return (max(low[0], min(MAX_SIDE, size[0])), max(low[1], min(MAX_SIDE, size[1])))
 
 
+def usual_size(depth: int, name: str) -> tuple[int, int] | None:
+    """The size a row of `name` at `depth` starts with: the default plan's where it has that
+    generator there, else the generator's own default (grown to its minimum); for "random",
+    none: the drawn generator's own default. Keeping the old size made a one-depth change
+    carry every size in the code: 58 characters, not 24."""
+    if name == RANDOM:
+        return None
+    plan = default_recipes()
+    if 1 <= depth <= len(plan) and plan[depth - 1].generator == name:
+        return plan[depth - 1].width, plan[depth - 1].height
+    return _clamp(default_size(name), minimum_size(name))
+
+
 def cycle(row: Row, step: int) -> Row:
-    """The row with the next (step 1) or previous (-1) choice of generator. The size is kept
-    (grown to the new minimum); parameters the new generator cannot take are dropped."""
+    """The row with the next (step 1) or previous (-1) choice of generator, at that generator's
+    usual size (usual_size); parameters the new generator cannot take are dropped."""
     names = choices()
     index = names.index(row.generator) if row.generator in names else -1 if step > 0 else 0
     name = names[(index + step) % len(names)]
@@ -125,7 +139,7 @@ def cycle(row: Row, step: int) -> Row:
             except ParamError:
                 continue
             kept.append((key, text))
-    return Row(row.first, row.last, name, _clamp(size_of(row), minimum_size(name)), tuple(kept))
+    return Row(row.first, row.last, name, usual_size(row.first, name), tuple(kept))
 
 
 def resize(row: Row, step: int) -> Row:
@@ -211,6 +225,7 @@ def remove_depth(entries: tuple[Row, ...], index: int) -> tuple[Row, ...]:
 def label(row: Row) -> str:
     """A depth's line on the New game screen."""
     width, height = size_of(row)
+    size = "usual size" if row.size is None else f"{width}x{height}"
     count = len(row.params)
     extra = f"  {count} parameter{'s' if count > 1 else ''} set" if count else ""
-    return f"Depth {row.first:2}  < {row.generator:^8} >  {width}x{height}{extra}"
+    return f"Depth {row.first:2}  < {row.generator:^8} >  {size}{extra}"

@@ -3,7 +3,8 @@
 Each step floods the known map toward the goals (game.pathing.portals, over the tiles
 game.world.known says a careful hero walks on), so doors that open and tiles that come into
 view change the way at once. They stop when a hunter closes in, an item or a trap is seen, or
-hit points run low.
+hit points run low; and before a step the player should choose: onto a teleporter, or into a
+door that only force would open.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from game.rules.actions import Action, Move, Result
 from game.rules.doors import door_name, has_key
 from game.rules.noise import way_to
 from game.rules.stairs import stairs_mask
-from game.ui.activity import Activity, found_traps, visible_items
+from game.ui.activity import Activity, found_traps, must_force, visible_items
+from game.ui.describe import item_name
 from game.words import article
 from game.world.kinds import Mode, StairsWay
 from game.world.known import far_ends_unexplored, frontier, walkable_known
@@ -48,6 +50,12 @@ class Sightings:
     announced: dict[int, int] = field(default_factory=dict)
     """Monster id -> the turn its coming into view last stopped explore or the stairs walk: a
     flanker that slips out of sight and back does not stop every step (RECALL_TURNS)."""
+    told_kinds: dict[int, set[str]] = field(default_factory=dict)
+    """Depth -> the item kinds whose sighting stopped a walk there: another of the same kind on
+    that floor does not stop one again (the walk to the stairs stopped three times on one
+    floor for things the player had seen)."""
+    pads_asked: set[tuple[int, int, int]] = field(default_factory=set)
+    """(depth, x, y) of teleporters a walk stopped before: the next press goes through."""
 
     def recalled(self, game: Game) -> frozenset[int]:
         """The monsters whose coming into view stopped a walk within RECALL_TURNS (older ones
@@ -107,7 +115,8 @@ class Seek(Activity):
     keeps the set per floor, so the next press of the key remembers them too)."""
     sightings: Sightings = field(default_factory=Sightings, kw_only=True)
     """The hunters' distances at the last look (kept by the play screen across presses)."""
-    items: frozenset[int] = field(init=False)
+    items: set[int] = field(init=False)
+    """Items the walk has seen or knew of when it began: each stops it at most once."""
     traps: int = field(init=False)
     start_hp: int = field(init=False)
     target: Point = (-1, -1)
@@ -116,7 +125,9 @@ class Seek(Activity):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        self.items = visible_items(self.game)
+        floor = self.game.floor
+        self.items = set(visible_items(self.game)) | {i.id for i in floor.items
+                                                 if floor.explored[i.y, i.x]}
         self.traps = found_traps(self.game.floor)
         self.start_hp = self.game.player.hp
 
@@ -164,13 +175,42 @@ class Seek(Activity):
             self.notice = f"You stop: {article(blocker.name)} is in the way."
             return None
         self.target = (here[0] + step[0], here[1] + step[1])
-        return Move(*step)
+        self.notice = self.ask_first(self.target)
+        return None if self.notice else Move(*step)
+
+    def ask_first(self, pos: Point) -> str:
+        """Why not to take the step onto `pos` unasked: a teleporter (once each: the next press
+        goes through), or a door only force would open (remembered with the failed ones, so the
+        next press goes round it). "" when the step is an ordinary one."""
+        game = self.game
+        shut = must_force(game, pos)
+        if shut:
+            self.failed.add(pos)
+            return (f"You stop: {shut}. Bump it to force it (noisy), or press again to go"
+                    " round.")
+        pad = (game.depth, *pos)
+        if game.floor.tiles[pos[1], pos[0]] == tiles.TELEPORTER and \
+                pad not in self.sightings.pads_asked:
+            self.sightings.pads_asked.add(pad)
+            return (f"You stop: a teleporter lies {way_to(game, pos)}. Step on it, or press"
+                    " again to go through.")
+        return ""
 
     def interruption(self) -> str:
-        """Why to stop before the next step: an item or a trap seen, or hit points running low."""
+        """Why to stop before the next step: an item of a kind not yet seen on this floor comes
+        into view (named, with where it lies), a trap is found, or hit points run low."""
         game = self.game
-        if visible_items(game) - self.items:
-            return "You stop: you see something lying here."
+        floor, here = game.floor, game.player.pos
+        new = sorted((i for i in floor.items if floor.visible[i.y, i.x] and i.id not in self.items),
+                     key=lambda i: (king_distance((i.x, i.y), here), i.id))
+        self.items |= {i.id for i in new}
+        told = self.sightings.told_kinds.setdefault(game.depth, set())
+        worth = [i for i in new if i.kind not in told]
+        told.update(i.kind for i in new)
+        if worth:
+            item = worth[0]
+            where = way_to(game, (item.x, item.y))
+            return f"You stop: you see {article(item_name(game, item))} {where}."
         return self.alarm()
 
     def alarm(self) -> str:
@@ -266,12 +306,12 @@ class Explore(Seek):
             if not floor.exits:
                 return EXPLORED
             if barred:
-                return (f"{EXPLORED} > walks to the stairs down; or bump {barred} again to see"
-                        " what lies behind it (each try may force it).")
+                return (f"{EXPLORED} > walks to the stairs down; or bump {barred} to see what"
+                        " lies behind it (each try may force it, noisily).")
             return f"{EXPLORED} > walks to the stairs down."
         if barred:
-            return (f"{EXPLORED} No way down yet: bump {barred} again (each try may force it),"
-                    " or search (s) along the walls for a secret door.")
+            return (f"{EXPLORED} No way down yet: bump {barred} (each try may force it,"
+                    " noisily), or search (s) along the walls for a secret door.")
         return f"{EXPLORED} No way down yet: search (s) along the walls for a secret door."
 
     def barred(self) -> str:

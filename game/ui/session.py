@@ -38,6 +38,9 @@ class Session:
     """One entry per depth, in depth order, each with a size; the generator may be "random"."""
     seed_text: str = field(default_factory=fresh_seed)
     daily: bool = False
+    seed_played: str = ""
+    """The seed of the last run the New game screen started: it offers a fresh one next time
+    instead (Start twice replayed the same dungeon unasked)."""
     game: Game | None = None
     columns: int = COLUMNS
     rows: int = ROWS

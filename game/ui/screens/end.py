@@ -22,7 +22,7 @@ def summary(game: Game, width: int = WIDTH - 4) -> list[str]:
             "You gave up the run." if game.cause == GAVE_UP else "You have died."),
         "",
         f"Cause: {game.cause or game.outcome}",
-        f"Depth reached: {game.depth} of {game.last_depth}",
+        depth_line(game),
         f"Turns: {game.turn}",
         f"Gold: {game.hero.gold}",
         f"Level: {game.hero.level}",
@@ -33,6 +33,20 @@ def summary(game: Game, width: int = WIDTH - 4) -> list[str]:
     ]
     lines += [f"  depth {r.depth:2}: {r.generator} {r.width}x{r.height}" for r in game.run.recipes]
     return lines
+
+
+def depth_line(game: Game) -> str:
+    """The deepest floor reached (a won run ends on depth 1, having been to the last), and
+    where a death came when it was not there; consistent with a cause that names its depth,
+    which is the depth the hero stood on. A floor made for a monster that fell to it has
+    nothing explored: the hero never stood there."""
+    deepest = max((d for d, floor in game.floors.items() if floor.explored.any()),
+                  default=game.depth)
+    deepest = max(deepest, game.depth)
+    line = f"Depth reached: {deepest} of {game.last_depth}"
+    if game.outcome == "dead" and game.depth != deepest:
+        line += f" (died on depth {game.depth})"
+    return line
 
 
 class EndScreen(BaseState):

@@ -32,7 +32,12 @@ TOP = 7
 """The console row of the first save."""
 VISIBLE = 20
 """Saves shown at once; the list scrolls to keep the selection in view."""
-HEADER = "seed                    depth   turn  level  saved"
+SEED_COLUMN = 22
+"""The seed column's least width; it grows into the room the row leaves (a seed was cut,
+"the seed a friend typ…", with 16 columns free beside it)."""
+REST = "  depth   turn  level  saved"
+WHEN_WIDTH = 16
+"""A saved stamp, "2026-12-03 17:30"."""
 WARN = (255, 110, 110)
 
 
@@ -42,14 +47,31 @@ def when(text: str) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment is not None else "?"
 
 
-def row_label(entry: SaveEntry) -> str:
-    """One save's row: the seed, depth, turn, hero level and when it was saved."""
+def _ended(entry: SaveEntry) -> str:
+    return f"  ({entry.outcome})" if entry.outcome else ""
+
+
+def seed_column(entries: list[SaveEntry], room: int) -> int:
+    """How wide the seed column may be in a row of `room` cells: as wide as the longest seed,
+    within what the other columns (and the longest ending) leave, and never under SEED_COLUMN."""
+    others = len(REST) - len("  saved") + 2 + WHEN_WIDTH + max(
+        (len(_ended(entry)) for entry in entries), default=0)
+    longest = max((len(entry.seed) for entry in entries if entry.loadable), default=0)
+    return max(SEED_COLUMN, min(longest, room - others))
+
+
+def header(width: int = SEED_COLUMN) -> str:
+    return "seed".ljust(width) + REST
+
+
+def row_label(entry: SaveEntry, width: int = SEED_COLUMN) -> str:
+    """One save's row: the seed (in a column `width` wide), depth, turn, hero level and when it
+    was saved."""
     if not entry.loadable:
         return f"{entry.path.name}  (damaged)"
-    seed = abbreviate(entry.seed, 22)  # whole in the details below the list
-    ended = f"  ({entry.outcome})" if entry.outcome else ""
-    return (f"{seed:<22}  {entry.depth:>5}  {entry.turn:>5}  {entry.hero_level:>5}"
-            f"  {when(entry.saved_at)}{ended}")
+    seed = abbreviate(entry.seed, width)  # whole in the details below the list
+    return (f"{seed:<{width}}  {entry.depth:>5}  {entry.turn:>5}  {entry.hero_level:>5}"
+            f"  {when(entry.saved_at)}{_ended(entry)}")
 
 
 class LoadScreen(ChoiceMenu):
@@ -66,6 +88,7 @@ class LoadScreen(ChoiceMenu):
         self.asking: SaveEntry | None = None
         """The save the player asked to delete, until they answer yes or no."""
         self.error = ""
+        self.seed_width = SEED_COLUMN
         self.refresh()
 
     def refresh(self) -> None:
@@ -73,7 +96,9 @@ class LoadScreen(ChoiceMenu):
         self.entries = saves.saved_runs()
         self.error = saves.problem()
         index = min(self.choices.index, max(0, len(self.entries) - 1))
-        self.choices = Choices([row_label(entry) for entry in self.entries], {}, index)
+        self.seed_width = seed_column(self.entries, self.session.columns - 4)
+        self.choices = Choices([row_label(entry, self.seed_width) for entry in self.entries], {},
+                               index)
 
     def selected(self) -> SaveEntry | None:
         return self.entries[self.choices.index] if self.entries else None
@@ -134,7 +159,7 @@ class LoadScreen(ChoiceMenu):
         middle = console.width // 2
         console.print(middle, 2, "Load a saved run", fg=TITLE, alignment=tcod.constants.CENTER)
         box(console, 0, 4, console.width, VISIBLE + 5, f"Saved runs ({len(self.entries)})")
-        console.print(2, TOP - 1, clip(HEADER, width), fg=MUTED)
+        console.print(2, TOP - 1, clip(header(self.seed_width), width), fg=MUTED)
         if not self.entries:
             console.print(2, TOP, "No saved runs: a run is saved when you leave it.", fg=MUTED)
         shown = self.entries[self.first:self.first + VISIBLE]

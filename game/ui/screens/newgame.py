@@ -83,6 +83,8 @@ class NewGameScreen(BaseState):
         self.session = session
         self.index = START
         self.code_text = ""
+        if session.seed_played and session.seed_text == session.seed_played:
+            session.seed_text = fresh_seed()  # a new run, not the last one again
         self.own_seed = fresh_seed() if session.daily else session.seed_text
         """The typed seed, given back when the daily run is turned off."""
         if session.daily:
@@ -281,6 +283,7 @@ class NewGameScreen(BaseState):
 
     def play(self, game: Game) -> Transition:
         self.session.game = game
+        self.session.seed_played = game.run.seed
         return Reset(routes.to().play(self.session))
 
     # --- mouse -------------------------------------------------------------------------------
