@@ -34,7 +34,7 @@ from game.ui.screens.newgame import (
 from game.ui.screens.params import ParamEditor
 from game.ui.screens.play import PlayState
 from game.ui.screens.scores import ScoresScreen
-from game.ui.session import Session, rows_of
+from game.ui.session import SEED_WORDS, Session, fresh_seed, rows_of
 from game.ui.sidebar import code_lines
 from game.ui.state import BaseState, Pop, Push, Reset, Transition, draw_stack
 from game.version import RULES_VERSION
@@ -142,9 +142,21 @@ def test_cycle_takes_the_usual_size_and_only_parameters_that_fit() -> None:
     assert recipe_rows.minimum_size("random") == (24, 20)  # tables needs 24 wide
 
 
-PLAN_SEEDS = ("hello", "ivy-oak-7", "amber-fox-12", "lantern-willow-99")
-"""The gallery's seed (its one-depth change made a 58-character code) and fresh seeds of a
-short, a middling and the longest length."""
+PLAN_SEEDS = ("hello", "ivy-7", "amber-12", "cinder-999", "lantern-willow-99")
+"""The gallery's seed (its one-depth change made a 58-character code), fresh seeds of a short,
+a middling and the longest length, and a long typed seed (within 5 characters, not 40)."""
+
+
+LONGEST_FRESH_SEED = max(len(f"{word}-999") for word in SEED_WORDS)
+
+
+def test_fresh_seeds_are_a_word_and_a_number_no_longer_than_the_code_allows() -> None:
+    seeds = {fresh_seed() for _ in range(200)}
+    assert len(seeds) > 150
+    for seed in seeds:
+        word, number = seed.split("-")
+        assert word in SEED_WORDS and 0 <= int(number) < 1000
+        assert len(seed) <= LONGEST_FRESH_SEED == len("cinder-999")
 
 
 @pytest.mark.parametrize("seed", PLAN_SEEDS)
@@ -164,7 +176,7 @@ def test_a_one_depth_change_keeps_the_code_short(seed: str) -> None:
                 row = recipe_rows.cycle(row, 1)
             run = Run.from_entries(seed, (*rows[:depth], row, *rows[depth + 1:]))
             assert len(run.code) <= usual + 5, (depth + 1, name, run.code)
-            if seed == "hello":
+            if len(seed) <= LONGEST_FRESH_SEED:
                 assert len(run.code) <= 40, (depth + 1, name, run.code)
             assert Run.from_code(run.code) == run
 
