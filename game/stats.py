@@ -53,7 +53,7 @@ class FloorStats:
             f"dead ends        {self.dead_ends}",
             f"loops            {self.loops}",
             f"regions          {self.regions}",
-            f"path ratio       {self.path_ratio:.2f} (stairs)",
+            f"path ratio       {self.path_ratio:.2f} stairs",
             f"room pair ratio  {self.room_pair_ratio:.2f}",
             f"teleporter pairs {self.teleporter_pairs}",
             f"secret doors     {self.secret_doors}",

@@ -12,7 +12,7 @@ from ui_world import hand_game
 
 from game.cli import main
 from game.run import Run
-from game.ui import gallery
+from game.ui import gallery, gallery_scene
 from game.ui.draw import Cuts, clip
 from game.ui.render import STATUS_WIDTH, hover_lines, render_play, status_lines
 from game.ui.sidebar import code_lines
@@ -60,8 +60,8 @@ def test_a_cut_is_detected(tmp_path: Path) -> None:
 
     gallery.SHOTS["careless"] = lambda scene: [Careless()]
     try:
-        with gallery.isolated(tmp_path):
-            scene = gallery.Scene(80, 50, tmp_path)
+        with gallery_scene.isolated(tmp_path):
+            scene = gallery_scene.Scene(80, 50, tmp_path)
             picture = gallery.picture("careless", scene)
     finally:
         del gallery.SHOTS["careless"]
@@ -137,7 +137,7 @@ def test_each_arrival_is_printed_once_on_the_terminal(capsys: pytest.CaptureFixt
 @pytest.mark.parametrize("name", ["load-game", "shop", "shop-sell", "altar", "game-menu"])
 def test_esc_closes_the_menus_that_open_over_another_screen(name: str, tmp_path: Path) -> None:
     """ChoiceMenu.back_closes: Escape pops these menus, back to the screen under them."""
-    with gallery.isolated(tmp_path):
-        menu = gallery.SHOTS[name](gallery.Scene(80, 50, tmp_path))[-1]
+    with gallery_scene.isolated(tmp_path):
+        menu = gallery.SHOTS[name](gallery_scene.Scene(80, 50, tmp_path))[-1]
         assert isinstance(menu, ChoiceMenu) and menu.back_closes
-        assert isinstance(menu.on_event(gallery.key(KeySym.ESCAPE)), Pop)
+        assert isinstance(menu.on_event(gallery_scene.key(KeySym.ESCAPE)), Pop)

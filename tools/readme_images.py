@@ -10,7 +10,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from game.ui import gallery
+from game.ui import gallery, gallery_scene
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 README_IMAGES = {"play": "map.png", "first-person": "first-person.png",
@@ -20,7 +20,7 @@ README_IMAGES = {"play": "map.png", "first-person": "first-person.png",
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
-        drawn = gallery.render_all(Path(scratch), *gallery.MIN_SIZE, list(README_IMAGES))
+        drawn = gallery.render_all(Path(scratch), *gallery_scene.MIN_SIZE, list(README_IMAGES))
         for picture in drawn:
             if picture.cuts:
                 raise SystemExit(f"{picture.name} cuts text: {picture.cuts}")
