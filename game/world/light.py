@@ -86,7 +86,7 @@ def _falloff(radius: int) -> NDArray[np.float32]:
     """A (2r+1)-square of a light's strength round its source: 1 there, 1/(r+1) at r."""
     steps = np.arange(-radius, radius + 1, dtype=np.float32)
     distance = np.sqrt(steps[:, None] ** 2 + steps[None, :] ** 2)
-    kernel = np.clip(1 - distance / (radius + 1), 0, 1).astype(np.float32)
+    kernel: NDArray[np.float32] = np.clip(1 - distance / (radius + 1), 0, 1).astype(np.float32)
     kernel.flags.writeable = False
     return kernel
 

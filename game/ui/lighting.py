@@ -1,0 +1,67 @@
+"""Light on the map: the colour maths that turn the light map (game.world.light) into shades.
+
+A seen tile (and what stands on it) is drawn at a brightness that grows with its light, from
+SHADOW at the least light the hero sees by to full at a lit room's light, and tinted toward the
+light's hue (a brazier warms, a wisp's glow blues). Remembered tiles are drawn at REMEMBERED
+brightness, greyed: the tile table and the things on them by the same rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.ui.camera import Camera
+from game.world.light import FULL, SEEN
+from game.world.model import Floor
+
+REMEMBERED: Final = 0.4
+"""Brightness of explored tiles out of sight."""
+GREY: Final = 0.6
+"""How far remembered colours are mixed toward grey, so what is in sight stands out."""
+SHADOW: Final = 0.55
+"""Brightness of a seen tile in the least light the hero sees by."""
+TINT: Final = 0.45
+"""How far a light's hue colours what it falls on (0: white light only, 1: the full hue)."""
+GLOW: Final = 34.0
+"""What a light adds to a seen tile's background per unit of light (to 1): the floor itself
+shows the light's pool and hue, as Brogue's do."""
+Colour = tuple[int, int, int]
+
+
+def remembered(colour: Colour) -> Colour:
+    """A colour as drawn out of sight: dimmed and greyed, as the remembered tile table."""
+    mean = sum(colour) / 3
+    r, g, b = ((c * (1 - GREY) + mean * GREY) * REMEMBERED for c in colour)
+    return int(r), int(g), int(b)
+
+
+def factors(light: NDArray[np.float32]) -> NDArray[np.float32]:
+    """Per channel, what a colour is multiplied by under `light` (height x width x 3)."""
+    level = light.max(axis=-1, keepdims=True)
+    span = (np.clip(level, SEEN, FULL) - SEEN) / (FULL - SEEN)
+    brightness = SHADOW + (1 - SHADOW) * span
+    hue = 1 - TINT * (1 - light / np.maximum(level, 1e-6))
+    result: NDArray[np.float32] = (brightness * hue).astype(np.float32)
+    return result
+
+
+def shade(grid: NDArray[Any], floor: Floor, cam: Camera) -> None:
+    """Shade the seen cells of the map `grid` (the console's [y, x] cells) by the floor's light
+    map, glyph and background alike, the background lit by the light's pool; nothing when sight
+    has not made a light map yet."""
+    if floor.light is None or floor.light.shape[:2] != floor.tiles.shape:
+        return
+    world, view = cam.slices(floor.width, floor.height)
+    seen = floor.visible[world]
+    if not seen.any():
+        return
+    light = floor.light[world][seen]
+    times = factors(light)
+    window = grid[: cam.height, : cam.width][view]
+    fg, bg = window["fg"], window["bg"]
+    fg[seen] = (fg[seen] * times).clip(0, 255).astype(np.uint8)
+    glow = np.clip(light, 0, 1) * GLOW
+    bg[seen] = (bg[seen] * times + glow).clip(0, 255).astype(np.uint8)
