@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.ui.camera import Camera
-from game.world.light import FULL, SEEN
+from game.world.light import FULL, SEEN, brightness
 from game.world.model import Floor
 
 REMEMBERED: Final = 0.4
@@ -40,11 +40,11 @@ def remembered(colour: Colour) -> Colour:
 
 def factors(light: NDArray[np.float32]) -> NDArray[np.float32]:
     """Per channel, what a colour is multiplied by under `light` (height x width x 3)."""
-    level = light.max(axis=-1, keepdims=True)
+    level = brightness(light)[..., None]
     span = (np.clip(level, SEEN, FULL) - SEEN) / (FULL - SEEN)
-    brightness = SHADOW + (1 - SHADOW) * span
+    bright = SHADOW + (1 - SHADOW) * span
     hue = 1 - TINT * (1 - light / np.maximum(level, 1e-6))
-    result: NDArray[np.float32] = (brightness * hue).astype(np.float32)
+    result: NDArray[np.float32] = (bright * hue).astype(np.float32)
     return result
 
 

@@ -187,7 +187,15 @@ def level_at(floor: Floor, x: int, y: int) -> float:
     return float(static_light(floor, floor.transparent())[y, x].max())
 
 
+def brightness(light: Image) -> NDArray[np.float32]:
+    """Each tile's brightest channel (three element-wise maxima: numpy's reduction over a short
+    last axis is ten times slower)."""
+    result: NDArray[np.float32] = np.maximum(np.maximum(light[..., 0], light[..., 1]),
+                                             light[..., 2])
+    return result
+
+
 def seen_by_light(light: Image) -> NDArray[np.bool_]:
     """The tiles lit enough to be seen."""
-    result: NDArray[np.bool_] = light.max(axis=2) >= SEEN
+    result: NDArray[np.bool_] = brightness(light) >= SEEN
     return result
