@@ -141,20 +141,21 @@ def static_light(floor: Floor, transparent: NDArray[np.bool_]) -> Image:
 
 
 def _light_rooms(floor: Floor, light: Image, look: Character) -> None:
-    """Light the lit rooms of the floor throughout, and the walls round them."""
-    wall = ~tiles.TRANSPARENT.take(floor.tiles)
-    room = np.array(look.room, dtype=np.float32)
-    height, width = wall.shape
+    """Light the lit rooms of the floor throughout, and the walls round them (whole-array
+    work: the rooms painted in, the walls next to them found by eight shifts)."""
+    rooms = np.zeros(floor.tiles.shape, dtype=np.bool_)
     for index, (x, y, w, h, text) in enumerate(floor.areas):
-        if "a room" not in text or not lit_room(floor.fingerprint, index, look.rooms):
-            continue
-        x0, y0 = max(0, x - 1), max(0, y - 1)
-        x1, y1 = min(width, x + w + 1), min(height, y + h + 1)
-        inside = np.zeros((y1 - y0, x1 - x0), dtype=np.bool_)
-        inside[y - y0:y - y0 + h, x - x0:x - x0 + w] = True
-        inside |= wall[y0:y1, x0:x1]
-        window = light[y0:y1, x0:x1]
-        window[inside] = np.maximum(window[inside], room)
+        if "a room" in text and lit_room(floor.fingerprint, index, look.rooms):
+            rooms[max(0, y):y + h, max(0, x):x + w] = True
+    if not rooms.any():
+        return
+    near = rooms.copy()
+    for dy, dx in ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)):
+        near[max(0, dy):near.shape[0] + min(0, dy), max(0, dx):near.shape[1] + min(0, dx)] |= (
+            rooms[max(0, -dy):rooms.shape[0] + min(0, -dy),
+                  max(0, -dx):rooms.shape[1] + min(0, -dx)])
+    lit = rooms | (near & ~tiles.TRANSPARENT.take(floor.tiles))
+    light[lit] = np.maximum(light[lit], np.array(look.room, dtype=np.float32))
 
 
 def shine(floor: Floor, x: int, y: int, sight: NDArray[np.bool_],
