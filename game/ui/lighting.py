@@ -48,20 +48,36 @@ def factors(light: NDArray[np.float32]) -> NDArray[np.float32]:
     return result
 
 
-def shade(grid: NDArray[Any], floor: Floor, cam: Camera) -> None:
-    """Shade the seen cells of the map `grid` (the console's [y, x] cells) by the floor's light
-    map, glyph and background alike, the background lit by the light's pool; nothing when sight
-    has not made a light map yet."""
+def _seen(floor: Floor, cam: Camera) -> tuple[Any, Any, NDArray[np.bool_]] | None:
+    """(world slices, view slices, seen mask of the view) when there is light to shade by."""
     if floor.light is None or floor.light.shape[:2] != floor.tiles.shape:
-        return
+        return None
     world, view = cam.slices(floor.width, floor.height)
     seen = floor.visible[world]
-    if not seen.any():
+    return (world, view, seen) if seen.any() else None
+
+
+def light_floor(grid: NDArray[Any], floor: Floor, cam: Camera) -> None:
+    """Shade the backgrounds of the seen tiles of the map `grid` (the console's [y, x] cells)
+    and add the light's pool to them: before the things are drawn, so the marks they set on
+    the background (a monster's state, an ally) keep their exact colours."""
+    found = _seen(floor, cam)
+    if found is None:
         return
-    light = floor.light[world][seen]
-    times = factors(light)
-    window = grid[: cam.height, : cam.width][view]
-    fg, bg = window["fg"], window["bg"]
-    fg[seen] = (fg[seen] * times).clip(0, 255).astype(np.uint8)
+    world, view, seen = found
+    light = floor.light[world][seen]  # type: ignore[index]
+    bg = grid[: cam.height, : cam.width][view]["bg"]
     glow = np.clip(light, 0, 1) * GLOW
-    bg[seen] = (bg[seen] * times + glow).clip(0, 255).astype(np.uint8)
+    bg[seen] = (bg[seen] * factors(light) + glow).clip(0, 255).astype(np.uint8)
+
+
+def light_glyphs(grid: NDArray[Any], floor: Floor, cam: Camera) -> None:
+    """Shade the glyphs of the seen cells (tiles and the things on them) by their light: after
+    the things are drawn, so a monster in a brazier's glow is tinted as the floor it stands on."""
+    found = _seen(floor, cam)
+    if found is None:
+        return
+    world, view, seen = found
+    times = factors(floor.light[world][seen])  # type: ignore[index]
+    fg = grid[: cam.height, : cam.width][view]["fg"]
+    fg[seen] = (fg[seen] * times).clip(0, 255).astype(np.uint8)

@@ -110,6 +110,7 @@ def draw_map(console: tcod.console.Console, floor: Floor, cam: Camera) -> None:
     seen = floor.visible[world]
     known = floor.explored[world]
     grid[view] = np.where(seen, LIT[tile_ids], np.where(known, DARK[tile_ids], SHROUD))
+    lighting.light_floor(cells(console), floor, cam)  # the light's pools on the seen floor
 
 
 def _put(grid: NDArray[Any], cam: Camera, pos: Point, glyph: str | int,
@@ -173,7 +174,7 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
                  bool(floor.visible[merchant.y, merchant.x]))
     player = game.player
     _put(grid, cam, player.pos, player.glyph, player.color)
-    lighting.shade(grid, floor, cam)  # seen cells and what is on them, by their light
+    lighting.light_glyphs(grid, floor, cam)  # seen cells and what is on them, by their light
 
 
 def draw_cursor(console: tcod.console.Console, cam: Camera, pos: Point) -> None:

@@ -46,12 +46,13 @@ def update_fov(floor: Floor, x: int, y: int, radius: int = SIGHT_RADIUS) -> None
         see_through, (y, x), radius, True, tcod.constants.FOV_SYMMETRIC_SHADOWCAST
     )
     hero_reach = min(light.HERO_LIGHT.radius, radius)
-    lit = light.shine(floor, x, y, sight, see_through, radius, hero_reach)
-    window = np.s_[max(0, y - radius):y + radius + 1, max(0, x - radius):x + radius + 1]
+    light_map = light.shine(floor, x, y, sight, see_through, radius, hero_reach)
+    window: tuple[slice, slice] = (slice(max(0, y - radius), y + radius + 1),
+                                   slice(max(0, x - radius), x + radius + 1))
     if radius <= 0:  # tcod's radius 0: no limit
-        window = np.s_[:, :]
+        window = (slice(None), slice(None))
     seen = np.zeros_like(sight)
-    seen[window] = sight[window] & light.seen_by_light(lit[window])
+    seen[window] = sight[window] & light.seen_by_light(light_map[window])
     seen[max(0, y - 1):y + 2, max(0, x - 1):x + 2] = True
     floor.visible = seen
     floor.explored |= floor.visible

@@ -36,8 +36,9 @@ FULL: Final = 0.5
 """A lit room's light: the renderer draws this bright and above it no brighter."""
 BRIGHT: Final = 0.6
 """Light (not counting the hero's own) above which the hero stands out (stealth)."""
-HERO_LIGHT: Final = Light(7, (1.0, 0.92, 0.8))
-"""The hero's own light: a lantern's warm white, full bright within half its reach."""
+HERO_LIGHT: Final = Light(7, (1.0, 1.0, 1.0))
+"""The hero's own light: white (what it falls on keeps its colours), full bright within half
+its reach."""
 
 Colour = tuple[float, float, float]
 Image = NDArray[np.float32]
@@ -143,7 +144,8 @@ def static_light(floor: Floor, transparent: NDArray[np.bool_]) -> Image:
 def _light_rooms(floor: Floor, light: Image, look: Character) -> None:
     """Light the lit rooms of the floor throughout, and the walls round them (whole-array
     work: the rooms painted in, the walls next to them found by eight shifts)."""
-    rooms = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    height, width = int(floor.tiles.shape[0]), int(floor.tiles.shape[1])
+    rooms: NDArray[np.bool_] = np.zeros((height, width), dtype=np.bool_)
     for index, (x, y, w, h, text) in enumerate(floor.areas):
         if "a room" in text and lit_room(floor.fingerprint, index, look.rooms):
             rooms[max(0, y):y + h, max(0, x):x + w] = True
@@ -151,9 +153,8 @@ def _light_rooms(floor: Floor, light: Image, look: Character) -> None:
         return
     near = rooms.copy()
     for dy, dx in ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)):
-        near[max(0, dy):near.shape[0] + min(0, dy), max(0, dx):near.shape[1] + min(0, dx)] |= (
-            rooms[max(0, -dy):rooms.shape[0] + min(0, -dy),
-                  max(0, -dx):rooms.shape[1] + min(0, -dx)])
+        near[max(0, dy):height + min(0, dy), max(0, dx):width + min(0, dx)] |= (
+            rooms[max(0, -dy):height + min(0, -dy), max(0, -dx):width + min(0, -dx)])
     lit = rooms | (near & ~tiles.TRANSPARENT.take(floor.tiles))
     light[lit] = np.maximum(light[lit], np.array(look.room, dtype=np.float32))
 
