@@ -95,7 +95,7 @@ WHY: Final = {
     "armour and gear": "what you wear",
     "sneaking": "+1 a quiet turn, -2 a turn of fighting",
     "resting": "+2 while you rest or search",
-    "light": "-2 in bright light, +1 in the dark, +2 in magical darkness",
+    "light": "-2 in bright light, +1 in the dark, +2 darkened",
     "talents": "what your stealth talents add",
 }
 """What each part means, for the character screen."""
