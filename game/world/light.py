@@ -27,7 +27,7 @@ from numpy.typing import NDArray
 
 from game import tiles
 from game.content.features import feature_kind
-from game.content.lights import Light, feature_light, monster_glow
+from game.content.lights import Light, default_lights, feature_light
 from game.world.model import Floor
 
 SEEN: Final = 0.08
@@ -166,11 +166,12 @@ def shine(floor: Floor, x: int, y: int, sight: NDArray[np.bool_],
     light (over `sight`, `hero_reach` tiles). Sets `floor.light` and the light at the hero's
     tile (`floor.light_here`, for stealth)."""
     light = static_light(floor, transparent).copy()
-    reach = radius
+    glows = default_lights().monsters
     for monster in floor.monsters:
-        glow = monster_glow(monster.kind) if monster.alive else None
-        if glow is not None and max(abs(monster.x - x), abs(monster.y - y)) <= reach + glow.radius:
-            _shine(light, transparent, monster.x, monster.y, glow)
+        if monster.kind in glows and monster.alive:
+            glow = glows[monster.kind]
+            if max(abs(monster.x - x), abs(monster.y - y)) <= radius + glow.radius:
+                _shine(light, transparent, monster.x, monster.y, glow)
     floor.light_here = (x, y, float(light[y, x].max()))
     if hero_reach > 0:
         _shine(light, transparent, x, y, Light(hero_reach, HERO_LIGHT.colour), reach=sight)
