@@ -266,3 +266,15 @@ def test_the_map_shades_seen_tiles_by_their_light() -> None:
     edge = grid[cam.to_view(8, 1)[1], cam.to_view(8, 1)[0]]
     assert int(near["fg"].sum()) > int(edge["fg"].sum()) > 0  # brighter near the hero
     assert int(near["bg"].sum()) > int(tiles.TILES["bg"][tiles.FLOOR].sum())  # its pool
+
+
+def test_a_restored_game_has_its_light_and_the_same_sight() -> None:
+    """The light map is not saved: a restored game makes it again, the same on what is seen."""
+    from game.save import crash
+
+    game = fresh("a", "cave")
+    restored = crash.snapshot(game).restore()
+    assert restored.floor.light is not None and game.floor.light is not None
+    seen = game.floor.visible
+    assert np.array_equal(restored.floor.visible, seen)
+    assert np.array_equal(restored.floor.light[seen], game.floor.light[seen])  # as drawn

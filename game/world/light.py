@@ -179,6 +179,14 @@ def shine(floor: Floor, x: int, y: int, sight: NDArray[np.bool_],
     return light
 
 
+def relight(floor: Floor, x: int, y: int, radius: int) -> None:
+    """A restored floor's light map from its saved sight (`floor.visible`), which it leaves
+    as it is: the hero at (x, y) seeing `radius` far (the light map is never saved)."""
+    if floor.in_bounds(x, y):
+        shine(floor, x, y, floor.visible, floor.transparent(), radius,
+              min(HERO_LIGHT.radius, radius))
+
+
 def level_at(floor: Floor, x: int, y: int) -> float:
     """The light at (x, y) not counting the hero's own (brightest channel): as sight last found
     it there (glows included) while the floor's features are as then, else the static light."""
