@@ -6,8 +6,9 @@ The parts, each a function of the game:
 - sneaking: a quiet turn (walking, waiting, using things) +1, a loud one (a blow, a shot, a
   throw, a zap, a shove) -2: a fight is heard;
 - resting: resting or searching this turn +2, still and low;
-- light: standing lit by a light feature (a brazier, a lamp within fov.LIGHT_REACH) -2,
-  shrouded by a potion of darkness +2;
+- light: the light where the hero stands, the hero's own not counted (game.world.light): bright
+  (a brazier, a lamp near) -2, dark (a cave, a corridor, an unlit room) +1, shrouded by a
+  potion of darkness +2;
 - talents: what the stealth path's talents add (game.rules.talents.stealth_bonus).
 
 What the hero did this turn is `Game.stance` (the turn loop sets it from the action before the
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from typing import Final
 
 from game.rules import gear, talents
-from game.world.fov import LIGHT_REACH
+from game.world import light
 from game.world.kinds import Mode
 from game.world.model import Actor, Game
 
@@ -40,6 +41,7 @@ BASELINE: Final = 1
 is game.ai.monsters.NOTICE_CHANCE there, less STEALTH_STEP a point above it."""
 RESTING: Final = 2
 LIGHT: Final = 2
+DARK: Final = 1
 LOUD_ACTIONS: Final = ("Attack", "Fire", "Throw", "Zap", "Shove")
 STILL_ACTIONS: Final = ("Rest", "Search")
 """The actions (game.rules.actions, by class name: the map's drawing loads this module, not
@@ -72,7 +74,10 @@ def _light(game: Game) -> int:
     player = game.player
     if "darkened" in player.effects:
         return LIGHT
-    return -LIGHT if game.floor.lit(player.x, player.y, LIGHT_REACH) else 0
+    level = light.level_at(game.floor, player.x, player.y)
+    if level >= light.BRIGHT:
+        return -LIGHT
+    return DARK if level < light.SEEN else 0
 
 
 def _talents(game: Game) -> int:
@@ -90,7 +95,7 @@ WHY: Final = {
     "armour and gear": "what you wear",
     "sneaking": "+1 a quiet turn, -2 a turn of fighting",
     "resting": "+2 while you rest or search",
-    "light": "-2 near a brazier or lamp, +2 in magical darkness",
+    "light": "-2 in bright light, +1 in the dark, +2 darkened",
     "talents": "what your stealth talents add",
 }
 """What each part means, for the character screen."""

@@ -562,3 +562,19 @@ def _colour_blind(scene: Scene) -> list[State]:
         game.floor.features[rest[0]] = FeatureState("Chest", "container")
         game.floor.items.append(Item(game.new_id(), "potion_healing", *rest[1]))
     return [play]
+
+
+@shot("dark-cave")
+def _dark_cave(scene: Scene) -> list[State]:
+    """A cave floor in the dark, a glowing fire imp beyond the hero's light (gallery_light)."""
+    from game.ui import gallery_light
+
+    return [scene.play(gallery_light.dark_cave(scene.game()))]
+
+
+@shot("lit-room")
+def _lit_room(scene: Scene) -> list[State]:
+    """A lit room of the first floor seen whole, the corridors beyond it dark (gallery_light)."""
+    from game.ui import gallery_light
+
+    return [scene.play(gallery_light.lit_room(scene.game()))]

@@ -21,7 +21,7 @@ from game.export.pngfile import encode_png
 from game.floorplan import Point
 from game.rules import hunger, stealth, talents
 from game.rules.progress import xp_for_level
-from game.ui import camera, palette
+from game.ui import camera, lighting, palette
 from game.ui.camera import Camera
 from game.ui.describe import describe_at, item_colour
 from game.ui.draw import (
@@ -57,7 +57,7 @@ STATUS_WIDTH: Final = SIDEBAR_WIDTH - 1
 """Columns of the side panel's text (game.ui.sidebar lays the screen out)."""
 HOVER_LINES: Final = 3
 """A long hover text wraps upwards over the map's bottom rows, up to this many lines."""
-REMEMBERED: Final = 0.4
+REMEMBERED: Final = lighting.REMEMBERED
 """Brightness of explored tiles out of sight."""
 COLLAPSED: Final = (95, 95, 95)
 TRAP: Final = tiles.TRAP_COLOUR
@@ -80,7 +80,7 @@ def _graphics(brightness: float, grey: float) -> NDArray[Any]:
 
 
 LIT: Final = _graphics(1.0, 0.0)
-DARK: Final = _graphics(REMEMBERED, 0.6)
+DARK: Final = _graphics(REMEMBERED, lighting.GREY)
 """Remembered tiles: dim and greyed, so what is in sight stands out."""
 
 
@@ -123,6 +123,7 @@ def draw_map(console: tcod.console.Console, floor: Floor, cam: Camera) -> None:
     seen = floor.visible[world]
     known = floor.explored[world]
     grid[view] = np.where(seen, LIT[tile_ids], np.where(known, DARK[tile_ids], SHROUD))
+    lighting.light_floor(cells(console), floor, cam)  # the light's pools on the seen floor
 
 
 def _put(grid: NDArray[Any], cam: Camera, pos: Point, glyph: str | int,
@@ -132,7 +133,7 @@ def _put(grid: NDArray[Any], cam: Camera, pos: Point, glyph: str | int,
     vx, vy = cam.to_view(*pos)
     cell = grid[vy, vx]
     cell["ch"] = glyph if isinstance(glyph, int) else ord(glyph)
-    cell["fg"] = fg if bright else tuple(int(c * REMEMBERED) for c in fg)
+    cell["fg"] = fg if bright else lighting.remembered(fg)
 
 
 def _mark_state(grid: NDArray[Any], cam: Camera, pos: Point, state: str) -> None:
@@ -198,6 +199,7 @@ def draw_things(console: tcod.console.Console, game: Game, cam: Camera) -> None:
                  bool(floor.visible[merchant.y, merchant.x]))
     player = game.player
     _put(grid, cam, player.pos, player.glyph, player.color)
+    lighting.light_glyphs(grid, floor, cam)  # seen cells and what is on them, by their light
 
 
 def draw_cursor(console: tcod.console.Console, cam: Camera, pos: Point) -> None:

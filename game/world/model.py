@@ -233,6 +233,14 @@ class Floor:
     """(blocks movement, blocks sight) masks of the features and the (x, y) rows of those that
     widen sight, built on first use: features never move, so one pass over them serves every
     later flood and field of view."""
+    light: NDArray[np.float32] | None = field(default=None, repr=False, compare=False)
+    """The light map of this turn (game.world.light: height x width x 3, per channel 0..),
+    made with the field of view and never saved; None until sight is first updated."""
+    light_cache: object = field(default=None, repr=False, compare=False)
+    """The floor's static light and what it was made from (game.world.light), not saved."""
+    light_here: tuple[int, int, float] | None = field(default=None, repr=False, compare=False)
+    """(x, y, light) at the hero's tile when sight was last updated, the hero's own light not
+    counted: the stealth's light part reads it."""
     _where: dict[Point, Actor] = field(default_factory=dict, repr=False, compare=False)
     """Living monsters by position: an index `monster_at` rebuilds when monsters come or go,
     kept current by `relocate` as they move (a turn with 500 monsters asks thousands of times)."""
@@ -301,6 +309,7 @@ class Floor:
         """Features or merchants were set after the masks were made (a scenario placing a
         merchant): make them again on next use."""
         self._obstacles = None
+        self.light_cache = None
 
     def lit(self, x: int, y: int, reach: int) -> bool:
         """A light feature stands within `reach` tiles (Chebyshev) of (x, y)."""

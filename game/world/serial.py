@@ -17,6 +17,8 @@ from numpy.typing import NDArray
 from game.run import FloorRecipe, Run
 from game.run.code import PACKED_SINCE, version_of
 from game.seeds import Rng
+from game.world import light
+from game.world.fov import sight_radius
 from game.world.kinds import MessageKind, Mode, Outcome
 from game.world.model import (
     Actor,
@@ -299,7 +301,7 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
     hero.talents = [str(key) for key in hero_data["talents"]]  # never the snapshot's own list
     messages = MessageLog([Message(str(t), MessageKind(k), int(n))
                            for t, k, n in data["messages"]])
-    return Game(
+    game = Game(
         run=run_from_data(data),
         player=actor_from(data["player"]),
         hero=hero,
@@ -313,3 +315,7 @@ def game_from_data(data: dict[str, Any], arrays: Arrays) -> Game:
         cause=str(data["cause"]),
         identified=sorted(str(key) for key in data["identified"]),
     )
+    if game.depth in game.floors:  # the light map is not saved: made again from saved sight
+        player = game.player
+        light.relight(game.floor, player.x, player.y, sight_radius(player.effects))
+    return game

@@ -33,6 +33,9 @@ RULES_OF_THUMB = (
     "quietly, rest or search, wear quiet gear or keep out of the light; fighting is heard.",
     "A vault is a room behind a sealed door whose key lies elsewhere on the floor: take one of "
     "its treasures and the rest vanish.",
+    "Light: you see what your own light reaches, lit rooms, what braziers, sconces and glowing"
+    " monsters light, and whatever stands beside you; caves and corridors are dark, and a"
+    " monster in the dark is seen only when lit. Remembered places are drawn dim.",
     "Each level gained offers a choice of 3 talents (run.py codex talents lists all 28);"
     " the number keys 1-9 use your active ones, listed with their cooldowns on the panel.",
     "The side panel lists all you see, nearest first: a creature's bar is its health, the words"
