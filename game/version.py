@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-RULES_VERSION: Final = 10
+RULES_VERSION: Final = 11
 
 __version__: Final = "0.1.0"
 """The package's version (pyproject reads it from here): what `delve --version` names beside
