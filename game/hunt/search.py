@@ -1,0 +1,79 @@
+"""Hunting over many seeds: chunks of seeds in a process pool (the standard library's), results
+in seed order and the same as in one process.
+
+Each seed's answer depends on the seed, the plan and the query alone (every floor is made from
+its recipe, game.catalog), so the chunks can go to any worker in any order; `Executor.map`
+hands the results back in the order of the chunks. The parent loads the tables, bestiary and
+items before the pool starts, so forked workers share them instead of reading them again.
+"""
+
+from __future__ import annotations
+
+import functools
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from game.hunt.floors import Match, run_matches
+from game.hunt.query import Query, parse
+from game.run import Run
+
+CHUNK = 25
+"""Seeds a worker takes at a time: enough to pay for the round trip, few enough that the
+progress bar moves and both workers finish together."""
+
+
+def run_of(seed: str, plan: str | None) -> Run:
+    """The run a hunted seed names (the default run without a plan)."""
+    return Run.from_plan(seed, plan)
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed(text: str) -> Query:
+    return parse(text)
+
+
+def hunt_chunk(seeds: Sequence[str], query: str, plan: str | None) -> list[Match | None]:
+    """Each seed's match or None, in order (a worker's share; the query parsed once a process)."""
+    parsed = _parsed(query)
+    return [run_matches(parsed, run_of(seed, plan)) for seed in seeds]
+
+
+def warm_up() -> None:
+    """Load what every floor reads (tables, bestiary, items, themes) before a pool forks."""
+    from game import catalog
+
+    run = run_of("warm-up", None)
+    catalog.catalog(run, range(1, 2), "full")
+
+
+def hunt(
+    seeds: Sequence[str], query: str, plan: str | None, jobs: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[Match | None]:
+    """Every seed's answer in seed order (None where the run does not match); `progress(done,
+    matched)` after each chunk. One job runs here, in this process; more run in a pool."""
+    chunks = [seeds[at:at + CHUNK] for at in range(0, len(seeds), CHUNK)]
+    if jobs <= 1 or len(chunks) <= 1:
+        results: Iterator[list[Match | None]] = (hunt_chunk(c, query, plan) for c in chunks)
+        yield from _counted(results, progress)
+        return
+    warm_up()
+    context = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        results = pool.map(hunt_chunk, chunks, [query] * len(chunks), [plan] * len(chunks))
+        yield from _counted(results, progress)
+
+
+def _counted(
+    results: Iterator[list[Match | None]], progress: Callable[[int, int], None] | None
+) -> Iterator[Match | None]:
+    done = matched = 0
+    for chunk in results:
+        for answer in chunk:
+            done += 1
+            matched += answer is not None
+            yield answer
+        if progress is not None:
+            progress(done, matched)
