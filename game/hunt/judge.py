@@ -38,9 +38,18 @@ def ask(node: Node, floor: Record, bound: Bindings | None = None) -> bool | None
     return _over(node, floor, bound)
 
 
+UNKNOWN = object()
+"""An element of a list not made yet: what the condition says of it alone may still settle a
+range (`any(encounter.template==x and depth==1)` is false on depth 2 before any dressing)."""
+
+
 def _over(node: Over, floor: Record, bound: Bindings) -> bool | None:
     elements = values(node.bound, floor, bound)
     if elements is None:
+        if node.op == "any" and ask(node.inner, floor, bound | {node.bound: UNKNOWN}) is False:
+            return False  # no element could satisfy it
+        if node.op == "all" and ask(node.inner, floor, bound | {node.bound: UNKNOWN}) is True:
+            return True  # every element would
         return None
     decisive = node.op == "any"
     unknown = False
@@ -57,6 +66,9 @@ def count(node: Count, floor: Record, bound: Bindings) -> int | None:
     """How many elements of the list satisfy the condition (all of them without one)."""
     elements = values(node.bound, floor, bound)
     if elements is None:
+        if node.inner is not None and ask(node.inner, floor,
+                                          bound | {node.bound: UNKNOWN}) is False:
+            return 0  # no element could be counted
         return None
     if node.inner is None:
         return len(elements)
@@ -75,6 +87,8 @@ def values(segments: tuple[str, ...], floor: Record, bound: Bindings) -> list[An
     for length in range(1, len(segments) + 1):
         prefix = segments[:length]
         if prefix in bound:
+            if bound[prefix] is UNKNOWN:
+                return None
             found = [bound[prefix]]
             continue
         name = segments[length - 1]

@@ -315,14 +315,11 @@ class _Parser:
         if allow_list and name.kind == "word" and self.tokens[self.at + 1].kind == ")":
             self.take()
             segments = self.field(name, bound)
-            ranged = [p for p in lists_of(segments) if p not in bound]
-            if not ranged or ranged[0] != segments:
+            if segments not in lists_of(segments) or segments in bound:
                 raise QueryError(f"column {name.column}: count({name.text}) needs a list")
             choice = segments
         else:
-            first_tokens = self.at
-            inner = self.or_expr(bound)  # parsed once to find the list, once bound to it
-            free = {p[0] for p in self.paths_since(first_tokens, bound)}
+            free = {p[0] for p in self.free_lists(start, self.closing(start), bound)}
             if not free:
                 raise QueryError(f"column {token.column}: {token.text}(...) names no list to"
                                  f" range over (lists: {', '.join(_list_names())})")
@@ -331,20 +328,30 @@ class _Parser:
                 raise QueryError(f"column {token.column}: {token.text}(...) ranges over one"
                                  f" list; this one names {names}")
             choice = free.pop()
-            self.at = start
             inner = self.or_expr((*bound, choice))
         self.expect(")", "')'")
         self.depth -= 1
         return choice, inner
 
-    def paths_since(
-        self, first: int, bound: tuple[tuple[str, ...], ...]
+    def closing(self, first: int) -> int:
+        """The index of the ')' that closes the parenthesis open before token `first` (the
+        end token's when none does: the parse then says what is missing)."""
+        level = 1
+        for number in range(first, len(self.tokens)):
+            level += {"(": 1, ")": -1}.get(self.tokens[number].kind, 0)
+            if level == 0:
+                return number
+        return len(self.tokens) - 1
+
+    def free_lists(
+        self, first: int, end: int, bound: tuple[tuple[str, ...], ...]
     ) -> list[tuple[tuple[str, ...], ...]]:
-        """For each field named from token `first` on, outside a nested any/all/count (which
-        ranges on its own): its lists no enclosing range binds."""
+        """For each field named in tokens first..end, outside a nested any/all/count (which
+        ranges on its own): its lists no enclosing range binds. Read from the tokens, so the
+        list is known before the condition is parsed, once."""
         found = []
         skip = 0
-        for number in range(first, self.at):
+        for number in range(first, end):
             token = self.tokens[number]
             if skip > 0:
                 skip += {"(": 1, ")": -1}.get(token.kind, 0)
