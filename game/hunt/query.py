@@ -197,6 +197,8 @@ class Query:
     text: str
     root: Node
     stage: int
+    names: frozenset[str] = frozenset()
+    """The fields it names (the floor's records hold only these)."""
 
     @property
     def stage_name(self) -> str:
@@ -210,7 +212,7 @@ def parse(text: str) -> Query:
     end = parser.peek()
     if end.kind != "end":
         raise QueryError(f"column {end.column}: expected and, or or the end, not {end.text!r}")
-    return Query(text, root, parser.stage)
+    return Query(text, root, parser.stage, frozenset(parser.names))
 
 
 def lists_of(segments: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -230,6 +232,7 @@ class _Parser:
         self.at = 0
         self.depth = 0
         self.stage = 0
+        self.names: set[str] = set()
 
     def peek(self) -> Token:
         return self.tokens[self.at]
@@ -398,6 +401,7 @@ class _Parser:
             raise QueryError(f"column {token.column}: no field {token.text[:40]!r} (the parts"
                              f" of {segments[0]}: {known})")
         self.stage = max(self.stage, field.stage)
+        self.names.add(segments[0])
         return segments
 
     def value(self) -> Token:

@@ -19,8 +19,11 @@ from game.hunt.query import Query, parse
 from game.run import Run
 
 CHUNK = 25
-"""Seeds a worker takes at a time: enough to pay for the round trip, few enough that the
-progress bar moves and both workers finish together."""
+"""Seeds a worker takes at a time at most: enough to pay for the round trip (a millisecond
+against some 40 for each seed of a full query), few enough that the progress bar moves."""
+SHARES = 8
+"""Chunks each worker gets at least (when there are seeds enough): the last chunks to finish
+are small, so the workers finish together."""
 
 
 def run_of(seed: str, plan: str | None) -> Run:
@@ -39,6 +42,7 @@ def hunt_chunk(seeds: Sequence[str], query: str, plan: str | None) -> list[Match
     return [run_matches(parsed, run_of(seed, plan)) for seed in seeds]
 
 
+@functools.cache
 def warm_up() -> None:
     """Load what every floor reads (tables, bestiary, items, themes) before a pool forks."""
     from game import catalog
@@ -53,7 +57,8 @@ def hunt(
 ) -> Iterator[Match | None]:
     """Every seed's answer in seed order (None where the run does not match); `progress(done,
     matched)` after each chunk. One job runs here, in this process; more run in a pool."""
-    chunks = [seeds[at:at + CHUNK] for at in range(0, len(seeds), CHUNK)]
+    size = max(1, min(CHUNK, len(seeds) // (max(jobs, 1) * SHARES)))
+    chunks = [seeds[at:at + size] for at in range(0, len(seeds), size)]
     if jobs <= 1 or len(chunks) <= 1:
         results: Iterator[list[Match | None]] = (hunt_chunk(c, query, plan) for c in chunks)
         yield from _counted(results, progress)
