@@ -216,3 +216,19 @@ def test_a_range_over_a_list_not_made_yet_is_settled_by_what_its_condition_says_
     assert answer("all(encounter.size>=1 or depth==1)", recipe_only) is None
     assert answer("count(item==key and depth==1)==0", recipe_only) is True
     assert answer("count(item==key and depth==2)==0", recipe_only) is None
+
+
+def test_words_are_checked_against_the_content_and_names_become_keys() -> None:
+    from game.hunt.words import checked
+
+    query = checked(parse("item==wand_of_digging and vault.item==wand_dig"))
+    assert isinstance(query.root, Both)
+    assert [part.value for part in query.root.parts if isinstance(part, Compare)] == [
+        "wand_dig", "wand_dig"]
+    assert checked(parse("fingerprint==abc and door==anything")) is not None
+    with pytest.raises(QueryError, match="choose from battle_lines, .*, wolf_pack"):
+        checked(parse("any(encounter.template==wolfpack)"))
+    with pytest.raises(QueryError, match="choose from average, boss, easy, hard"):
+        checked(parse("count(encounter.difficulty==medium)>1"))
+    with pytest.raises(QueryError, match="generator is never 'mase'; did you mean maze"):
+        checked(parse("not generator==mase"))

@@ -21,12 +21,12 @@ MAX_SEED_FILE = 64 * 1024 * 1024
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.hunt.query import QueryError, parse
-    from game.hunt.search import hunt, run_of
+    from game.hunt.query import QueryError
+    from game.hunt.search import hunt, parsed, run_of
     from game.run import MAX_SEED_BYTES
 
     try:
-        parse(args.where)
+        parsed(args.where)
     except QueryError as problem:
         raise UsageError(f"--where: {problem}") from None
     seeds = seed_range(args.seeds) if args.seeds else seeds_from(args.seed_file, MAX_SEED_BYTES)

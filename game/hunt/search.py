@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from game.hunt.floors import Match, run_matches
 from game.hunt.query import Query, parse
+from game.hunt.words import checked
 from game.run import Run
 
 CHUNK = 25
@@ -32,14 +33,15 @@ def run_of(seed: str, plan: str | None) -> Run:
 
 
 @functools.lru_cache(maxsize=4)
-def _parsed(text: str) -> Query:
-    return parse(text)
+def parsed(text: str) -> Query:
+    """The query parsed and its words checked (once a process: each worker parses its own)."""
+    return checked(parse(text))
 
 
 def hunt_chunk(seeds: Sequence[str], query: str, plan: str | None) -> list[Match | None]:
     """Each seed's match or None, in order (a worker's share; the query parsed once a process)."""
-    parsed = _parsed(query)
-    return [run_matches(parsed, run_of(seed, plan)) for seed in seeds]
+    asked = parsed(query)
+    return [run_matches(asked, run_of(seed, plan)) for seed in seeds]
 
 
 @functools.cache
