@@ -226,9 +226,11 @@ def test_words_are_checked_against_the_content_and_names_become_keys() -> None:
     assert [part.value for part in query.root.parts if isinstance(part, Compare)] == [
         "wand_dig", "wand_dig"]
     assert checked(parse("fingerprint==abc and door==anything")) is not None
-    with pytest.raises(QueryError, match="choose from battle_lines, .*, wolf_pack"):
+    with pytest.raises(QueryError, match=r"choose from battle_lines, .*, wolf_pack"):
         checked(parse("any(encounter.template==wolfpack)"))
+    with pytest.raises(QueryError, match="did you mean wand_dig"):
+        checked(parse("item==wand_dug"))
     with pytest.raises(QueryError, match="choose from average, boss, easy, hard"):
         checked(parse("count(encounter.difficulty==medium)>1"))
-    with pytest.raises(QueryError, match="generator is never 'mase'; did you mean maze"):
+    with pytest.raises(QueryError, match="generator is never 'mase'; choose from bsp, cave, maze"):
         checked(parse("not generator==mase"))
