@@ -35,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
     bar = Progress(len(seeds), sys.stderr) if args.progress or sys.stderr.isatty() else None
     for match in hunt(seeds, args.where, args.plan, args.jobs, bar.show if bar else None):
         if match is not None:
+            if bar is not None:
+                bar.clear()  # a terminal shows both streams: the line goes where the bar was
             print(json.dumps(match.as_json()) if args.json else match.as_text(), flush=True)
     if bar is not None:
         bar.finish()
@@ -79,7 +81,7 @@ class Progress:
     def __init__(self, total: int, stream: TextIO) -> None:
         self.total, self.stream = total, stream
         self.start = self.shown = time.perf_counter()
-        self.done = self.matched = 0
+        self.done = self.matched = self.drawn = 0
 
     def show(self, done: int, matched: int, force: bool = False) -> None:
         self.done, self.matched = done, matched
@@ -89,9 +91,18 @@ class Progress:
         self.shown = now
         filled = self.WIDTH * done // max(1, self.total)
         rate = done / max(now - self.start, 1e-9)
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total}"
-                          f" seeds, {matched} matched, {rate:.1f} seeds/s ")
+        line = (f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} seeds,"
+                f" {matched} matched, {rate:.1f} seeds/s ")
+        self.stream.write("\r" + line)
         self.stream.flush()
+        self.drawn = len(line)
+
+    def clear(self) -> None:
+        """Rub the bar out (on a terminal), to be drawn again under the next line."""
+        if self.drawn and self.stream.isatty():
+            self.stream.write("\r" + " " * self.drawn + "\r")
+            self.stream.flush()
+            self.drawn = 0
 
     def finish(self) -> None:
         self.show(self.done, self.matched, force=True)
