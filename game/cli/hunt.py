@@ -18,6 +18,8 @@ from game.cli.common import UsageError
 MAX_SEEDS = 1_000_000
 """Seeds one hunt may try."""
 MAX_SEED_FILE = 64 * 1024 * 1024
+STOPPED = 130
+"""The exit status after Ctrl-C, as a shell gives a command that SIGINT ended."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,11 +35,18 @@ def run(args: argparse.Namespace) -> int:
     if seeds:
         run_of(seeds[0], args.plan)  # a bad plan is named here, before any work
     bar = Progress(len(seeds), sys.stderr) if args.progress or sys.stderr.isatty() else None
-    for match in hunt(seeds, args.where, args.plan, args.jobs, bar.show if bar else None):
-        if match is not None:
-            if bar is not None:
-                bar.clear()  # a terminal shows both streams: the line goes where the bar was
-            print(json.dumps(match.as_json()) if args.json else match.as_text(), flush=True)
+    answers = hunt(seeds, args.where, args.plan, args.jobs, bar.show if bar else None)
+    try:
+        for match in answers:
+            if match is not None:
+                if bar is not None:
+                    bar.clear()  # a terminal shows both streams: the line goes where the bar was
+                print(json.dumps(match.as_json()) if args.json else match.as_text(), flush=True)
+    except KeyboardInterrupt:
+        print("\nrun.py hunt: stopped", file=sys.stderr)
+        return STOPPED
+    finally:
+        answers.close()  # stops the pool now, not when the generator is collected
     if bar is not None:
         bar.finish()
     return 0

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
-from collections.abc import Callable, Iterator, Sequence
+import signal
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from game.hunt.floors import Match, run_matches
@@ -56,7 +57,7 @@ def warm_up() -> None:
 def hunt(
     seeds: Sequence[str], query: str, plan: str | None, jobs: int,
     progress: Callable[[int, int], None] | None = None,
-) -> Iterator[Match | None]:
+) -> Generator[Match | None, None, None]:
     """Every seed's answer in seed order (None where the run does not match); `progress(done,
     matched)` after each chunk. One job runs here, in this process; more run in a pool."""
     size = max(1, min(CHUNK, len(seeds) // (max(jobs, 1) * SHARES)))
@@ -68,9 +69,17 @@ def hunt(
     warm_up()
     context = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker)
+    try:
         results = pool.map(hunt_chunk, chunks, [query] * len(chunks), [plan] * len(chunks))
         yield from _counted(results, progress)
+    finally:  # a reader gone (`| head`) or Ctrl-C: the chunks not started are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool (no trace from each one)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _counted(
