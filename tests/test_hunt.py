@@ -170,3 +170,27 @@ def test_bench_hunt_reports_the_three_figures(
 def test_a_match_reads_as_one_line() -> None:
     assert floors.Match("7", "CODE", (1, 3)).as_text() == "seed 7  code CODE  depths 1, 3"
     assert floors.Match("7", "CODE", (2,)).as_text() == "seed 7  code CODE  depth 2"
+
+
+def test_the_bench_queries_need_what_they_claim() -> None:
+    """The full figure is of 10 furnished floors a seed, the layout figure of 10 bare layouts."""
+    assert made(speed.FULL_QUERY, ["1", "2"]) == {"layout": 20, "dressing": 20, "full": 20}
+    assert made(speed.LAYOUT_QUERY, ["1", "2"]) == {"layout": 20, "dressing": 0, "full": 0}
+
+
+def test_every_count_of_the_catalog_is_what_the_hunt_counts() -> None:
+    run = Run("21")
+    for floor in catalog.catalog(run, range(1, 4), "full")["floors"]:
+        depth = floor["depth"]
+        counts = [f"count(item=={kind})=={n}" for kind, n in floor["items"]]
+        counts += [f"count(encounter)=={len(floor['encounters'])}",
+                   f"count(vault)=={len(floor['vaults'])}",
+                   f"count(merchant)=={len(floor['merchants'])}",
+                   f"count(captive)=={len(floor['captives'])}",
+                   f"count(door)=={sum(floor['doors'].values())}",
+                   f"rooms=={floor['rooms']} and teleporters=={floor['teleporter_pairs']}"]
+        for kind, n in {m: n for e in floor["encounters"] for m, n in e["monsters"]}.items():
+            counts.append(f"count(monster=={kind})>={n}")
+        for text in counts:
+            match = run_matches(parse(f"depth=={depth} and {text}"), run)
+            assert match is not None and match.depths == (depth,), (depth, text)
