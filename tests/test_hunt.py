@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game import catalog
+from game import catalog, pipeline
 from game.cli import bench, main
 from game.hunt import floors, search, speed
 from game.hunt.floors import STAGES_MADE, run_matches
@@ -194,3 +194,14 @@ def test_every_count_of_the_catalog_is_what_the_hunt_counts() -> None:
         for text in counts:
             match = run_matches(parse(f"depth=={depth} and {text}"), run)
             assert match is not None and match.depths == (depth,), (depth, text)
+
+
+def test_gold_is_the_dressing_s_treasure() -> None:
+    run = Run("33")
+    recipe = run.recipes[1]
+    dressing = catalog.dressed(recipe, run, pipeline.layout(recipe, run.seed_hash))
+    gold = sum(t.gold for t in dressing.treasures)
+    assert gold > 0
+    match = run_matches(parse(f"depth==2 and gold=={gold}"), run)
+    assert match is not None and match.depths == (2,)
+    assert run_matches(parse(f"depth==2 and gold=={gold + 1}"), run) is None

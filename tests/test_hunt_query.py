@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from game.hunt import judge
+from game.hunt.fields import FIELDS
 from game.hunt.query import (
-    FIELDS,
     MAX_DEPTH,
     MAX_QUERY,
     Both,

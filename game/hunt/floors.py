@@ -80,6 +80,7 @@ def dressing_fields(dressing: Dressing) -> Record:
                     for c in dressing.captives],
         "feature": [f.name for f in dressing.features],
         "trap": [t.kind for t in dressing.traps],
+        "gold": sum(t.gold for t in dressing.treasures),
     }
 
 
