@@ -10,6 +10,7 @@ items before the pool starts, so forked workers share them instead of reading th
 from __future__ import annotations
 
 import functools
+import gc
 import multiprocessing
 import signal
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -51,7 +52,7 @@ def warm_up() -> None:
     from game import catalog
 
     run = run_of("warm-up", None)
-    catalog.catalog(run, range(1, 2), "full")
+    catalog.catalog(run, range(1, run.last_depth + 1), "full")
 
 
 def hunt(
@@ -69,12 +70,14 @@ def hunt(
     warm_up()
     context = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    gc.freeze()  # the parent's objects out of the workers' collections: their pages stay shared
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker)
     try:
         results = pool.map(hunt_chunk, chunks, [query] * len(chunks), [plan] * len(chunks))
         yield from _counted(results, progress)
     finally:  # a reader gone (`| head`) or Ctrl-C: the chunks not started are dropped
         pool.shutdown(wait=True, cancel_futures=True)
+        gc.unfreeze()
 
 
 def _worker() -> None:
