@@ -12,9 +12,11 @@ from collections import Counter
 from typing import Any
 
 from game import pipeline
-from game.dressing.model import Merchant
+from game.dressing.model import Dressing, Merchant
+from game.floorplan import FloorPlan
 from game.run import FloorRecipe, Run
 from game.world import build
+from game.world.model import Floor
 
 SPOILERS = ("layout", "full")
 
@@ -23,7 +25,7 @@ def floor_entry(recipe: FloorRecipe, run: Run, spoilers: str) -> dict[str, Any]:
     """One depth's line of the catalog: the floor made once, through the game's own stages
     (furnished too with full spoilers, for the items the game would lay out)."""
     plan = pipeline.layout(recipe, run.seed_hash)
-    dressing = pipeline.dress(recipe, plan, run.seed_hash, boss=recipe.depth == run.last_depth)
+    dressing = dressed(recipe, run, plan)
     doors = Counter(
         "reinforced" if d.reinforced else d.state for d in dressing.doors
     )
@@ -42,7 +44,7 @@ def floor_entry(recipe: FloorRecipe, run: Run, spoilers: str) -> dict[str, Any]:
         ),
     }
     if spoilers == "full":
-        floor = build.furnish(recipe, plan, dressing, run.seed_hash)
+        floor = furnished(recipe, run, plan, dressing)
         entry["encounters"] = [
             {
                 "template": e.template,
@@ -65,6 +67,17 @@ def floor_entry(recipe: FloorRecipe, run: Run, spoilers: str) -> dict[str, Any]:
             for c in dressing.captives
         ]
     return entry
+
+
+def dressed(recipe: FloorRecipe, run: Run, plan: FloorPlan) -> Dressing:
+    """A depth's layout dressed as the game dresses it (the boss on the run's last floor): the
+    catalog's second stage, which `run.py hunt` takes only when its query asks for it."""
+    return pipeline.dress(recipe, plan, run.seed_hash, boss=recipe.depth == run.last_depth)
+
+
+def furnished(recipe: FloorRecipe, run: Run, plan: FloorPlan, dressing: Dressing) -> Floor:
+    """The dressed layout furnished as in play (the items the game lays out): the last stage."""
+    return build.furnish(recipe, plan, dressing, run.seed_hash)
 
 
 def merchant_entry(merchant: Merchant) -> dict[str, Any]:

@@ -437,10 +437,25 @@ def _print_turns(report: dict[str, Any]) -> None:
         print(f"target: {name}: {shown} (at most {limit}) {verdict}")
 
 
+def bench_hunt(repeat: int) -> dict[str, Any]:
+    """Seed hunting's seeds a second per core and its scaling on 2 jobs (game.hunt.speed),
+    beside the 80x45 reference flood."""
+    from game.hunt.speed import bench_hunt as measure
+
+    return measure(repeat, reference_flood(80, 45))
+
+
+def _print_hunt(report: dict[str, Any]) -> None:
+    from game.hunt.speed import print_hunt
+
+    print_hunt(report)
+
+
 FIXED_SUITES: dict[str, tuple[Callable[[int], Any], Callable[[Any], None], str, int | None]] = {
     "startup": (bench_startup, _print_startup, "fixed commands", None),
     "saves": (bench_saves, _print_saves, "one fixed run", None),
     "turns": (bench_turns, _print_turns, "fixed scenes", 1),
+    "hunt": (bench_hunt, _print_hunt, "fixed seeds", 1),
 }
 """The suites without --sizes: (measure(repeat), print the report, what they time instead,
 JSON indent)."""

@@ -35,7 +35,7 @@ COMMAND_MODULES = {
     None: "play", "generate": "generate", "roll": "roll", "catalog": "catalog",
     "autoplay": "autoplay", "snapshot": "snapshot", "replay": "replay", "save-info": "saves",
     "saves": "saves", "bench": "bench", "amazeing": "amazeing", "screens": "screens",
-    "codex": "codex", "games": "games", "gm": "gm",
+    "codex": "codex", "games": "games", "gm": "gm", "hunt": "hunt",
 }
 """The module of game.cli that runs each command (None: no command, the window); each has
 `run(args) -> int`."""
@@ -211,7 +211,7 @@ def _roll(roll: argparse.ArgumentParser) -> None:
 
 
 def _bench(bench: argparse.ArgumentParser) -> None:
-    bench.add_argument("suite", choices=("generators", "turns", "saves", "startup"))
+    bench.add_argument("suite", choices=("generators", "turns", "saves", "startup", "hunt"))
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--sizes", help="comma-separated WxH list (default 80x50,200x200,1000x1000)")
     bench.add_argument("--repeat", type=whole_number(0, 1000), default=0,
@@ -327,6 +327,33 @@ def _gm(gm: argparse.ArgumentParser) -> None:
     gm.add_argument("--out", type=Path, required=True, metavar="FILE")
 
 
+MAX_JOBS = 64
+
+
+class _GrammarHelp(argparse.RawDescriptionHelpFormatter, _Formatter):
+    """The hunt's help keeps its grammar's lines as written."""
+
+
+def _hunt(hunt: argparse.ArgumentParser) -> None:
+    from game.hunt.query import help_text  # the grammar, loaded only for this command
+
+    hunt.formatter_class = _GrammarHelp
+    hunt.description = ("List the seeds whose run has a floor matching --where (a run matches "
+                        "when SOME floor does), in seed order.\n\n" + help_text())
+    seeds = hunt.add_mutually_exclusive_group(required=True)
+    seeds.add_argument("--seeds", metavar="A-B", help="the seeds A to B (whole numbers), or N")
+    seeds.add_argument("--from", dest="seed_file", type=Path, metavar="FILE",
+                       help="one seed text a line")
+    hunt.add_argument("--where", required=True, metavar="EXPR", help="the query (see above)")
+    hunt.add_argument("--plan", metavar="PLAN",
+                      help='generator per depth, e.g. "1-2:bsp,3:power,4-10:random"')
+    hunt.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=1, metavar="N",
+                      help=f"worker processes, 1..{MAX_JOBS} (default 1: this process)")
+    hunt.add_argument("--json", action="store_true", help="one JSON object a matching seed")
+    hunt.add_argument("--progress", action="store_true",
+                      help="draw the progress bar on standard error even when it is no terminal")
+
+
 COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
     ("generate", "make one floor and print or export it", _generate),
     ("roll", "roll on a dice table (a game master's dice)", _roll),
@@ -342,6 +369,7 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...]
     ("codex", "every item, monster and feature with its numbers", _codex),
     ("amazeing", "A-Maze-ing: a maze from a config file", _amazeing),
     ("gm", "a game master's floor: HTML page, SVG map, VTT file", _gm),
+    ("hunt", "seeds whose runs have a floor matching a query", _hunt),
 )
 """(name, help, flags) of each command, in the order `run.py --help` lists them."""
 
