@@ -144,7 +144,8 @@ def in_view(game: Game) -> list[Entry]:
             look = tiles.TILES[int(floor.tiles[pos[1], pos[0]])]
             red, green, blue = (int(c) for c in look["fg"])
             name = stair.kind.replace("_", " ")
-            name = "collapsed stairs" if stair.dead_end else f"{name} {stair.direction}"
+            way = "up and down" if stair.direction == "both" else stair.direction
+            name = "collapsed stairs" if stair.dead_end else f"{name} {way}"
             found.append(Entry(pos, int(look["glyph"]), (red, green, blue), name, FEATURE))
     for pos, trap in floor.traps.items():
         if trap.found and seen(pos) and pos not in floor.doors:
