@@ -413,7 +413,8 @@ TERRAIN_SAYS: Final = {
     tiles.TELEPORTER: "Step on it to be carried to its twin elsewhere on the floor.",
     tiles.STAIRS_DOWN: "Stairs down to the next floor.",
     tiles.STAIRS_UP: "Stairs up to the floor above (out of floor 1 to leave the dungeon).",
-    tiles.TRAPDOOR: "A trapdoor with a ladder: one floor up or down.",
+    tiles.TRAPDOOR: "A trapdoor with a ladder down: one floor down.",
+    tiles.TRAPDOOR_UP: "A trapdoor in the ceiling with a ladder up: one floor up.",
     tiles.SHAFT: "A shaft: one floor up or down.",
 }
 """The terrain the codex lists beside the features: the tiles that take you somewhere."""

@@ -36,9 +36,11 @@ SECRET_DOOR: Final = 7
 """A door not yet found: drawn, walked and seen as wall until a search (or magic mapping) turns it
 into DOOR. A game master's map marks it `S`. Never the only way on (see game.dressing.checks)."""
 TRAPDOOR: Final = 8
-"""A trapdoor with a ladder (the Stairs table's "trapdoor plus ladder"), up or down one floor."""
+"""A trapdoor with a ladder down one floor (the Stairs table's "trapdoor plus ladder down")."""
 SHAFT: Final = 9
 """A shaft up and down, one floor each way (the Stairs table's last row)."""
+TRAPDOOR_UP: Final = 10
+"""A trapdoor in the ceiling with a ladder up one floor: drawn apart from the one down."""
 
 TILES: Final[NDArray[np.void]] = np.array(
     [
@@ -50,8 +52,9 @@ TILES: Final[NDArray[np.void]] = np.array(
         ("stairs up", True, True, "<", ord("<"), (255, 255, 255), (30, 30, 30)),
         ("open door", True, True, "'", ord("'"), (200, 150, 60), (12, 12, 16)),
         ("secret door", False, False, "S", ord("#"), (130, 110, 80), (40, 32, 24)),
-        ("trapdoor with ladder", True, True, "_", ord("_"), (255, 255, 255), (30, 30, 30)),
+        ("trapdoor, ladder down", True, True, "_", ord("≥"), (255, 255, 255), (30, 30, 30)),
         ("shaft", True, True, "*", ord("◙"), (255, 255, 255), (30, 30, 30)),
+        ("trapdoor, ladder up", True, True, "-", ord("≤"), (255, 255, 255), (30, 30, 30)),
     ],
     dtype=tile_dtype,
 )
@@ -83,15 +86,16 @@ CHAR_TO_ID: Final[dict[str, int]] = {str(c): i for i, c in enumerate(TILES["char
 
 DOORS: Final = (DOOR, SECRET_DOOR)
 """The tiles a plan's doors are drawn with."""
-STAIRS: Final = (STAIRS_DOWN, STAIRS_UP, TRAPDOOR, SHAFT)
+STAIRS: Final = (STAIRS_DOWN, STAIRS_UP, TRAPDOOR, SHAFT, TRAPDOOR_UP)
 """The tiles stairs of any kind are drawn with."""
 
 
 def stairs_tile(kind: str, direction: str) -> int:
-    """The tile a Stairs result is drawn with: its kind's own (trapdoor, shaft), else stairs up
-    or down. Dead-end stairs look like any other stairs; only using them tells."""
+    """The tile a Stairs result is drawn with: each kind and direction its own (stairs up and
+    down, a trapdoor's ladder up and down, the shaft). Dead-end stairs look like any other stairs
+    until the hero learns where they lead."""
     if kind == "trapdoor_ladder":
-        return TRAPDOOR
+        return TRAPDOOR_UP if direction == "up" else TRAPDOOR
     if kind == "shaft":
         return SHAFT
     return STAIRS_UP if direction == "up" else STAIRS_DOWN

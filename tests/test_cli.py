@@ -37,7 +37,7 @@ def test_ascii_map_has_stairs(capsys: pytest.CaptureFixture[str], name: str) -> 
     text = "".join(rows)
     # A tables floor draws every stairs it rolled: more ways up than the arrival.
     assert (text.count("<") >= 1 if name == "tables" else text.count("<") == 1) and ">" in text
-    assert set(text) <= set("#.+^<>S_*")
+    assert set(text) <= set("#.+^<>S_*-")
 
 
 @pytest.mark.parametrize("name", generators.names())
@@ -52,8 +52,8 @@ def test_json_contract(capsys: pytest.CaptureFixture[str], name: str) -> None:
     assert (data["format"], data["version"], data["generator"]) == ("dungeon-floor", 2, name)
     assert (data["seed"], data["depth"], data["width"], data["height"]) == ("j", 3, 61, 41)
     assert len(data["tiles"]) == 41 and {len(row) for row in data["tiles"]} == {61}
-    x, y = data["arrival"]  # drawn as the game draws its stairs: a shaft, a trapdoor too
-    assert data["tiles"][y][x] in "<_*"
+    x, y = data["arrival"]  # drawn as the game draws its stairs: a shaft, a trapdoor up too
+    assert data["tiles"][y][x] in "<-*"
     for ex, ey in data["exits"]:
         assert data["tiles"][ey][ex] in ">_*"
     for door in data["doors"]:

@@ -38,7 +38,8 @@ MARKS = (
     ("door-stuck", "stuck door"), ("door-locked", "locked door (break DC in the key)"),
     ("door-reinforced", "magically held door (key or knock)"), ("door-secret", "secret door"),
     ("door-trapped", "trapped door"), ("stairs-up", "stairs up"), ("stairs-down", "stairs down"),
-    ("trapdoor", "trapdoor (with a ladder)"), ("shaft", "shaft up and down"),
+    ("trapdoor-up", "trapdoor, ladder up"), ("trapdoor-down", "trapdoor, ladder down"),
+    ("shaft", "shaft up and down"),
     ("teleporter", "teleporter"), ("trap", "trap"), ("treasure", "treasure"), ("key", "key"),
     ("relic", "the relic"), ("merchant", "merchant"), ("captive", "captive"),
     ("monster", "monster (its letter; the key lists them)"),
@@ -136,7 +137,8 @@ def _stairs_and_tiles(plan: FloorPlan, dressing: Dressing, used: set[str]) -> li
 
     drawn = drawn_stairs(plan.tiles, dressing.stairs)
     names = {tiles.STAIRS_UP: "stairs-up", tiles.STAIRS_DOWN: "stairs-down",
-             tiles.TRAPDOOR: "trapdoor", tiles.SHAFT: "shaft", tiles.TELEPORTER: "teleporter"}
+             tiles.TRAPDOOR: "trapdoor-down", tiles.TRAPDOOR_UP: "trapdoor-up",
+             tiles.SHAFT: "shaft", tiles.TELEPORTER: "teleporter"}
     parts = []
     for tile, name in names.items():
         for y, x in np.argwhere(drawn == tile).tolist():
@@ -281,11 +283,15 @@ def mark(name: str, x: int, y: int, across: bool = True) -> str:
                 f'<text x="{cx}" y="{cy + 0.32 * c}" font-size="{0.8 * c}" font-weight="bold"'
                 f' text-anchor="middle" fill="{INK}" stroke="#ffffff" stroke-width="0.8" '
                 f'paint-order="stroke">{letter}</text>')
-    if name == "trapdoor":
+    if name in ("trapdoor-up", "trapdoor-down"):
+        letter = "U" if name == "trapdoor-up" else "D"
         return (f'<rect x="{x0 + 1.5}" y="{y0 + 1.5}" width="{c - 3}" height="{c - 3}" '
                 f'fill="none" stroke="{INK}" stroke-width="0.9"/>'
                 f'<path d="M{x0 + 1.5} {y0 + 1.5}L{x0 + c - 1.5} {y0 + c - 1.5}M{x0 + c - 1.5} '
-                f'{y0 + 1.5}L{x0 + 1.5} {y0 + c - 1.5}" stroke="{INK}" stroke-width="0.7"/>')
+                f'{y0 + 1.5}L{x0 + 1.5} {y0 + c - 1.5}" stroke="{INK}" stroke-width="0.7"/>'
+                f'<text x="{cx}" y="{cy + 0.32 * c}" font-size="{0.8 * c}" font-weight="bold"'
+                f' text-anchor="middle" fill="{INK}" stroke="#ffffff" stroke-width="0.8" '
+                f'paint-order="stroke">{letter}</text>')
     if name == "shaft":
         return (f'<circle cx="{cx}" cy="{cy}" r="{0.38 * c}" fill="{INK}"/>'
                 f'<circle cx="{cx}" cy="{cy}" r="{0.18 * c}" fill="#ffffff"/>')

@@ -42,8 +42,9 @@ MARKS = {"trap": tiles.TRAP_GLYPH, "treasure": item_kinds()["gold"].glyph,
 """What the key marks on its map, with the glyphs the game draws them with (one meaning per
 glyph everywhere: tests/test_glyphs.py)."""
 LEGEND = (
-    "# wall  . floor  + door  S secret door  ^ teleporter  < up  > down  _ trapdoor"
-    f"  {tiles.TILES['char'][tiles.SHAFT]} shaft",
+    "# wall  . floor  + door  S secret door  ^ teleporter  < up  > down  _ trapdoor down"
+    f"  {tiles.TILES['char'][tiles.TRAPDOOR_UP]} trapdoor up  {tiles.TILES['char'][tiles.SHAFT]}"
+    " shaft",
     f"digits: area numbers  {MARKS['key']} key  {MARKS['trap']} trap (door traps are on their"
     f" +)  {MARKS['treasure']} treasure  {MARKS['relic']} relic",
     "letters and symbols: monsters (their glyphs, listed under each encounter) and room",

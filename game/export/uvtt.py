@@ -95,7 +95,7 @@ def floor_image(plan: FloorPlan, dressing: Dressing, ppg: int) -> NDArray[np.uin
     ground = np.repeat(ground, 3, axis=2)
     ground[np.isin(plan.tiles, (tiles.DOOR, tiles.OPEN_DOOR))] = (150, 100, 55)
     ground[plan.tiles == tiles.SECRET_DOOR] = 190  # the players see rock until it is found
-    ways = (tiles.STAIRS_UP, tiles.STAIRS_DOWN, tiles.TRAPDOOR, tiles.SHAFT, tiles.TELEPORTER)
+    ways = (*tiles.STAIRS, tiles.TELEPORTER)
     ground[np.isin(drawn_stairs(plan.tiles, dressing.stairs), ways)] = (110, 120, 170)
     image = np.repeat(np.repeat(ground, ppg, axis=0), ppg, axis=1)
     image[::ppg, :, :] = np.minimum(image[::ppg, :, :], 200)

@@ -16,7 +16,8 @@ from game import tiles
 
 PRIORITY: Final = np.zeros(len(tiles.TILES), dtype=np.int32)
 PRIORITY[[tiles.WALL, tiles.FLOOR, tiles.OPEN_DOOR, tiles.DOOR, tiles.TELEPORTER, tiles.TRAPDOOR,
-          tiles.SHAFT, tiles.STAIRS_UP, tiles.STAIRS_DOWN]] = [1, 2, 3, 4, 5, 6, 6, 7, 8]
+          tiles.TRAPDOOR_UP, tiles.SHAFT, tiles.STAIRS_UP, tiles.STAIRS_DOWN]] = [
+              1, 2, 3, 4, 5, 6, 6, 6, 7, 8]
 CODE_BASE: Final = 256
 """A block's code is priority * CODE_BASE + tile id, so its max names the winning tile."""
 
