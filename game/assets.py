@@ -177,6 +177,7 @@ def tileset() -> tcod.tileset.Tileset:
 
     loaded = tcod.tileset.load_tilesheet(TILESET_PATH, 16, 16, tcod.tileset.CHARMAP_CP437)
     add_quadrant_glyphs(loaded)
+    add_ellipsis(loaded)
     return loaded
 
 
@@ -189,6 +190,29 @@ QUADRANTS: Final[dict[int, tuple[bool, bool, bool, bool]]] = {
 }
 """Quadrant block glyphs (top-left, top-right, bottom-left, bottom-right inked), which
 draw_semigraphics writes and the CP437 tileset lacks."""
+
+
+ELLIPSIS: Final = 0x2026
+"""…, which game.ui.draw.abbreviate ends a shortened text with: CP437 has no such glyph."""
+
+
+def add_ellipsis(tileset: tcod.tileset.Tileset) -> None:
+    """Give `tileset` the ellipsis it lacks: the full stop's dot three times across the cell,
+    so an abbreviated name ends in a mark the eye reads as "more" (idempotent)."""
+    if tileset.get_tile(ELLIPSIS)[:, :, 3].any():
+        return
+    dot = tileset.get_tile(ord("."))
+    height, width = tileset.tile_height, tileset.tile_width
+    inked = np.argwhere(dot[:, :, 3] > 0)
+    if not len(inked):
+        return
+    tile = np.full((height, width, 4), 255, dtype=np.uint8)
+    tile[:, :, 3] = 0
+    rows = inked[:, 0]
+    bottom = int(rows.max())
+    for centre in (width // 6, width // 2, width - 1 - width // 6):
+        tile[bottom - 1 : bottom + 1, max(0, centre - 1) : centre + 1, 3] = 255
+    tileset[ELLIPSIS] = tile
 
 
 def add_quadrant_glyphs(tileset: tcod.tileset.Tileset) -> None:
