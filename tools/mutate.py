@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import copy as copy_module
 import hashlib
 import json
 import os
@@ -136,9 +137,22 @@ def _set_attr(node: ast.AST, name: str, value: object) -> Apply:
     return apply
 
 
+GUARDS = ("frozen", "slots")
+"""Decorator options that guard the programmer, not the player: `frozen` (mypy refuses a write
+to a frozen field before any test runs) and `slots` (memory layout). No test of play can tell
+them on or off, so their True/False is never a mutant."""
+
+CAP = 2**20
+"""A `MAX_*` module constant at least this big, before and after a change, is a cap no play or
+affordable test reaches (64 MiB of save, 10**12 gold): moving it by one is not a mutant. A change
+that brings it within reach (`64 * 1024 * 1024` to `64 // 1024 * 1024`) still is."""
+
+
 def _skipped_nodes(tree: ast.Module) -> set[int]:
-    """Nodes no mutant touches: annotations, docstrings and `if TYPE_CHECKING:` blocks (the
-    running program never reads them)."""
+    """Nodes no mutant touches: annotations, docstrings, `if TYPE_CHECKING:` blocks (the running
+    program never reads them), the branch of an `if sys.platform ...` / `if os.name ...` this
+    platform never takes (no test here can run it), and the `frozen`/`slots` options of a
+    decorator (GUARDS)."""
     skipped: set[int] = set()
 
     def skip(root: ast.AST | None) -> None:
@@ -148,11 +162,79 @@ def _skipped_nodes(tree: ast.Module) -> set[int]:
     for node in ast.walk(tree):
         if isinstance(node, ast.AnnAssign | ast.arg):
             skip(node.annotation)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            skip(node.returns)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if not isinstance(node, ast.ClassDef):
+                skip(node.returns)
+            for decorator in node.decorator_list:
+                if isinstance(decorator, ast.Call):
+                    for keyword in decorator.keywords:
+                        if keyword.arg in GUARDS:
+                            skip(keyword.value)
         elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             skip(node)
+        elif isinstance(node, ast.If) and _platform_test(node.test) is not None:
+            for statement in node.orelse if _platform_test(node.test) else node.body:
+                skip(statement)
+        elif isinstance(node, ast.Assign) and _is_cap(node):
+            skip_caps(node.value, skipped)
     return skipped
+
+
+def _platform_test(test: ast.expr) -> bool | None:
+    """The value here of a test of `sys.platform` or `os.name` alone (None for any other)."""
+    names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
+    attributes = {ast.unparse(n) for n in ast.walk(test) if isinstance(n, ast.Attribute)}
+    if not attributes or not attributes <= {"sys.platform", "os.name"} or names - {"sys", "os"}:
+        return None
+    try:
+        return bool(eval(compile(ast.Expression(test), "<test>", "eval"),
+                         {"__builtins__": {}, "sys": sys, "os": os}))
+    except Exception:
+        return None
+
+
+def _is_cap(node: ast.Assign) -> bool:
+    """`MAX_SOMETHING = <numbers and operators>` (see CAP)."""
+    return (len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id.startswith("MAX_") and _arithmetic(node.value) is not None)
+
+
+def _arithmetic(expr: ast.AST) -> int | None:
+    """The value of an expression of int constants and + - * // ** (None for anything else)."""
+    if isinstance(expr, ast.Expression):
+        expr = expr.body
+    allowed = (ast.BinOp, ast.UnaryOp, ast.Constant, ast.operator, ast.unaryop)
+    if not all(isinstance(n, allowed) for n in ast.walk(expr)):
+        return None
+    if any(isinstance(n, ast.Constant) and type(n.value) is not int for n in ast.walk(expr)):
+        return None
+    assert isinstance(expr, ast.expr)
+    try:
+        value = eval(compile(ast.Expression(expr), "<cap>", "eval"),
+                     {"__builtins__": {}})
+    except (ArithmeticError, ValueError):
+        return None
+    return value if type(value) is int else None
+
+
+def skip_caps(expr: ast.expr, skipped: set[int]) -> None:
+    """Skip each node of a cap's value whose every change leaves the cap out of reach."""
+    before = _arithmetic(expr)
+    if before is None or before < CAP:
+        return
+    for k, node in enumerate(ast.walk(expr)):
+        changes = list(_node_sites(node))
+        if not changes:
+            continue
+        unreachable = True
+        for c in range(len(changes)):
+            copy = copy_module.deepcopy(expr)
+            twin = list(ast.walk(copy))[k]
+            list(_node_sites(twin))[c][1]()
+            after = _arithmetic(_drop_identity(ast.Expression(copy)))
+            unreachable &= after is not None and after >= CAP
+        if unreachable:
+            skipped.add(id(node))
 
 
 def _drop_identity(tree: ast.AST) -> ast.AST:
