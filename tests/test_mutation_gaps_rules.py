@@ -1,0 +1,117 @@
+"""Exact numbers of the rules a player meets, pinned where a mutation run (issue 34, `make
+mutate`) found them loose: an offering heals the wound and no more, a trap's wound grows by half
+the depth, Toughness heals what it adds, a captive anywhere beside the hero is freed by the use
+key, plurals of words ending in a vowel and y, and the eight ways a noise is heard from."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from scenario import messages, monster, scenario
+
+from game.rules import features, items, talents
+from game.rules.actions import Interact, Move, Offer, Success
+from game.rules.noise import direction_word
+from game.seeds import Rng
+from game.world.model import FeatureState, Trap
+
+
+class Answered(Rng):
+    """The gods always answer (`below` draws 0) and every die shows its highest face."""
+
+    def below(self, n: int) -> int:
+        return 0
+
+    def randint(self, low: int, high: int) -> int:
+        return high
+
+
+ALTAR = """
+#########
+#@A.....#
+#########
+"""
+
+
+def test_an_offering_heals_the_wound_and_no_more() -> None:
+    """A small gift heals up to its die's worth, but never past the hero's maximum."""
+    scene = scenario(ALTAR, legend={"A": FeatureState("Altar", "sacred")}, rng=Answered(3),
+                     hp=30)
+    scene.player.hp = 29
+    scene.game.hero.gold = features.OFFER_UNIT
+    assert isinstance(scene.act(Offer(*scene.at("A"), features.OFFER_UNIT)), Success)
+    assert scene.player.hp == scene.player.max_hp == 30
+    assert any("heals you (1)" in text for text in messages(scene))
+
+
+def test_an_offering_of_some_worth_heals_its_worth_in_dice() -> None:
+    """Worth 2 (below a whole healing): two times the die (6 with these dice), 12 in all."""
+    scene = scenario(ALTAR, legend={"A": FeatureState("Altar", "sacred")}, rng=Answered(3),
+                     hp=50)
+    scene.player.hp = 10
+    gift = 2 * features.OFFER_UNIT
+    scene.game.hero.gold = gift
+    scene.act(Offer(*scene.at("A"), gift))
+    assert scene.player.hp == 22
+
+
+ROOM = """
+#######
+#.....#
+#.T@..#
+#.....#
+#######
+"""
+
+
+def test_a_trap_wounds_by_its_dice_and_half_the_depth() -> None:
+    """A dart on depth 5 at its highest face: 6 and half of 5 (2) is 8."""
+    shallow = [ROOM.replace("@", ".")] * 4
+    scene = scenario(*shallow, ROOM, legend={"T": Trap("dart", 12)}, rng=Answered(3), hp=40)
+    assert scene.floor.depth == 5
+    scene.act(Move(-1, 0))
+    assert scene.player.hp == 40 - 8
+    assert any(text.endswith("for 8!") for text in messages(scene))
+
+
+def test_toughness_raises_the_maximum_and_heals_as_much() -> None:
+    scene = scenario(ROOM.replace("T", "."), hp=30)
+    scene.player.hp = 12
+    talents.learn(scene.game, "toughness")
+    assert (scene.player.hp, scene.player.max_hp) == (22, 40)
+
+
+@pytest.mark.parametrize("spot", ["east", "south", "south-east", "west", "north-west"])
+def test_the_use_key_frees_a_captive_anywhere_beside_the_hero(spot: str) -> None:
+    """Interact() with no place named takes the first captive beside the hero in reading order,
+    not only one in the first place looked at."""
+    offsets = {"east": (1, 0), "south": (0, 1), "south-east": (1, 1), "west": (-1, 0),
+               "north-west": (-1, -1)}
+    dx, dy = offsets[spot]
+    rows = [list(row) for row in ROOM.replace("T", ".").strip("\n").splitlines()]
+    rows[2 + dy][3 + dx] = "c"
+    drawn = "\n".join("".join(row) for row in rows)
+    shackled = dataclasses.replace(monster("soldier", name="goblin guard", mode="guard"),
+                                   captive=True)
+    scene = scenario(drawn, legend={"c": shackled})
+    scene.act(Interact())
+    freed = scene.monster("c")
+    assert freed.ally and not freed.captive
+
+
+def test_plurals_of_words_ending_in_y() -> None:
+    """A consonant and y makes -ies; a vowel and y keeps its y."""
+    assert [items.plural(n) for n in ("key", "monkey", "harpy", "fly", "ray")] == [
+        "keys", "monkeys", "harpies", "flies", "rays"]
+
+
+@pytest.mark.parametrize(("dx", "dy", "way"), [
+    (0, -3, "north"), (3, -1, "east"), (-3, -1, "west"), (3, 1, "east"), (-3, 1, "west"),
+    (1, -3, "north"), (1, 3, "south"), (-1, 3, "south"), (2, -1, "north-east"),
+    (-2, 1, "south-west"), (1, -2, "north-east"), (-1, -2, "north-west"), (0, 0, "here"),
+])
+def test_a_noise_is_placed_in_the_nearest_of_eight_ways(dx: int, dy: int, way: str) -> None:
+    """Within about a half-step of a straight line, the way is straight: three east and one
+    north is east, not north-east."""
+    assert direction_word(dx, dy) == way
