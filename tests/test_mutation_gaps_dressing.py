@@ -1,0 +1,97 @@
+"""Dressing rules pinned where a mutation run (issue 34, `make mutate`) found them loose: a room
+a secret door opens into is never sealed as a vault, a shopkeeper's counter stands in the middle
+of the shop, and every stairs that is no dead end leads to the floor its direction says."""
+
+from __future__ import annotations
+
+import pytest
+from test_dressing_solvable import plan_from
+
+from game.dressing import vaults
+from game.dressing.areas import Space, build_areas
+from game.dressing.merchants import place_merchants
+from game.dressing.model import DoorDressing
+from game.dressing.stairs import dress_stairs
+from game.floorplan import FloorPlan, Room
+from game.seeds import Rng
+from game.tables.engine import default_tables
+
+BEHIND_A_SECRET = """
+##########
+#<...+.#.#
+#....#.S>#
+#....#.#.#
+######.#.#
+######.#.#
+######.###
+##########
+"""
+"""A closet one tile wide (column 6) behind a plain door from the arrival's room, with a secret
+door in its east wall: the tile beyond its west side is wall, not the closet."""
+
+
+def plain(point: tuple[int, int]) -> DoorDressing:
+    return DoorDressing(point[0], point[1], "wooden", "simple", "unlocked", None, False,
+                        "normal", False, (1,))
+
+
+def vault_doors(drawn: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The doors of the vaults the dressing makes on `drawn` at depth 4 (vaults certain)."""
+    monkeypatch.setattr(vaults, "VAULT_CHANCE", 1.0)
+    plan = plan_from(drawn)
+    space = Space(plan, build_areas(plan))
+    doors = [plain((d.x, d.y)) for d in plan.doors]
+    made = vaults.dress_vaults(plan, doors, [], space, 4, Rng(1))[2]
+    return [vault.door for vault in made]
+
+
+def mirrored(drawn: str) -> str:
+    return "\n".join(row[::-1] for row in drawn.strip("\n").splitlines())
+
+
+@pytest.mark.parametrize(("drawn", "door"), [(BEHIND_A_SECRET, (5, 1)),
+                                            (mirrored(BEHIND_A_SECRET), (4, 1))],
+                         ids=["secret door east of it", "secret door west of it"])
+def test_a_closet_a_secret_door_opens_into_is_no_vault(
+    drawn: str, door: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A vault is sealed by its key: a secret door into it would be a way round the lock."""
+    assert vault_doors(drawn, monkeypatch) == []
+    walled = drawn.replace("S", "#")  # without the secret door, the closet is a vault
+    assert vault_doors(walled, monkeypatch) == [door]
+
+
+class Always(Rng):
+    """Every chance comes up: a peddler and a shop on the floor."""
+
+    def chance(self, probability: float) -> bool:
+        return True
+
+
+def test_a_shopkeeper_stands_in_the_middle_of_the_shop() -> None:
+    rows = ["#" * 13] + ["#" + "." * 11 + "#"] * 11 + ["#" * 13]
+    rows[1] = "#<" + "." * 10 + "#"
+    base = plan_from("\n".join(rows))
+    plan = FloorPlan(base.generator, base.params, base.tiles, base.arrival, base.exits,
+                     rooms=(Room(1, 0, 0, 13, 13),), stairs=base.stairs)
+    space = Space(plan, build_areas(plan))
+    merchants = place_merchants(space, (), 3, False, Always(5))
+    shop = next(m for m in merchants if m.kind == "shop")
+    assert (shop.x, shop.y) == (6, 6)
+
+
+@pytest.mark.parametrize("depth", [2, 5])
+def test_stairs_lead_to_the_floor_their_direction_says(depth: int) -> None:
+    plan = plan_from("""
+        ###############
+        #<....+.......#
+        #.....#.......#
+        #######...>...#
+        ###############
+    """)
+    dressed, _ = dress_stairs(plan, depth, Rng(depth), default_tables())
+    ways = {"up": (depth - 1,), "down": (depth + 1,), "both": (depth - 1, depth + 1)}
+    assert len(dressed) == 2
+    for stair in dressed:
+        assert not stair.dead_end
+        assert stair.leads_to == ways[stair.direction], stair
