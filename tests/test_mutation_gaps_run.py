@@ -1,0 +1,56 @@
+"""Run codes and plans pinned where a mutation run (issue 34, `make mutate`) found them loose: the
+shortest code, an old version's code letter for letter, the longest seed a run takes, a choice
+one past its count, and a plan parameter without its key or its `=`."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.run import MAX_SEED_BYTES, Run
+from game.run.bits import BitWriter
+from game.run.code import RunCode, RunCodeError, decode, encode
+from game.run.recipes import RecipeError, parse_recipes
+from game.version import RULES_VERSION
+
+
+def test_the_shortest_code_is_nine_letters_and_eight_are_too_short() -> None:
+    """The empty seed's code: three flags and a five-bit length, then the 35 check bits, is
+    43 bits in nine letters. Eight letters cannot hold a code at all."""
+    shortest = encode(RunCode(""))
+    letters = shortest.removeprefix(f"D{RULES_VERSION}-").replace("-", "")
+    assert len(letters) == 9
+    assert decode(shortest) == RunCode("")
+    for count in (8, 7, 1):
+        with pytest.raises(RunCodeError, match=r"^run code: too short$"):
+            decode(f"D{RULES_VERSION}-{letters[:count]}")
+
+
+def test_an_old_versions_code_is_kept_letter_for_letter() -> None:
+    """Rules versions 1..3 wrote bytes, not packed bits: a save made then shows this code, so it
+    must come out the same, in the fewest letters that hold the bytes."""
+    assert encode(RunCode("delve", version=3)) == "D3-0C100-1B4CN-P7CSD-8AR8Z-M"
+    assert encode(RunCode("", version=3)) == "D3-0C100-01GEP-J9R"
+    with pytest.raises(RunCodeError, match="its seed is 'delve'"):
+        decode("D3-0C100-1B4CN-P7CSD-8AR8Z-M")
+
+
+def test_a_run_takes_a_seed_of_the_longest_length_and_no_longer() -> None:
+    assert Run("é" * (MAX_SEED_BYTES // 2)).seed == "é" * (MAX_SEED_BYTES // 2)
+    with pytest.raises(RunCodeError, match="longer than"):
+        Run("x" * (MAX_SEED_BYTES + 1))
+    with pytest.raises(RunCodeError, match="longer than"):
+        Run("é" * (MAX_SEED_BYTES // 2) + "x")
+
+
+def test_a_choice_must_be_below_its_count() -> None:
+    writer = BitWriter()
+    writer.put_choice(4, 5)
+    for index, count in ((5, 5), (6, 5), (-1, 5), (1, 1)):
+        with pytest.raises(ValueError, match="is not within"):
+            writer.put_choice(index, count)
+
+
+@pytest.mark.parametrize("param", ["perfect", "=3", " = 3", "perfect;=true"])
+def test_a_plan_parameter_needs_a_key_and_an_equals_sign(param: str) -> None:
+    with pytest.raises(RecipeError, match="is not KEY=VALUE"):
+        parse_recipes(f"1-30:maze({param})")
