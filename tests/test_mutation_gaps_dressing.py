@@ -1,14 +1,17 @@
 """Dressing rules pinned where a mutation run (issue 34, `make mutate`) found them loose: a room
 a secret door opens into is never sealed as a vault, a shopkeeper's counter stands in the middle
-of the shop, and every stairs that is no dead end leads to the floor its direction says."""
+of the shop, every stairs that is no dead end leads to the floor its direction says, and a
+wolf pack is four strong."""
 
 from __future__ import annotations
 
 import pytest
 from test_dressing_solvable import plan_from
 
+from game.content.bestiary import default_bestiary
 from game.dressing import vaults
 from game.dressing.areas import Space, build_areas
+from game.dressing.composer import Composer
 from game.dressing.merchants import place_merchants
 from game.dressing.model import DoorDressing
 from game.dressing.stairs import dress_stairs
@@ -95,3 +98,14 @@ def test_stairs_lead_to_the_floor_their_direction_says(depth: int) -> None:
     for stair in dressed:
         assert not stair.dead_end
         assert stair.leads_to == ways[stair.direction], stair
+
+
+@pytest.mark.parametrize("depth", [1, 4, 9])
+def test_a_wolf_pack_is_four_strong_and_needs_room_for_four(depth: int) -> None:
+    """The core of a pack is four (bought whole even on a tiny budget); an area with room for
+    fewer gets no pack, and room for exactly four gets exactly four."""
+    composer = Composer(default_bestiary(), depth, Rng(depth))
+    party = composer.compose("wolf_pack", 1, room=4)
+    assert len(party.members) == 4
+    assert all(member.kind.role == "minion" for member in party.members)
+    assert composer.compose("wolf_pack", 1, room=3).members == ()

@@ -1,15 +1,15 @@
 """Run codes and plans pinned where a mutation run (issue 34, `make mutate`) found them loose: the
 shortest code, an old version's code letter for letter, the longest seed a run takes, a choice
-one past its count, and a plan parameter without its key or its `=`."""
+one past its count, a plan parameter without its key or its `=`, and the default plan."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.run import MAX_SEED_BYTES, Run
+from game.run import MAX_SEED_BYTES, Run, default_recipes
 from game.run.bits import BitWriter
 from game.run.code import RunCode, RunCodeError, decode, encode
-from game.run.recipes import RecipeError, parse_recipes
+from game.run.recipes import RecipeError, make_recipes, parse_recipes, recipes_text
 from game.version import RULES_VERSION
 
 
@@ -54,3 +54,19 @@ def test_a_choice_must_be_below_its_count() -> None:
 def test_a_plan_parameter_needs_a_key_and_an_equals_sign(param: str) -> None:
     with pytest.raises(RecipeError, match="is not KEY=VALUE"):
         parse_recipes(f"1-30:maze({param})")
+
+
+DEFAULT_PLAN = ("1:bsp@80x45,2:power@80x45,3:cave@90x50,4:tables@90x60,5:maze@61x41,"
+                "6:bsp@100x60,7:cave@100x60,8:power@90x55,9:tables@100x60,10:bsp@80x45")
+
+
+def test_the_default_plan_and_sizes_are_what_shared_codes_mean() -> None:
+    """A default run's code carries no plan, and a plan's code leaves out a floor's size when it
+    is its generator's default: both are read back through these tables, so a change to either
+    changes the floors of every code already shared. Change them only with a RULES_VERSION bump
+    (then update this)."""
+    assert recipes_text(default_recipes()) == DEFAULT_PLAN
+    made = make_recipes(parse_recipes("1:bsp,2:power,3:cave,4:tables,5:maze"), run_seed=1)
+    assert [(r.generator, r.width, r.height) for r in made] == [
+        ("bsp", 80, 45), ("power", 80, 45), ("cave", 90, 50), ("tables", 90, 60),
+        ("maze", 61, 41)]
