@@ -143,9 +143,10 @@ to a frozen field before any test runs) and `slots` (memory layout). No test of 
 them on or off, so their True/False is never a mutant."""
 
 CAP = 2**20
-"""A `MAX_*` module constant at least this big, before and after a change, is a cap no play or
-affordable test reaches (64 MiB of save, 10**12 gold): moving it by one is not a mutant. A change
-that brings it within reach (`64 * 1024 * 1024` to `64 // 1024 * 1024`) still is."""
+"""A cap (a module constant named MAX_*, *_LIMIT or BIG) at least this big, before and after a
+change, is one no play or affordable test reaches (64 MiB of save, 10**12 gold, 2**62 ids):
+moving it is not a mutant. A change that brings it within reach (`64 * 1024 * 1024` to
+`64 // 1024 * 1024`) still is. Other big numbers (a mask, a hash's multiplier) are mutated."""
 
 
 def _skipped_nodes(tree: ast.Module) -> set[int]:
@@ -175,7 +176,8 @@ def _skipped_nodes(tree: ast.Module) -> set[int]:
         elif isinstance(node, ast.If) and _platform_test(node.test) is not None:
             for statement in node.orelse if _platform_test(node.test) else node.body:
                 skip(statement)
-        elif isinstance(node, ast.Assign) and _is_cap(node):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and _is_cap(node):
+            assert node.value is not None
             skip_caps(node.value, skipped)
     return skipped
 
@@ -193,10 +195,14 @@ def _platform_test(test: ast.expr) -> bool | None:
         return None
 
 
-def _is_cap(node: ast.Assign) -> bool:
+def _is_cap(node: ast.Assign | ast.AnnAssign) -> bool:
     """`MAX_SOMETHING = <numbers and operators>` (see CAP)."""
-    return (len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-            and node.targets[0].id.startswith("MAX_") and _arithmetic(node.value) is not None)
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    if len(targets) != 1 or not isinstance(targets[0], ast.Name) or node.value is None:
+        return False
+    name = targets[0].id
+    named = name.startswith("MAX_") or name.endswith("_LIMIT") or name == "BIG"
+    return named and _arithmetic(node.value) is not None
 
 
 def _arithmetic(expr: ast.AST) -> int | None:
