@@ -11,6 +11,8 @@ How it stays honest and bounded:
   a coverage context per test), cached in .mutate/ for the tree it traced; a line that only
   runs while its module is imported (a constant, a default) is tried against every test that
   runs any line of that module;
+  a module whose lines all run at import (data classes, constants) is tried against the
+  test files that import it by name;
 - a mutant on a line no test runs survives without a run, and counts against the score;
 - a mutant whose tests take over three times their traced time (and 20 s) is stopped and
   counted killed (an endless loop is something the suite caught);
@@ -28,6 +30,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -376,7 +379,21 @@ def tests_for(site: Site, traced: Trace) -> list[str]:
     chosen = sorted({t for n in span for t in module[n]})
     if not chosen and span:  # run, but only while importing
         chosen = sorted({t for tests in module.values() for t in tests})
+    if not chosen and span:  # a module no test runs a line of once imported (data classes)
+        files = _importers(site.path)
+        chosen = sorted(t for t in traced.durations if t.split("::")[0] in files)
     return sorted(chosen, key=lambda t: (traced.durations.get(t, 1.0), t))
+
+
+def _importers(path: str) -> set[str]:
+    """The test files that import the module at `path` by name (`import game.rules.actions`,
+    `from game.rules.actions import ...`, `from game.rules import actions`)."""
+    dotted = path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    package, _, name = dotted.rpartition(".")
+    pattern = re.compile(rf"\b{re.escape(dotted)}\b|^from {re.escape(package)} import"
+                         rf" [^\n]*\b{re.escape(name)}\b", re.MULTILINE)
+    return {test.relative_to(ROOT).as_posix() for test in sorted((ROOT / "tests").glob("*.py"))
+            if pattern.search(test.read_text(encoding="utf-8"))}
 
 
 @dataclass(frozen=True, slots=True)
