@@ -115,3 +115,29 @@ def test_a_noise_is_placed_in_the_nearest_of_eight_ways(dx: int, dy: int, way: s
     """Within about a half-step of a straight line, the way is straight: three east and one
     north is east, not north-east."""
     assert direction_word(dx, dy) == way
+
+
+@pytest.mark.parametrize(("name", "wound"), [("Mold", 4 + 2), ("Broken glass", 3 + 2),
+                                             ("Loose masonry", 6 + 2)])
+def test_a_hazard_wounds_by_its_dice_and_a_third_of_the_depth(name: str, wound: int) -> None:
+    """Mold 1d4, glass 1d3, stones 1d6 (each at its highest face here), plus 7 // 3 on depth 7."""
+    shallow = [ROOM.replace("@", ".").replace("T", ".")] * 6
+    scene = scenario(*shallow, ROOM.replace("T", "F"), legend={"F": FeatureState(name, "hazard")},
+                     rng=Answered(3), hp=40)
+    assert scene.floor.depth == 7
+    scene.act(Move(-1, 0))
+    assert scene.player.hp == 40 - wound, messages(scene)
+
+
+@pytest.mark.parametrize(("dx", "dy"), [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1),
+                                        (-1, 0), (-1, -1)])
+def test_the_use_key_finds_a_feature_on_any_side(dx: int, dy: int) -> None:
+    rows = [list(row) for row in ROOM.replace("T", ".").strip("\n").splitlines()]
+    rows[2 + dy][3 + dx] = "A"
+    scene = scenario("\n".join("".join(row) for row in rows),
+                     legend={"A": FeatureState("Altar", "sacred")})
+    spot = scene.at("A")
+    assert features.use_spot(scene.floor, scene.player.pos) == spot
+    scene.player.hp = 5
+    assert isinstance(scene.act(Interact()), Success)
+    assert scene.player.hp == scene.player.max_hp  # the altar's one free blessing
