@@ -10,11 +10,14 @@ import dataclasses
 import pytest
 from scenario import messages, monster, scenario
 
-from game.rules import features, items, talents
+from game.content.bestiary import default_bestiary
+from game.rules import abilities, features, items, talents
 from game.rules.actions import Interact, Move, Offer, Success
 from game.rules.noise import direction_word
 from game.seeds import Rng
-from game.world.model import FeatureState, Trap
+from game.world.build import monster_from
+from game.world.kinds import Mode
+from game.world.model import Actor, FeatureState, Trap
 
 
 class Answered(Rng):
@@ -141,3 +144,25 @@ def test_the_use_key_finds_a_feature_on_any_side(dx: int, dy: int) -> None:
     scene.player.hp = 5
     assert isinstance(scene.act(Interact()), Success)
     assert scene.player.hp == scene.player.max_hp  # the altar's one free blessing
+
+
+def ogre() -> Actor:
+    """An ogre as a floor makes it: it charges down a clear line (game.rules.abilities)."""
+    made = monster_from(default_bestiary().get("ogre"), -1, (-1, -1), elite=False)
+    made.mode = Mode.HUNT
+    return made
+
+
+@pytest.mark.parametrize("why", ["beside the hero", "recharging", "webbed", "out of sight"])
+def test_an_ogre_charges_only_when_ready_free_at_two_or_more_and_seeing(why: str) -> None:
+    drawn = {"beside the hero": "#....O@..#", "recharging": "#O...@...#",
+             "webbed": "#O...@...#", "out of sight": "#O.#.@...#"}[why]
+    scene = scenario(f"##########\n{drawn}\n##########", legend={"O": ogre()})
+    brute = scene.monster("O")
+    if why == "recharging":
+        brute.cooldowns["charge"] = 3
+    if why == "webbed":
+        brute.effects["webbed"] = 3
+    before = brute.pos
+    assert not abilities.act(scene.game, brute)
+    assert brute.pos == before and not any("charges" in text for text in messages(scene))
