@@ -11,7 +11,7 @@ import pytest
 from scenario import messages, monster, scenario
 
 from game.content.bestiary import default_bestiary
-from game.rules import abilities, features, items, talents
+from game.rules import abilities, combat, features, items, talents
 from game.rules.actions import Interact, Move, Offer, Success
 from game.rules.noise import direction_word
 from game.seeds import Rng
@@ -166,3 +166,22 @@ def test_an_ogre_charges_only_when_ready_free_at_two_or_more_and_seeing(why: str
     before = brute.pos
     assert not abilities.act(scene.game, brute)
     assert brute.pos == before and not any("charges" in text for text in messages(scene))
+
+
+def test_only_a_troop_beside_its_living_commander_strikes_harder() -> None:
+    """A commanded troop adds COMMAND_BONUS to its damage; the commander itself and a band member
+    that is no troop do not, nor a troop whose commander is dead."""
+    scene = scenario("""
+        ########
+        #@..cts#
+        ########
+    """, legend={"c": monster("leader", group=1, part="commander", damage="1d4"),
+                 "t": monster("soldier", group=1, part="troop", damage="1d4"),
+                 "s": monster("skirmisher", group=1, part="striker", damage="1d4")},
+        rng=Answered(3))
+    game = scene.game
+    assert combat.damage_roll(game, scene.monster("t"), False) == 4 + combat.COMMAND_BONUS
+    assert combat.damage_roll(game, scene.monster("c"), False) == 4
+    assert combat.damage_roll(game, scene.monster("s"), False) == 4
+    scene.monster("c").hp = 0
+    assert combat.damage_roll(game, scene.monster("t"), False) == 4
