@@ -40,3 +40,21 @@ def test_an_offering_of_no_gold_is_refused_as_illegal() -> None:
     assert isinstance(result, Illegal)
     assert result.reason == "You cannot offer 0 gold (you have 7)."
     assert scene.game.turn == 0
+
+
+def test_a_foe_two_squares_from_the_hero_strikes_the_ally_beside_it() -> None:
+    """The hero's ally is beside it and the hero is not (two squares off): it fights what it can
+    reach rather than stepping toward the hero."""
+    scene = scenario("""
+        ##########
+        #@.ga....#
+        ##########
+    """, legend={
+        "a": dataclasses.replace(monster("soldier", name="orc thug", attack=-50, hp=200),
+                                 ally=True),
+        "g": monster(hp=500, attack=50, damage="1d4+5")}, hp=500)
+    foe, friend = scene.monster("g"), scene.monster("a")
+    scene.act(Wait())
+    assert foe.pos == scene.at("g")
+    assert friend.hp < friend.max_hp, scene.render()
+    assert scene.player.hp == scene.player.max_hp
