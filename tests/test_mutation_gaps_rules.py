@@ -8,11 +8,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from scenario import messages, monster, scenario
+from scenario import ScriptedRng, messages, monster, scenario
 
 from game.content.bestiary import default_bestiary
-from game.rules import abilities, combat, features, items, talents
-from game.rules.actions import Interact, Move, Offer, Success
+from game.rules import abilities, combat, features, items, shove, talents
+from game.rules.actions import Interact, Move, Offer, Shove, Success
 from game.rules.noise import direction_word
 from game.seeds import Rng
 from game.world.build import monster_from
@@ -185,3 +185,25 @@ def test_only_a_troop_beside_its_living_commander_strikes_harder() -> None:
     assert combat.damage_roll(game, scene.monster("s"), False) == 4
     scene.monster("c").hp = 0
     assert combat.damage_roll(game, scene.monster("t"), False) == 4
+
+
+@pytest.mark.parametrize(("over", "moved"), [(0, True), (-1, False)])
+def test_a_shove_moves_a_monster_at_d20_plus_strength_of_ten_plus_its_heft(
+    over: int, moved: bool
+) -> None:
+    """A monster of 10 hit points (heft 1) is moved by a d20 + strength of 11, not 10; the odds
+    the game shows say the same."""
+    scene = scenario("""
+        #######
+        #.@g..#
+        #######
+    """, legend={"g": monster(hp=10, attack=-50)}, rng=ScriptedRng())
+    strength = shove.strength(scene.game)
+    needed = 11 - strength
+    assert 2 <= needed + over <= 19
+    assert shove.shove_chance(scene.game, scene.monster("g")) == 5 * (21 - needed)
+    rng = scene.game.rng
+    assert isinstance(rng, ScriptedRng)
+    rng.d20 = [needed + over]
+    scene.act(Shove(1, 0))
+    assert ("You shove the soldier back!" in messages(scene)) == moved, messages(scene)
