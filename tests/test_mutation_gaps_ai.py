@@ -8,7 +8,7 @@ import pytest
 from scenario import ScriptedRng, give, messages, monster, scenario
 
 from game.ai import monsters
-from game.rules.actions import Equip, Wait
+from game.rules.actions import Equip, Move, Wait
 from game.world.kinds import Mode
 
 BESIDE = """
@@ -74,3 +74,21 @@ def test_a_wanderer_walks_straight_to_a_goal_in_line(goal: tuple[int, int],
         walked.append(wanderer.pos)
     assert wanderer.mode == Mode.WANDER, "it noticed the hero: the walk tells nothing"
     assert walked == path
+
+
+def test_a_monster_held_on_a_pad_goes_through_when_the_hero_steps_off_the_far_end() -> None:
+    """The pads' far end at (2, 1): the hero stands on it, then steps off west; the monster held
+    on the near pad comes through to the far end (it compares its pad with the far end itself)."""
+    scene = scenario("""
+        #########
+        #@^.....#
+        #########
+        #g^.....#
+        #########
+    """, legend={"g": monster(attack=-50)}, hp=200)
+    scene.player.x = 2
+    scene.act(Wait())
+    held = scene.monster("g")
+    assert held.pos == (2, 3), "held on the pad while the hero stands on the far end"
+    scene.act(Move(-1, 0))
+    assert held.pos == (2, 1), scene.render()
