@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from scenario import ScriptedRng, give, messages, monster, scenario
+from test_scenario_gaps import WAY_HOME
 
 from game.ai import monsters
 from game.rules.actions import Equip, Move, Wait
@@ -92,3 +93,19 @@ def test_a_monster_held_on_a_pad_goes_through_when_the_hero_steps_off_the_far_en
     assert held.pos == (2, 3), "held on the pad while the hero stands on the far end"
     scene.act(Move(-1, 0))
     assert held.pos == (2, 1), scene.render()
+
+
+def test_a_beast_whose_one_nearer_square_is_taken_by_a_monster_waits() -> None:
+    """As with a wall there (tests/test_scenario_gaps.py), a sleeping monster on the only square
+    nearer the den keeps the beast where it is: it never steps onto another monster."""
+    drawn = WAY_HOME.replace("#.#.", "#.s.")
+    scene = scenario(drawn, legend={
+        "b": monster("solo", tactic="den", part="beast", group=1, attack=-99, hp=200,
+                     name="cave bear"),
+        "s": monster("soldier", mode="asleep", attack=-99)})
+    bear, sleeper = scene.monster("b"), scene.monster("s")
+    bear.home = (1, 1)
+    start = bear.pos
+    for _ in range(3):
+        scene.act(Wait())
+        assert bear.pos == start and sleeper.pos == (2, 2), scene.render()
