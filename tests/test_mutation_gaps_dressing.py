@@ -12,6 +12,7 @@ from game.content.bestiary import default_bestiary
 from game.dressing import vaults
 from game.dressing.areas import Space, build_areas
 from game.dressing.composer import Composer
+from game.dressing.encounters import boss_area
 from game.dressing.merchants import place_merchants
 from game.dressing.model import DoorDressing
 from game.dressing.stairs import dress_stairs
@@ -109,3 +110,18 @@ def test_a_wolf_pack_is_four_strong_and_needs_room_for_four(depth: int) -> None:
     assert len(party.members) == 4
     assert all(member.kind.role == "minion" for member in party.members)
     assert composer.compose("wolf_pack", 1, room=3).members == ()
+
+
+def test_the_boss_takes_the_room_farthest_from_the_arrival() -> None:
+    """Manhattan from the arrival to a room's centre: a room far east beats one less far south."""
+    grid = [["#"] * 46 for _ in range(26)]
+    boxes = {1: (1, 3, 5, 5), 2: (35, 1, 10, 10), 3: (1, 15, 10, 10)}  # x, y, w, h
+    for x0, y0, w, h in boxes.values():
+        for y in range(y0, y0 + h):
+            grid[y][x0:x0 + w] = ["."] * w
+    grid[5][2] = "<"
+    base = plan_from("\n".join("".join(row) for row in grid))
+    plan = FloorPlan(base.generator, base.params, base.tiles, base.arrival, base.exits,
+                     rooms=tuple(Room(k, *box) for k, box in boxes.items()), stairs=base.stairs)
+    found = boss_area(Space(plan, build_areas(plan)))
+    assert found is not None and (found.x, found.y) == (35, 1)  # centre (40, 6): 38 + 1 away
