@@ -125,3 +125,17 @@ def test_the_boss_takes_the_room_farthest_from_the_arrival() -> None:
                      rooms=tuple(Room(k, *box) for k, box in boxes.items()), stairs=base.stairs)
     found = boss_area(Space(plan, build_areas(plan)))
     assert found is not None and (found.x, found.y) == (35, 1)  # centre (40, 6): 38 + 1 away
+
+
+def test_a_peddler_lays_out_three_to_five_wares_and_a_shop_six_to_nine() -> None:
+    rows = ["#" * 27] + ["#" + "." * 12 + "#" + "." * 12 + "#"] * 11 + ["#" * 27]
+    rows[1] = "#<" + rows[1][2:]
+    base = plan_from("\n".join(rows))
+    plan = FloorPlan(base.generator, base.params, base.tiles, base.arrival, base.exits,
+                     rooms=(Room(1, 0, 0, 14, 13), Room(2, 13, 0, 14, 13)), stairs=base.stairs)
+    counts: dict[str, set[int]] = {"peddler": set(), "shop": set()}
+    for seed in range(60):
+        space = Space(plan, build_areas(plan))
+        for merchant in place_merchants(space, (), 4, False, Always(seed)):
+            counts[merchant.kind].add(len(merchant.wares))
+    assert counts == {"peddler": {3, 4, 5}, "shop": {6, 7, 8, 9}}
