@@ -139,3 +139,20 @@ def test_a_peddler_lays_out_three_to_five_wares_and_a_shop_six_to_nine() -> None
         for merchant in place_merchants(space, (), 4, False, Always(seed)):
             counts[merchant.kind].add(len(merchant.wares))
     assert counts == {"peddler": {3, 4, 5}, "shop": {6, 7, 8, 9}}
+
+
+@pytest.mark.parametrize(("tiles_there", "sector"), [(24, True), (23, False)])
+def test_a_block_of_24_open_tiles_is_a_sector_and_23_is_not(tiles_there: int,
+                                                             sector: bool) -> None:
+    """A roomless floor is cut into blocks of 20 x 14; a block with MIN_SECTOR (24) open tiles
+    no pocket took is an area of its own (the fullest block always is)."""
+    grid = [["#"] * 40 for _ in range(14)]
+    for y in range(1, 13):
+        grid[y][1:20] = ["."] * 19
+    strip = [(x, y) for y in range(1, 13) for x in (20, 21)][:tiles_there]
+    for x, y in strip:
+        grid[y][x] = "."
+    grid[1][1] = "<"
+    plan = plan_from("\n".join("".join(row) for row in grid))
+    areas = build_areas(plan).areas
+    assert any(a.x == 20 and a.size == tiles_there for a in areas) == sector, areas
