@@ -79,3 +79,10 @@ def test_the_container_keeps_an_empty_array() -> None:
     back = unpack(pack(3, {"format": "x"}, sections), 1, 3).sections
     assert [(s.name, s.data, s.shape) for s in back] == [(s.name, s.data, s.shape)
                                                         for s in sections]
+
+
+def test_a_run_seed_past_64_bits_is_refused_by_the_schema() -> None:
+    """The loader names the field and its range, rather than a mismatch deep in the state."""
+    data, arrays = state_of()
+    message = refusal(forge({**data, "run_seed": 2**64}, arrays))
+    assert message == f"state: run_seed: {2**64} is outside 0..{2**64 - 1}"
