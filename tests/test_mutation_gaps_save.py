@@ -86,3 +86,10 @@ def test_a_run_seed_past_64_bits_is_refused_by_the_schema() -> None:
     data, arrays = state_of()
     message = refusal(forge({**data, "run_seed": 2**64}, arrays))
     assert message == f"state: run_seed: {2**64} is outside 0..{2**64 - 1}"
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 1, 1), (), (2, -1)])
+def test_an_array_shape_of_one_to_three_whole_sizes(shape: tuple[int, ...]) -> None:
+    sections = [Section("state", b"{}"), Section("odd", b"\x00", "array", "uint8", shape)]
+    with pytest.raises(SaveError, match="the shape is not 1 to 3 sizes"):
+        unpack(pack(3, {"format": "x"}, sections), 1, 3)
