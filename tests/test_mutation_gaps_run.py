@@ -70,3 +70,11 @@ def test_the_default_plan_and_sizes_are_what_shared_codes_mean() -> None:
     assert [(r.generator, r.width, r.height) for r in made] == [
         ("bsp", 80, 45), ("power", 80, 45), ("cave", 90, 50), ("tables", 90, 60),
         ("maze", 61, 41)]
+
+
+def test_a_bad_plan_entry_is_named_by_the_character_it_starts_at() -> None:
+    """Counted from 1, as a player counts along what they typed."""
+    with pytest.raises(RecipeError, match=r"^plan at character 7 \('2:nope'\): unknown"):
+        parse_recipes("1:bsp,2:nope")
+    with pytest.raises(RecipeError, match=r"^plan at character 1 \('1:nope'\): unknown"):
+        parse_recipes("1:nope")
