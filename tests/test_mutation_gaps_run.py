@@ -6,10 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from game.run import MAX_SEED_BYTES, Run, default_recipes
+from game.run import MAX_SEED_BYTES, MIN_SIDE, FloorRecipe, Run, default_recipes
 from game.run.bits import BitWriter
 from game.run.code import RunCode, RunCodeError, decode, encode
-from game.run.recipes import RecipeError, make_recipes, parse_recipes, recipes_text
+from game.run.recipes import (
+    MAX_SIDE,
+    RecipeError,
+    make_recipes,
+    parse_recipes,
+    recipes_text,
+)
 from game.version import RULES_VERSION
 
 
@@ -78,3 +84,14 @@ def test_a_bad_plan_entry_is_named_by_the_character_it_starts_at() -> None:
         parse_recipes("1:bsp,2:nope")
     with pytest.raises(RecipeError, match=r"^plan at character 1 \('1:nope'\): unknown"):
         parse_recipes("1:nope")
+
+
+def test_a_run_takes_floor_sides_of_20_to_400_and_no_more() -> None:
+    for side in (MIN_SIDE, MAX_SIDE):
+        Run("sides", (FloorRecipe(1, "bsp", side, side),))
+        Run("sides", (FloorRecipe(1, "bsp", side, MIN_SIDE), FloorRecipe(2, "bsp", MIN_SIDE, side)))
+    assert (MIN_SIDE, MAX_SIDE) == (20, 400)
+    for width, height in ((MIN_SIDE - 1, 30), (30, MIN_SIDE - 1), (MAX_SIDE + 1, 30),
+                          (30, MAX_SIDE + 1)):
+        with pytest.raises(RecipeError, match=r"floor size must be within 20\.\.400"):
+            Run("sides", (FloorRecipe(1, "bsp", width, height),))
