@@ -11,6 +11,8 @@ How it stays honest and bounded:
   a coverage context per test), cached in .mutate/ for the tree it traced; a line that only
   runs while its module is imported (a constant, a default) is tried against every test that
   runs any line of that module;
+  a module whose lines all run at import (data classes, constants) is tried against the
+  test files that import it by name;
 - a mutant on a line no test runs survives without a run, and counts against the score;
 - a mutant whose tests take over three times their traced time (and 20 s) is stopped and
   counted killed (an endless loop is something the suite caught);
@@ -23,10 +25,12 @@ from __future__ import annotations
 
 import argparse
 import ast
+import copy as copy_module
 import hashlib
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -136,9 +140,23 @@ def _set_attr(node: ast.AST, name: str, value: object) -> Apply:
     return apply
 
 
+GUARDS = ("frozen", "slots")
+"""Decorator options that guard the programmer, not the player: `frozen` (mypy refuses a write
+to a frozen field before any test runs) and `slots` (memory layout). No test of play can tell
+them on or off, so their True/False is never a mutant."""
+
+CAP = 2**20
+"""A cap (a module constant named MAX_*, *_LIMIT or BIG) at least this big, before and after a
+change, is one no play or affordable test reaches (64 MiB of save, 10**12 gold, 2**62 ids):
+moving it is not a mutant. A change that brings it within reach (`64 * 1024 * 1024` to
+`64 // 1024 * 1024`) still is. Other big numbers (a mask, a hash's multiplier) are mutated."""
+
+
 def _skipped_nodes(tree: ast.Module) -> set[int]:
-    """Nodes no mutant touches: annotations, docstrings and `if TYPE_CHECKING:` blocks (the
-    running program never reads them)."""
+    """Nodes no mutant touches: annotations, docstrings, `if TYPE_CHECKING:` blocks (the running
+    program never reads them), the branch of an `if sys.platform ...` / `if os.name ...` this
+    platform never takes (no test here can run it), and the `frozen`/`slots` options of a
+    decorator (GUARDS)."""
     skipped: set[int] = set()
 
     def skip(root: ast.AST | None) -> None:
@@ -148,11 +166,84 @@ def _skipped_nodes(tree: ast.Module) -> set[int]:
     for node in ast.walk(tree):
         if isinstance(node, ast.AnnAssign | ast.arg):
             skip(node.annotation)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            skip(node.returns)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if not isinstance(node, ast.ClassDef):
+                skip(node.returns)
+            for decorator in node.decorator_list:
+                if isinstance(decorator, ast.Call):
+                    for keyword in decorator.keywords:
+                        if keyword.arg in GUARDS:
+                            skip(keyword.value)
         elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             skip(node)
+        elif isinstance(node, ast.If) and _platform_test(node.test) is not None:
+            for statement in node.orelse if _platform_test(node.test) else node.body:
+                skip(statement)
+        if isinstance(node, ast.Assign | ast.AnnAssign) and _is_cap(node):
+            assert node.value is not None
+            skip_caps(node.value, skipped)
     return skipped
+
+
+def _platform_test(test: ast.expr) -> bool | None:
+    """The value here of a test of `sys.platform` or `os.name` alone (None for any other)."""
+    names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
+    attributes = {ast.unparse(n) for n in ast.walk(test) if isinstance(n, ast.Attribute)}
+    if not attributes or not attributes <= {"sys.platform", "os.name"} or names - {"sys", "os"}:
+        return None
+    try:
+        return bool(eval(compile(ast.Expression(test), "<test>", "eval"),
+                         {"__builtins__": {}, "sys": sys, "os": os}))
+    except Exception:
+        return None
+
+
+def _is_cap(node: ast.Assign | ast.AnnAssign) -> bool:
+    """`MAX_SOMETHING = <numbers and operators>` (see CAP)."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    if len(targets) != 1 or not isinstance(targets[0], ast.Name) or node.value is None:
+        return False
+    name = targets[0].id
+    named = name.startswith("MAX_") or name.endswith("_LIMIT") or name == "BIG"
+    return named and _arithmetic(node.value) is not None
+
+
+def _arithmetic(expr: ast.AST) -> int | None:
+    """The value of an expression of int constants and + - * // ** (None for anything else)."""
+    if isinstance(expr, ast.Expression):
+        expr = expr.body
+    allowed = (ast.BinOp, ast.UnaryOp, ast.Constant, ast.operator, ast.unaryop)
+    if not all(isinstance(n, allowed) for n in ast.walk(expr)):
+        return None
+    if any(isinstance(n, ast.Constant) and type(n.value) is not int for n in ast.walk(expr)):
+        return None
+    assert isinstance(expr, ast.expr)
+    try:
+        value = eval(compile(ast.Expression(expr), "<cap>", "eval"),
+                     {"__builtins__": {}})
+    except (ArithmeticError, ValueError):
+        return None
+    return value if type(value) is int else None
+
+
+def skip_caps(expr: ast.expr, skipped: set[int]) -> None:
+    """Skip each node of a cap's value whose every change leaves the cap out of reach."""
+    before = _arithmetic(expr)
+    if before is None or before < CAP:
+        return
+    for k, node in enumerate(ast.walk(expr)):
+        changes = list(_node_sites(node))
+        if not changes:
+            continue
+        unreachable = True
+        for c in range(len(changes)):
+            copy = copy_module.deepcopy(expr)
+            twin = list(ast.walk(copy))[k]
+            list(_node_sites(twin))[c][1]()
+            after = _arithmetic(_drop_identity(ast.Expression(copy)))
+            unreachable &= after is not None and after >= CAP
+        if unreachable:
+            skipped.add(id(node))
 
 
 def _drop_identity(tree: ast.AST) -> ast.AST:
@@ -288,7 +379,21 @@ def tests_for(site: Site, traced: Trace) -> list[str]:
     chosen = sorted({t for n in span for t in module[n]})
     if not chosen and span:  # run, but only while importing
         chosen = sorted({t for tests in module.values() for t in tests})
+    if not chosen and span:  # a module no test runs a line of once imported (data classes)
+        files = _importers(site.path)
+        chosen = sorted(t for t in traced.durations if t.split("::")[0] in files)
     return sorted(chosen, key=lambda t: (traced.durations.get(t, 1.0), t))
+
+
+def _importers(path: str) -> set[str]:
+    """The test files that import the module at `path` by name (`import game.rules.actions`,
+    `from game.rules.actions import ...`, `from game.rules import actions`)."""
+    dotted = path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    package, _, name = dotted.rpartition(".")
+    pattern = re.compile(rf"\b{re.escape(dotted)}\b|^from {re.escape(package)} import"
+                         rf" [^\n]*\b{re.escape(name)}\b", re.MULTILINE)
+    return {test.relative_to(ROOT).as_posix() for test in sorted((ROOT / "tests").glob("*.py"))
+            if pattern.search(test.read_text(encoding="utf-8"))}
 
 
 @dataclass(frozen=True, slots=True)
