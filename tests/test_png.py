@@ -215,9 +215,10 @@ def test_tileset_maps_every_cp437_code() -> None:
     codes = tcod.tileset.CHARMAP_CP437
     # libtcod keeps tile 0 for "no tile", so NUL (the blank cell 0) cannot count as mapped.
     assert len(set(codes)) == 256
-    assert len(tileset) == 255 + len(assets.QUADRANTS)  # plus the first-person view's quadrants
+    assert len(tileset) == 255 + len(assets.QUADRANTS) + 1  # the view's quadrants, the ellipsis
     assert all(cp in tileset for cp in codes[1:])
     assert all(cp in tileset for cp in assets.QUADRANTS)
+    assert tileset.get_tile(assets.ELLIPSIS)[:, :, 3].any()
     assert not tileset.get_tile(0)[:, :, 3].any()
 
 

@@ -26,10 +26,11 @@ PORTAL: Final = 11
 TRAP: Final = 12
 KINDS: Final = 13
 MATERIALS: Final = ("wooden", "stone", "iron")
-TILE_KIND: Final = np.array([WALL, OPEN, DOOR, PORTAL, DOWN, UP, FRAME, WALL, DOWN, DOWN],
+TILE_KIND: Final = np.array([WALL, OPEN, DOOR, PORTAL, DOWN, UP, FRAME, WALL, DOWN, DOWN, UP],
                             dtype=np.uint8)
-"""Cell kind by tile id (game.tiles order; a secret door is wall; a trapdoor and a shaft are
-openings in the floor, drawn as the way down); doors get their material afterwards."""
+"""Cell kind by tile id (game.tiles order; a secret door is wall; a trapdoor down and a shaft
+are openings in the floor, drawn as the way down, a trapdoor's ladder up as the way up); doors
+get their material afterwards."""
 FACED: Final = np.zeros(KINDS, dtype=np.bool_)
 FACED[[WALL, DOOR, DOOR + 1, DOOR + 2, FRAME, FRAME + 1, FRAME + 2]] = True
 """Kinds drawn as faces: closed cells, and open doors (their frame)."""
