@@ -267,6 +267,14 @@ def _glyph(glyph: str, x: int, y: int, colour: str) -> str:
             f"{escape(glyph)}</text>")
 
 
+def _way_letter(cx: float, cy: float, letter: str) -> str:
+    """U or D on a way up or down (stairs, a trapdoor's ladder), haloed to read over its lines."""
+    c = CELL
+    return (f'<text x="{cx}" y="{cy + 0.32 * c}" font-size="{0.8 * c}" font-weight="bold"'
+            f' text-anchor="middle" fill="{INK}" stroke="#ffffff" stroke-width="0.8" '
+            f'paint-order="stroke">{letter}</text>')
+
+
 def mark(name: str, x: int, y: int, across: bool = True) -> str:
     """One mark's SVG on tile (x, y) (a door spans left to right when `across`)."""
     c = CELL
@@ -278,20 +286,14 @@ def mark(name: str, x: int, y: int, across: bool = True) -> str:
     if name in ("stairs-up", "stairs-down"):
         steps = "".join(f'<line x1="{x0 + 1.5}" y1="{y0 + k * 2 + 1.5}" x2="{x0 + c - 1.5}" '
                         f'y2="{y0 + k * 2 + 1.5}"/>' for k in range(5))
-        letter = "U" if name == "stairs-up" else "D"
         return (f'<g stroke="{INK}" stroke-width="0.7">{steps}</g>'
-                f'<text x="{cx}" y="{cy + 0.32 * c}" font-size="{0.8 * c}" font-weight="bold"'
-                f' text-anchor="middle" fill="{INK}" stroke="#ffffff" stroke-width="0.8" '
-                f'paint-order="stroke">{letter}</text>')
+                + _way_letter(cx, cy, "U" if name == "stairs-up" else "D"))
     if name in ("trapdoor-up", "trapdoor-down"):
-        letter = "U" if name == "trapdoor-up" else "D"
         return (f'<rect x="{x0 + 1.5}" y="{y0 + 1.5}" width="{c - 3}" height="{c - 3}" '
                 f'fill="none" stroke="{INK}" stroke-width="0.9"/>'
                 f'<path d="M{x0 + 1.5} {y0 + 1.5}L{x0 + c - 1.5} {y0 + c - 1.5}M{x0 + c - 1.5} '
                 f'{y0 + 1.5}L{x0 + 1.5} {y0 + c - 1.5}" stroke="{INK}" stroke-width="0.7"/>'
-                f'<text x="{cx}" y="{cy + 0.32 * c}" font-size="{0.8 * c}" font-weight="bold"'
-                f' text-anchor="middle" fill="{INK}" stroke="#ffffff" stroke-width="0.8" '
-                f'paint-order="stroke">{letter}</text>')
+                + _way_letter(cx, cy, "U" if name == "trapdoor-up" else "D"))
     if name == "shaft":
         return (f'<circle cx="{cx}" cy="{cy}" r="{0.38 * c}" fill="{INK}"/>'
                 f'<circle cx="{cx}" cy="{cy}" r="{0.18 * c}" fill="#ffffff"/>')
