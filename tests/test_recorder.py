@@ -209,3 +209,24 @@ def test_giving_up_ends_the_run_with_a_morgue_and_a_replay_that_verifies() -> No
     (past,) = past_games(data_dir())
     assert past.replay is not None and "gave up" in past.outcome
     assert verify(read(past.replay)) is None
+
+
+def test_past_games_scroll_to_keep_the_choice_in_view() -> None:
+    """More finished runs than rows: the list scrolls with the selection, and the mouse names
+    the run drawn under it, not the one that row held before scrolling."""
+    from game.ui.screens.pastgames import TOP, VISIBLE
+
+    for number in range(VISIBLE + 5):
+        game = new_game(Run(f"past-{number}", RECIPES))
+        game.outcome, game.cause = Outcome.DEAD, "tests"
+        saves.record_run_end(game)
+    screen = PastGamesScreen(Session())
+    assert len(screen.games) == VISIBLE + 5
+    for _ in range(VISIBLE + 4):
+        screen.on_event(key(KeySym.DOWN))
+    assert screen.choices.index == VISIBLE + 4 and screen.first == 5
+    assert screen.row_under(2, TOP) == 5 and screen.row_under(2, TOP + VISIBLE - 1) == VISIBLE + 4
+    assert screen.row_under(2, TOP + VISIBLE) is None and screen.row_under(2, TOP - 1) is None
+    for _ in range(VISIBLE + 4):
+        screen.on_event(key(KeySym.UP))
+    assert (screen.choices.index, screen.first) == (0, 0)

@@ -12,7 +12,7 @@ from tcod.event import KeySym
 
 from game.content.backgrounds import background_name
 from game.save.runs import SaveEntry, parse_stamp
-from game.ui import intents, routes, saves
+from game.ui import routes, saves
 from game.ui.draw import (
     HIGHLIGHT_BG,
     MUTED,
@@ -26,7 +26,7 @@ from game.ui.draw import (
 )
 from game.ui.session import Session
 from game.ui.state import Push, Transition
-from game.ui.widgets.choices import ChoiceMenu, Choices
+from game.ui.widgets.choices import Choices, ScrollingMenu
 
 TOP = 7
 """The console row of the first save."""
@@ -74,10 +74,11 @@ def row_label(entry: SaveEntry, width: int = SEED_COLUMN) -> str:
             f"  {when(entry.saved_at)}{_ended(entry)}")
 
 
-class LoadScreen(ChoiceMenu):
+class LoadScreen(ScrollingMenu):
     """Choose a saved run to play, or delete one (after a yes/no)."""
 
     back_closes = True
+    visible = VISIBLE
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -121,14 +122,6 @@ class LoadScreen(ChoiceMenu):
             return Push(routes.to().past_games(self.session))
         return super().on_key(event)
 
-    def on_intent(self, intent: intents.Intent) -> Transition | None:
-        result = super().on_intent(intent)
-        self._scroll()
-        return result
-
-    def _scroll(self) -> None:
-        index = self.choices.index
-        self.first = min(max(self.first, index - VISIBLE + 1), index)
 
     def choose(self, row: int) -> Transition | None:
         """Play the save in `row` (a damaged one with no sound backup says why instead)."""
@@ -148,11 +141,6 @@ class LoadScreen(ChoiceMenu):
     def menu_top(self) -> int:
         return TOP
 
-    def row_under(self, x: int, y: int) -> int | None:
-        del x
-        row = y - TOP
-        return row + self.first if 0 <= row < VISIBLE and row + self.first < len(
-            self.entries) else None
 
     def on_draw(self, console: tcod.console.Console) -> None:
         width = console.width - 4

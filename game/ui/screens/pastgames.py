@@ -11,11 +11,11 @@ from tcod.event import KeySym
 
 from game.pastgames import PastGame, past_games
 from game.replay import read
-from game.ui import intents, routes, saves
+from game.ui import routes, saves
 from game.ui.draw import HIGHLIGHT_BG, MUTED, TEXT, TITLE, Cuts, abbreviate, box, clip, wrap
 from game.ui.session import Session
 from game.ui.state import Push, Transition
-from game.ui.widgets.choices import ChoiceMenu, Choices
+from game.ui.widgets.choices import Choices, ScrollingMenu
 from game.ui.widgets.text import Line, TextScreen
 from game.userfiles import read_text
 
@@ -33,10 +33,11 @@ def row_label(game: PastGame) -> str:
             f"  {abbreviate(game.outcome, 34)}")  # whole in the details below the list
 
 
-class PastGamesScreen(ChoiceMenu):
+class PastGamesScreen(ScrollingMenu):
     """Choose a finished run to watch (Enter) or read (m)."""
 
     back_closes = True
+    visible = VISIBLE
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -59,11 +60,6 @@ class PastGamesScreen(ChoiceMenu):
             return Push(MorgueScreen(chosen, text))
         return super().on_key(event)
 
-    def on_intent(self, intent: intents.Intent) -> Transition | None:
-        result = super().on_intent(intent)
-        index = self.choices.index
-        self.first = min(max(self.first, index - VISIBLE + 1), index)
-        return result
 
     def choose(self, row: int) -> Transition | None:
         """Watch the replay of the run in `row` (a run without one says so)."""
@@ -84,11 +80,6 @@ class PastGamesScreen(ChoiceMenu):
     def menu_top(self) -> int:
         return TOP
 
-    def row_under(self, x: int, y: int) -> int | None:
-        del x
-        row = y - TOP
-        return row + self.first if 0 <= row < VISIBLE and row + self.first < len(
-            self.games) else None
 
     def on_draw(self, console: tcod.console.Console) -> None:
         width = console.width - 4

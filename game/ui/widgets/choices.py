@@ -103,3 +103,24 @@ class ChoiceMenu(BaseState):
         if button == tcod.event.MouseButton.LEFT and row is not None:
             return self.choose(row)
         return None
+
+
+class ScrollingMenu(ChoiceMenu):
+    """A ChoiceMenu whose list shows `visible` rows from `menu_top()`, scrolling to keep the
+    selection in view (the Load screen, Past games)."""
+
+    visible: int = 20
+    first: int = 0
+    """The first row shown."""
+
+    def on_intent(self, intent: intents.Intent) -> Transition | None:
+        result = super().on_intent(intent)
+        index = self.choices.index
+        self.first = min(max(self.first, index - self.visible + 1), index)
+        return result
+
+    def row_under(self, x: int, y: int) -> int | None:
+        del x
+        row = y - self.menu_top()
+        shown = 0 <= row < self.visible and row + self.first < len(self.choices.labels)
+        return row + self.first if shown else None
