@@ -152,3 +152,20 @@ def test_every_stairs_entry_is_drawn_with_its_kind_in_the_export_and_the_game(na
                 assert drawn == tiles.stairs_tile(stair["stair_kind"], stair["direction"])
                 assert int(floor.tiles[y, x]) == drawn
                 assert data["legend"][char]["name"] == str(tiles.TILES[drawn]["name"])
+
+
+def test_the_key_says_what_a_corridor_encounter_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tables floor's corridor areas are the Corridors table's Random Encounter row: the key
+    says so, and whether the corridor goes on past it, as the row's `continues` says; a floor
+    without corridor areas says nothing of it."""
+    from game.tables import default_tables
+
+    row = next(r for r in default_tables().table("corridors").rows
+               if r.fields.get("kind") == "encounter")
+    text, data = _exports(capsys, "tables", "hello")
+    assert "corridor where a random encounter waits" in text and data["areas"]
+    note = " ".join(line for line in text.splitlines() if line and not line.startswith(" "))
+    ends = "the corridor ends there" if row.fields["continues"] == 0 else "goes on past it"
+    assert f'"{row.text}" row (d20 {row.faces})' in note and ends in note
+    cave, _ = _exports(capsys, "cave", "hello")
+    assert "Corridor areas come from" not in cave

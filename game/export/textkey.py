@@ -10,6 +10,7 @@ the map: in the area, else on the rock beside it, else on the nearest rock that 
 
 from __future__ import annotations
 
+import textwrap
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from game.dressing.stairs import drawn_stairs
 from game.export.keyparts import floor_groups, group_line, grouped
 from game.floorplan import FloorPlan, Point
 from game.grids import grow8
+from game.tables import default_tables
 from game.world.build import monster_from
 
 MARKS = {"trap": tiles.TRAP_GLYPH, "treasure": item_kinds()["gold"].glyph,
@@ -83,8 +85,26 @@ def text_key(
     if unplaced:
         lines += ["", "Numbers not on the map: " + ", ".join(unplaced)]
     lines += ["", "STAIRS", *(stair_line(s, plan) for s in dressing.stairs)]
+    if any(area.source == "corridor" for area in amap.areas):
+        lines += ["", *textwrap.wrap(corridor_encounter_note(), 96)]
     lines += _areas(plan, dressing, amap, bestiary)
     return "\n".join(lines) + "\n"
+
+
+def corridor_encounter_note() -> str:
+    """What a corridor area is, from the Corridors table itself: its Random Encounter row, and
+    whether the corridor goes on past the encounter (the row's `continues`)."""
+    table = default_tables().table("corridors")
+    rows = [row for row in table.rows if row.fields.get("kind") == "encounter"]
+    if not rows:
+        return ""
+    row = rows[0]
+    goes_on = row.fields.get("continues") == 1
+    end = ("the corridor goes on past it" if goes_on
+           else "the corridor ends there and the encounter waits at its end")
+    return (f"Corridor areas come from the Corridors table's \"{row.text}\" row ({table.die}"
+            f" {row.faces}): {end}; its monsters are rolled on the encounter templates like any"
+            " area's.")
 
 
 def _header(plan: FloorPlan, dressing: Dressing, seed: str, depth: int) -> list[str]:
