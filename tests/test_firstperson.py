@@ -353,6 +353,26 @@ def test_the_minimap_is_north_up_with_the_facing_as_an_arrow() -> None:
         assert above == ord(".")
 
 
+def test_the_minimap_stands_beside_the_picture_never_over_it() -> None:
+    """On the play screen the minimap is at the foot of the side panel: the picture is the
+    first-person frame alone, every cell of it (it once covered the right wall's diagonal)."""
+    from game.ui.render import view_size
+    from game.ui.sidebar import layout
+
+    game = cross_game()
+    console = tcod.console.Console(80, 50, order="C")
+    lay = layout(80, 50)
+    for facing in fp.FACINGS:
+        fp.render_firstperson(console, game, facing)
+        ys, xs = np.nonzero(cells(console)["ch"] == fp.ARROWS[facing])
+        assert len(xs) == 1 and xs[0] > lay.side_x and ys[0] < lay.map_height
+        view = tcod.console.Console(*view_size(80, 50), order="C")
+        fp.firstperson_frame(view, game, facing, "blocks", view.height, minimap=False)
+        drawn = cells(console)[: view.height, : view.width]
+        assert np.array_equal(drawn["ch"], cells(view)["ch"])
+        assert np.array_equal(drawn["bg"], cells(view)["bg"])
+
+
 def test_the_panel_names_what_is_ahead() -> None:
     game = cross_game()
     assert fp.ahead_text(game.floor, (3, 5), NORTH) == "Facing north. Ahead: wall, 5 steps away."

@@ -324,11 +324,12 @@ def hover_lines(hover: str, width: int) -> list[str]:
     return lines
 
 
-def panel_lines(game: Game, lay: Layout) -> list[Line]:
+def panel_lines(game: Game, lay: Layout, kept: int = 0) -> list[Line]:
     """The side panel's rows, top to bottom: the HP bar, the hero's numbers, then what is in
-    view in the rows left. The hero's lines that do not fit are cuts (recorded)."""
+    view in the rows left (`kept` rows at its foot left free: the first-person minimap's).
+    The hero's lines that do not fit are cuts (recorded)."""
     player, width = game.player, lay.side_width
-    rows = lay.map_height if lay.side_x + 1 < lay.width else 0
+    rows = max(0, lay.map_height - kept) if lay.side_x + 1 < lay.width else 0
     if not rows:
         return []
     hero = [Line(f" HP {player.hp}/{player.max_hp}", (255, 255, 255),
@@ -363,13 +364,13 @@ def draw_side(console: tcod.console.Console, lines: list[Line], lay: Layout,
 
 
 def draw_panel(console: tcod.console.Console, game: Game, top: int, hover: str,
-               lit: Point | None = None) -> None:
+               lit: Point | None = None, kept: int = 0) -> None:
     """Everything but the map: the side panel right of it (the entry naming `lit`
-    highlighted), the hover line at row `top` under both, the message log beneath it and the
-    footer's seed and code, each across the whole width."""
+    highlighted; `kept` rows at its foot left free), the hover line at row `top` under both,
+    the message log beneath it and the footer's seed and code, each across the whole width."""
     lay = layout(console.width, console.height)
     grid, width = cells(console), console.width
-    draw_side(console, panel_lines(game, lay), lay, lit)
+    draw_side(console, panel_lines(game, lay, kept), lay, lit)
     texts = hover_lines(hover, width - 2)
     first = top - max(0, len(texts) - 1)
     grid["bg"][first : top + 1] = (25, 25, 35)

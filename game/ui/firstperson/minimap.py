@@ -26,7 +26,12 @@ def draw_minimap(console: tcod.console.Console, game: Game, facing: int, rows: i
     width, height = min(width, console.width - 2), min(height, rows - 2)
     if width < 3 or height < 3 or 2 * width > console.width:
         return  # a view too small to spare half its width for the map
-    left = console.width - width - 1
+    draw_minimap_in(console, game, facing, console.width - width - 1, 1, width, height)
+
+
+def draw_minimap_in(console: tcod.console.Console, game: Game, facing: int, left: int, top: int,
+                    width: int, height: int) -> None:
+    """The minimap `width` x `height` with its top-left cell at (left, top), framed around."""
     floor = game.floor
     mini = tcod.console.Console(width, height, order="C")
     cam = camera.follow(game.player.pos, (floor.width, floor.height), (width, height))
@@ -35,5 +40,6 @@ def draw_minimap(console: tcod.console.Console, game: Game, facing: int, rows: i
     if cam.shows(*game.player.pos):
         vx, vy = cam.to_view(*game.player.pos)
         cells(mini)["ch"][vy, vx] = ARROWS[facing]
-    console.draw_frame(left - 1, 0, width + 2, height + 2, fg=(120, 110, 90), bg=(0, 0, 0))
-    mini.blit(console, left, 1)
+    console.draw_frame(left - 1, top - 1, width + 2, height + 2, fg=(120, 110, 90),
+                       bg=(0, 0, 0))
+    mini.blit(console, left, top)

@@ -10,14 +10,17 @@ import tcod.console
 from game.ui import intents
 from game.ui.firstperson.facing import NAMES
 from game.ui.firstperson.lines import line_pixels
-from game.ui.firstperson.minimap import draw_minimap
+from game.ui.firstperson.minimap import MINIMAP, draw_minimap, draw_minimap_in
 from game.ui.firstperson.picture import view_pixels
 from game.ui.firstperson.walk import ahead_text
 from game.ui.render import draw_panel, view_size
+from game.ui.sidebar import Layout, layout
 from game.world.model import Game
 
 COMPASS_FG: Final = (230, 210, 150)
 HINT_FG: Final = (150, 140, 120)
+PANEL_ROWS_KEPT: Final = 12
+"""Side-panel rows the minimap leaves for the hero's numbers and what is in view."""
 
 
 def view_height(console: tcod.console.Console) -> int:
@@ -26,16 +29,18 @@ def view_height(console: tcod.console.Console) -> int:
 
 
 def firstperson_frame(console: tcod.console.Console, game: Game, facing: int,
-                      style: str = "blocks", rows: int | None = None) -> None:
-    """Draw the first-person view (picture, compass, minimap) above the panel in `style`
-    (`rows` tall: the whole console when it is the view's own); reads the game only. One frame
-    of the view, for the benchmark."""
+                      style: str = "blocks", rows: int | None = None,
+                      minimap: bool = True) -> None:
+    """Draw the first-person view (picture, compass and, with `minimap`, the minimap in its
+    corner) above the panel in `style` (`rows` tall: the whole console when it is the view's
+    own); reads the game only. One frame of the view, for the benchmark."""
     rows = view_height(console) if rows is None else rows
     draw = line_pixels if style == "labyrinth" else view_pixels
     console.draw_semigraphics(draw(game, facing, console.width, rows), 0, 0)
     label = f" {NAMES[facing].capitalize()} "
     console.print((console.width - len(label)) // 2, 0, label, fg=COMPASS_FG, bg=(0, 0, 0))
-    draw_minimap(console, game, facing, rows)
+    if minimap:
+        draw_minimap(console, game, facing, rows)
     hint = keys_hint(style)
     if rows > 2 and len(hint) < console.width:
         console.print(0, rows - 1, hint, fg=HINT_FG, bg=(0, 0, 0))
@@ -56,7 +61,22 @@ def render_firstperson(console: tcod.console.Console, game: Game, facing: int,
     beneath it (its top line shows `notice`, or what lies straight ahead)."""
     console.clear()
     view = tcod.console.Console(*view_size(console.width, console.height), order="C")
-    firstperson_frame(view, game, facing, style, view.height)  # left of the panel, as the map
+    lay = layout(console.width, console.height)
+    beside = lay.side_x + 1 < lay.width  # a side panel: the minimap goes to its foot
+    firstperson_frame(view, game, facing, style, view.height, minimap=not beside)
     view.blit(console, 0, 0)
     hover = notice or ahead_text(game.floor, game.player.pos, facing)
-    draw_panel(console, game, view_height(console), hover)
+    kept = minimap_rows(lay) if beside else 0
+    draw_panel(console, game, view_height(console), hover, kept=kept)
+    if kept:  # at the foot of the side panel: beside the picture, never over it
+        draw_minimap_in(console, game, facing, lay.side_x + 2, lay.map_height - kept + 1,
+                        min(MINIMAP[0], lay.side_width - 2), MINIMAP[1])
+
+
+def minimap_rows(lay: Layout) -> int:
+    """Rows the minimap takes at the foot of the side panel, frame included: none when the
+    panel is too narrow or too short to keep PANEL_ROWS_KEPT rows above it."""
+    width, height = min(MINIMAP[0], lay.side_width - 2), MINIMAP[1]
+    if width < 3 or lay.map_height < height + 2 + PANEL_ROWS_KEPT:
+        return 0
+    return height + 2
